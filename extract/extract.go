@@ -1,0 +1,162 @@
+// Package extract is invex's extraction engine as a library: it turns the
+// bytes of a PDF invoice into an invoice.Result, validation flags and a
+// confidence, knowing nothing of HTTP, SQL or job queues.
+//
+//	eng, err := extract.New(extract.Config{})
+//	defer eng.Close()
+//	out, err := eng.Extract(ctx, pdfBytes, extract.Options{Locale: "it"})
+//
+// Errors are *Error values carrying a stable machine Code, a message for
+// people, and whether trying again could help (Permanent).
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/validate"
+	"github.com/invex/invex/invoice"
+)
+
+// Version identifies the engine's rules. It is part of the result cache key,
+// so a new version never serves results computed by an older one.
+const Version = "0.1.0"
+
+// Model names, reported in Outcome.Model.
+const (
+	ModelText = "invex-text-1"
+)
+
+// Config configures an Engine. The zero value is usable.
+type Config struct {
+	// PDF configures the pdfium reader pool.
+	PDF pdf.Config
+}
+
+// Engine extracts invoices. It is safe for concurrent use; Close it when done.
+type Engine struct {
+	pdf *pdf.Reader
+}
+
+// New starts an Engine: the PDF reader pool is started once here.
+func New(cfg Config) (*Engine, error) {
+	r, err := pdf.Open(cfg.PDF)
+	if err != nil {
+		return nil, fmt.Errorf("start engine: %w", err)
+	}
+	return &Engine{pdf: r}, nil
+}
+
+// Close releases the engine's resources.
+func (e *Engine) Close() error { return e.pdf.Close() }
+
+// Options are the per-document settings of an extraction.
+type Options struct {
+	// Locale is the client's language hint: it, en, de or fr. It steers OCR
+	// and label dictionaries but never stops the engine reading a document in
+	// another language.
+	Locale string
+}
+
+// Outcome is the result of a successful extraction.
+type Outcome struct {
+	Result invoice.Result
+	// Flags are data-consistency findings (the job's validation_flags).
+	Flags []invoice.Finding
+	// Confidence is the overall confidence in [0, 1].
+	Confidence float64
+	// Model names the reader that produced the result.
+	Model string
+	// Pages is the number of pages read.
+	Pages int
+}
+
+// Error codes of failed extractions.
+const (
+	CodeNoText     = "no_text"
+	CodeEncrypted  = "pdf_encrypted"
+	CodeCorrupt    = "pdf_corrupt"
+	CodePageLimit  = "page_limit"
+	CodeTimeout    = "timeout"
+	CodeInternal   = "internal"
+	CodeNotAPDF    = "not_a_pdf"
+	CodeCanceled   = "canceled"
+	CodeUnreadable = "unreadable"
+)
+
+// Error is an extraction failure.
+type Error struct {
+	Code      string
+	Message   string // for people: what went wrong and, where useful, what to do
+	Permanent bool   // true when trying the same document again cannot help
+	Err       error  // the underlying cause, for logs
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Code + ": " + e.Message + ": " + e.Err.Error()
+	}
+	return e.Code + ": " + e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Extract reads one PDF document.
+func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome, error) {
+	if opt.Locale == "" {
+		opt.Locale = invoice.DefaultLocale
+	}
+	doc, err := e.pdf.Read(ctx, data)
+	if err != nil {
+		return Outcome{}, classifyReadError(ctx, err)
+	}
+	if !hasText(doc) {
+		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
+			Message: "no text could be extracted from the document"}
+	}
+	res := invoice.Empty()
+	flags := validate.Flags(res)
+	return Outcome{
+		Result:     res,
+		Flags:      flags,
+		Confidence: res.Validation.Confidence,
+		Model:      ModelText,
+		Pages:      len(doc.Pages),
+	}, nil
+}
+
+func classifyReadError(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, pdf.ErrEncrypted):
+		return &Error{Code: CodeEncrypted, Permanent: true, Err: err,
+			Message: "the document is protected by a password; upload it without the password"}
+	case errors.Is(err, pdf.ErrTooManyPages):
+		return &Error{Code: CodePageLimit, Permanent: true, Err: err,
+			Message: "the document has more pages than the service reads"}
+	case errors.Is(err, pdf.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return &Error{Code: CodeTimeout, Err: err,
+			Message: "reading the document took longer than the time allowed"}
+	case ctx.Err() != nil:
+		return &Error{Code: CodeCanceled, Err: err, Message: "the extraction was interrupted"}
+	case errors.Is(err, pdf.ErrCorrupt):
+		return &Error{Code: CodeCorrupt, Permanent: true, Err: err,
+			Message: "the document is damaged and cannot be read as a PDF"}
+	}
+	return &Error{Code: CodeInternal, Err: err, Message: "the document could not be read"}
+}
+
+// hasText reports whether any page carries a word with a letter or digit.
+func hasText(doc *pdf.Document) bool {
+	for _, p := range doc.Pages {
+		for _, w := range p.Words {
+			if strings.IndexFunc(w.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,124 @@
+package pdf
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	pdfiumerr "github.com/klippa-app/go-pdfium/errors"
+	"github.com/klippa-app/go-pdfium/references"
+	"github.com/klippa-app/go-pdfium/requests"
+)
+
+// read extracts a document on the worker. Panics from go-pdfium are turned
+// into ErrCorrupt errors.
+func (w *worker) read(ctx context.Context, data []byte, maxPages int) (doc *Document, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("pdfium panic: %v: %w", p, ErrCorrupt)
+		}
+	}()
+	loaded, err := w.inst.FPDF_LoadMemDocument64(&requests.FPDF_LoadMemDocument64{Data: &data})
+	if err != nil {
+		return nil, fmt.Errorf("load document: %w", loadError(err))
+	}
+	defer w.inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: loaded.Document})
+	return w.document(ctx, loaded.Document, maxPages)
+}
+
+// loadError maps pdfium's FPDF_GetLastError codes to the sentinel errors.
+// Other errors (e.g. from wasm) are returned as they are.
+func loadError(err error) error {
+	switch {
+	case errors.Is(err, pdfiumerr.ErrPassword), errors.Is(err, pdfiumerr.ErrSecurity):
+		return fmt.Errorf("%w: %w", ErrEncrypted, err)
+	case errors.Is(err, pdfiumerr.ErrFormat), errors.Is(err, pdfiumerr.ErrFile),
+		errors.Is(err, pdfiumerr.ErrUnknown), errors.Is(err, pdfiumerr.ErrPage),
+		errors.Is(err, pdfiumerr.ErrSuccess), errors.Is(err, pdfiumerr.ErrUnexpected):
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	default:
+		return err
+	}
+}
+
+func (w *worker) document(ctx context.Context, doc references.FPDF_DOCUMENT, maxPages int) (*Document, error) {
+	count, err := w.inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: doc})
+	if err != nil {
+		return nil, fmt.Errorf("count pages: %w", err)
+	}
+	if count.PageCount > maxPages {
+		return nil, fmt.Errorf("count pages: %d pages, limit %d: %w", count.PageCount, maxPages, ErrTooManyPages)
+	}
+	d := &Document{Pages: make([]Page, 0, count.PageCount)}
+	for i := range count.PageCount {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p, err := w.page(doc, i)
+		if err != nil {
+			return nil, fmt.Errorf("read page %d: %w", i+1, err)
+		}
+		d.Pages = append(d.Pages, p)
+	}
+	if d.Attachments, err = w.attachments(doc); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (w *worker) attachments(doc references.FPDF_DOCUMENT) ([]Attachment, error) {
+	res, err := w.inst.GetAttachments(&requests.GetAttachments{Document: doc})
+	if err != nil {
+		return nil, fmt.Errorf("read attachments: %w", err)
+	}
+	var out []Attachment
+	for _, a := range res.Attachments {
+		out = append(out, Attachment{Name: a.Name, Data: a.Content})
+	}
+	return out, nil
+}
+
+func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
+	loaded, err := w.inst.FPDF_LoadPage(&requests.FPDF_LoadPage{Document: doc, Index: index})
+	if err != nil {
+		return Page{}, fmt.Errorf("load page: %w", err)
+	}
+	defer w.inst.FPDF_ClosePage(&requests.FPDF_ClosePage{Page: loaded.Page})
+	ref := requests.Page{ByReference: &loaded.Page}
+	g, err := w.geometry(ref)
+	if err != nil {
+		return Page{}, err
+	}
+	p := Page{Number: index + 1, Rotation: g.rotation}
+	p.Width, p.Height = g.size()
+	tp, err := w.inst.FPDFText_LoadPage(&requests.FPDFText_LoadPage{Page: ref})
+	if err != nil {
+		return Page{}, fmt.Errorf("load text page: %w", err)
+	}
+	defer w.inst.FPDFText_ClosePage(&requests.FPDFText_ClosePage{TextPage: tp.TextPage})
+	p.Chars, p.Words, err = w.words(tp.TextPage, g)
+	if err != nil {
+		return Page{}, err
+	}
+	return p, nil
+}
+
+// geometry reads the page box and rotation.
+func (w *worker) geometry(page requests.Page) (geometry, error) {
+	box, err := w.inst.FPDF_GetPageBoundingBox(&requests.FPDF_GetPageBoundingBox{Page: page})
+	if err != nil {
+		return geometry{}, fmt.Errorf("get page box: %w", err)
+	}
+	rot, err := w.inst.FPDFPage_GetRotation(&requests.FPDFPage_GetRotation{Page: page})
+	if err != nil {
+		return geometry{}, fmt.Errorf("get page rotation: %w", err)
+	}
+	r := box.Rect
+	return geometry{
+		rotation: int(rot.PageRotation) % 4 * 90,
+		left:     float64(min(r.Left, r.Right)),
+		right:    float64(max(r.Left, r.Right)),
+		bottom:   float64(min(r.Bottom, r.Top)),
+		top:      float64(max(r.Bottom, r.Top)),
+	}, nil
+}

@@ -1,0 +1,367 @@
+// Package pdf reads PDF documents with pdfium compiled to WebAssembly: the
+// words of every page with their boxes, font sizes, weight and orientation,
+// plus the files embedded in the document (e.g. a Factur-X XML).
+//
+// pdfium runs inside wazero, so there is no cgo and a crash inside pdfium
+// cannot take down the process. The sandbox has no access to the host
+// filesystem; documents are passed as bytes. A Reader keeps a small pool of
+// pdfium instances. A read that exceeds its time limit is interrupted by
+// closing the wasm module of its instance, which is then discarded; instances
+// are also discarded after any error and recycled after a number of documents
+// because wasm memory never shrinks.
+package pdf
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/klippa-app/go-pdfium"
+	"github.com/klippa-app/go-pdfium/webassembly"
+	"github.com/tetratelabs/wazero"
+)
+
+// Sentinel errors returned (wrapped) by Reader.Read; test them with errors.Is.
+var (
+	// ErrEncrypted means the document needs a user password to be opened.
+	// Documents protected only by an owner password open normally.
+	ErrEncrypted = errors.New("pdf is encrypted")
+	// ErrCorrupt means pdfium could not parse the document.
+	ErrCorrupt = errors.New("pdf is corrupt")
+	// ErrTimeout means the read exceeded Config.Timeout or the deadline of
+	// its context.
+	ErrTimeout = errors.New("pdf read timed out")
+	// ErrTooManyPages means the document has more than Config.MaxPages pages.
+	ErrTooManyPages = errors.New("pdf has too many pages")
+	// ErrClosed means the Reader was closed.
+	ErrClosed = errors.New("pdf reader is closed")
+)
+
+// Config configures a Reader. The zero value gives the defaults.
+type Config struct {
+	// Instances is the number of pdfium instances, i.e. how many documents
+	// are read in parallel. Default runtime.NumCPU().
+	Instances int
+	// CacheDir is the directory of wazero's compilation cache. Empty means an
+	// in-memory cache only, so every process start compiles pdfium (~1.3 s);
+	// with a directory later starts take ~50 ms.
+	CacheDir string
+	// MemoryLimit is the maximum wasm linear memory of one instance, in
+	// bytes. Default 512 MiB; at most 4 GiB.
+	MemoryLimit uint64
+	// Timeout is the wall-clock limit to read one document, counted from the
+	// moment an instance is available. Default 30 s.
+	Timeout time.Duration
+	// MaxPages is the largest page count accepted; documents with more pages
+	// fail with ErrTooManyPages before any page is loaded. Default 1000.
+	MaxPages int
+}
+
+const (
+	wasmPageSize   = 64 << 10
+	maxMemoryLimit = 4 << 30
+	// recycleAfter is the number of documents an instance reads before it is
+	// replaced by a fresh one.
+	recycleAfter = 100
+)
+
+func (c Config) withDefaults() Config {
+	if c.Instances <= 0 {
+		c.Instances = runtime.NumCPU()
+	}
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = 512 << 20
+	}
+	c.MemoryLimit = min(c.MemoryLimit, maxMemoryLimit)
+	if c.Timeout <= 0 {
+		c.Timeout = 30 * time.Second
+	}
+	if c.MaxPages <= 0 {
+		c.MaxPages = 1000
+	}
+	return c
+}
+
+// Reader reads PDF documents. It is safe for concurrent use; at most
+// Config.Instances documents are read at the same time and further calls to
+// Read wait for a free instance.
+type Reader struct {
+	cfg   Config
+	cache wazero.CompilationCache
+	pool  pdfium.Pool
+	// slots holds one entry per instance; nil means "not started".
+	slots chan *worker
+	// life is canceled by Close.
+	life      context.Context
+	stop      context.CancelFunc
+	closeOnce sync.Once
+}
+
+// Open starts a Reader. Starting is costly (compiling pdfium, unless CacheDir
+// holds a cached compilation), so open one Reader per process and share it.
+// One instance is started immediately; the others start on demand.
+func Open(cfg Config) (*Reader, error) {
+	cfg = cfg.withDefaults()
+	cache, err := newCache(cfg.CacheDir)
+	if err != nil {
+		return nil, fmt.Errorf("open pdf reader: %w", err)
+	}
+	pool, err := webassembly.Init(webassembly.Config{
+		MaxIdle:  cfg.Instances,
+		MaxTotal: cfg.Instances,
+		FSConfig: wazero.NewFSConfig(), // no host filesystem in the sandbox
+		RuntimeConfig: wazero.NewRuntimeConfig().
+			WithCompilationCache(cache).
+			WithCloseOnContextDone(true). // lets Module.Close interrupt running code
+			WithMemoryLimitPages(uint32(cfg.MemoryLimit / wasmPageSize)),
+		Stdout: discard{},
+		Stderr: discard{},
+	})
+	if err != nil {
+		cache.Close(context.Background())
+		return nil, fmt.Errorf("open pdf reader: init pdfium: %w", err)
+	}
+	r := &Reader{cfg: cfg, cache: cache, pool: pool, slots: make(chan *worker, cfg.Instances)}
+	r.life, r.stop = context.WithCancel(context.Background())
+	w, err := startWorker(pool)
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("open pdf reader: %w", err)
+	}
+	r.slots <- w
+	for range cfg.Instances - 1 {
+		r.slots <- nil
+	}
+	return r, nil
+}
+
+func newCache(dir string) (wazero.CompilationCache, error) {
+	if dir == "" {
+		return wazero.NewCompilationCache(), nil
+	}
+	cache, err := wazero.NewCompilationCacheWithDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open compilation cache: %w", err)
+	}
+	return cache, nil
+}
+
+// Close interrupts reads in progress, waits for them to return and releases
+// all instances. Reads after Close fail with ErrClosed. Close is idempotent.
+func (r *Reader) Close() error {
+	var err error
+	r.closeOnce.Do(func() {
+		r.stop()
+		for range cap(r.slots) {
+			if w := <-r.slots; w != nil {
+				w.close()
+			}
+		}
+		err = r.pool.Close()
+		if cerr := r.cache.Close(context.Background()); err == nil {
+			err = cerr
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("close pdf reader: %w", err)
+	}
+	return nil
+}
+
+// Read parses a PDF document held in data. It returns within Config.Timeout
+// (plus the wait for a free instance, bounded by ctx) even if pdfium loops.
+// Errors wrap ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages,
+// ErrClosed, or the error of ctx when ctx is canceled.
+func (r *Reader) Read(ctx context.Context, data []byte) (*Document, error) {
+	if len(data) == 0 {
+		return nil, fmt.Errorf("read pdf: empty input: %w", ErrCorrupt)
+	}
+	w, err := r.acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read pdf: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
+	defer cancel()
+	defer context.AfterFunc(r.life, cancel)()
+	doc, err := r.run(ctx, w, data)
+	if err != nil {
+		return nil, fmt.Errorf("read pdf: %w", err)
+	}
+	return doc, nil
+}
+
+// run reads data on w and gives w back to the pool, or discards it when the
+// read failed or was interrupted.
+func (r *Reader) run(ctx context.Context, w *worker, data []byte) (*Document, error) {
+	if ctx.Err() != nil {
+		r.release(w, true)
+		return nil, r.ctxError(ctx)
+	}
+	stop := context.AfterFunc(ctx, w.kill)
+	doc, err := w.read(ctx, data, r.cfg.MaxPages)
+	interrupted := !stop()
+	r.release(w, err == nil && !interrupted)
+	switch {
+	case err == nil:
+		return doc, nil
+	case ctx.Err() != nil:
+		return nil, r.ctxError(ctx)
+	case isSentinel(err):
+		return nil, err
+	default:
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+}
+
+// acquire takes an instance from the pool, starting it if needed.
+func (r *Reader) acquire(ctx context.Context) (*worker, error) {
+	select {
+	case <-r.life.Done():
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, r.ctxError(ctx)
+	case w := <-r.slots:
+		if r.life.Err() != nil {
+			r.slots <- w
+			return nil, ErrClosed
+		}
+		if w != nil {
+			return w, nil
+		}
+		w, err := startWorker(r.pool)
+		if err != nil {
+			r.slots <- nil
+			return nil, err
+		}
+		return w, nil
+	}
+}
+
+// release returns w to the pool if it is healthy and not due for recycling;
+// otherwise it closes w and frees its slot for a fresh instance.
+func (r *Reader) release(w *worker, healthy bool) {
+	w.docs++
+	if !healthy || w.docs >= recycleAfter || w.memory() > r.cfg.MemoryLimit/2 {
+		w.close()
+		w = nil
+	}
+	r.slots <- w
+}
+
+func (r *Reader) ctxError(ctx context.Context) error {
+	switch {
+	case r.life.Err() != nil:
+		return ErrClosed
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+	default:
+		return ctx.Err()
+	}
+}
+
+func isSentinel(err error) bool {
+	for _, s := range []error{ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages, ErrClosed} {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// discard is an io.Writer that drops pdfium's stdout and stderr.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Document is the content of a PDF document.
+type Document struct {
+	// Pages holds the pages in document order.
+	Pages []Page
+	// Attachments holds the embedded files of the document.
+	Attachments []Attachment
+}
+
+// Text returns the words of all pages: words on the same line joined by a
+// space, lines by a newline, pages by an empty line. It is meant for quick
+// checks; use the word boxes to rebuild layout.
+func (d *Document) Text() string {
+	pages := make([]string, len(d.Pages))
+	for i, p := range d.Pages {
+		pages[i] = p.text()
+	}
+	return strings.Join(pages, "\n\n")
+}
+
+// Page is one page of a document. All geometry is in the page as displayed,
+// i.e. after applying the page's /Rotate.
+type Page struct {
+	// Number is the 1-based page number.
+	Number int
+	// Width and Height are the size of the displayed page in points, after
+	// applying Rotation: a portrait page with /Rotate 90 is wider than high.
+	Width, Height float64
+	// Rotation is the page's /Rotate in degrees clockwise: 0, 90, 180 or 270.
+	Rotation int
+	// Chars is pdfium's character count of the page, including the spaces
+	// and line breaks it generates; 0 means the page has no text layer.
+	Chars int
+	// Words holds the words in pdfium's reading (content-stream) order.
+	Words []Word
+}
+
+func (p Page) text() string {
+	var b strings.Builder
+	for i, w := range p.Words {
+		if i > 0 {
+			b.WriteString(separator(p.Words[i-1].Box, w.Box))
+		}
+		b.WriteString(w.Text)
+	}
+	return b.String()
+}
+
+// separator is a newline when b does not continue the line of a.
+func separator(a, b Rect) string {
+	if b.Y0 >= a.Y1 || b.Y1 <= a.Y0 || b.X1 < a.X0 {
+		return "\n"
+	}
+	return " "
+}
+
+// Word is a run of characters between whitespace, as delimited by pdfium.
+type Word struct {
+	// Text is the word with ligatures decomposed and control and bidi
+	// formatting characters removed.
+	Text string
+	// Box is the union of the loose character boxes of the word.
+	Box Rect
+	// FontSize is the effective font size in points of the first character:
+	// the font size times the scale of the text and graphics matrices.
+	FontSize float64
+	// Bold reports a font weight of at least 600, a font name containing
+	// "bold" or the ForceBold flag, for the first character.
+	Bold bool
+	// Angle is the text direction in whole degrees counter-clockwise on the
+	// displayed page, in [0, 360): 0 for normal text, 90 for text running
+	// bottom to top, 270 for top to bottom, 180 upside down.
+	Angle int
+}
+
+// Rect is an axis-aligned rectangle in points on the displayed page. The
+// origin is the TOP-LEFT corner of the page, X grows to the right and Y grows
+// DOWNWARD, so X0 <= X1, Y0 <= Y1 and Y0 is the top edge.
+type Rect struct {
+	X0, Y0, X1, Y1 float64
+}
+
+// Attachment is a file embedded in the document.
+type Attachment struct {
+	// Name is the file name as stored in the document.
+	Name string
+	// Data is the content of the file.
+	Data []byte
+}

@@ -1,0 +1,235 @@
+// Package jobs runs extraction jobs: it accepts submissions (quota charge, job
+// row and queue entry in one transaction), works them with the extraction
+// engine through the River queue, and ends jobs whose workers died.
+//
+// A job's life: pending (queued) → processing (a worker claimed it; the
+// attempt is counted at the claim) → completed, or failed. A transient failure
+// (timeout, database error, a worker killed mid-job) sends the job back to
+// pending for another attempt after a backoff, up to MaxAttempts; a document
+// that can never succeed (no text, encrypted, corrupt) fails at once.
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/internal/store"
+)
+
+// MaxAttempts is how many times a job is tried before it fails.
+const MaxAttempts = 3
+
+// QueueExtract is the queue extraction jobs run on.
+const QueueExtract = "extract"
+
+// ExtractArgs is the queue payload of an extraction job.
+type ExtractArgs struct {
+	JobID string `json:"job_id"`
+}
+
+// Kind names the job kind in the queue.
+func (ExtractArgs) Kind() string { return "extract" }
+
+// InsertOpts places extraction jobs on their queue with their attempt limit.
+func (ExtractArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: MaxAttempts}
+}
+
+// Blobs is where uploaded documents are kept.
+type Blobs interface {
+	PutFile(ctx context.Context, key, src string) error
+	Get(ctx context.Context, key string) ([]byte, error)
+	Delete(ctx context.Context, key string) error
+}
+
+// Submission is one accepted upload, already spooled to a local file.
+type Submission struct {
+	AccountID    string
+	MonthlyQuota int
+	Locale       string
+	FileName     string
+	SHA256       string // hex SHA-256 of the document
+	Size         int64
+	SpoolPath    string // the document's bytes; moved into Blobs or removed
+}
+
+// Accepted is the outcome of a successful submission.
+type Accepted struct {
+	Job              store.Job
+	QuotaRemaining   int
+	EstimatedSeconds int
+}
+
+// Submitter accepts submissions. Its Queue may be a client that works no
+// jobs (an API-only process).
+type Submitter struct {
+	Store     *store.Store
+	Blobs     Blobs
+	Queue     *river.Client[*sql.Tx]
+	Estimator *Estimator
+	Logger    *slog.Logger
+}
+
+// CacheKey is the result-cache key of a document: the same bytes, locale and
+// engine version for the same account give the same key. Accounts never share
+// keys, so one customer can never learn what another uploaded.
+func CacheKey(accountID, sha string, locale string) string {
+	h := sha256.Sum256([]byte(accountID + "\x00" + sha + "\x00" + locale + "\x00" + extract.Version))
+	return hex.EncodeToString(h[:])
+}
+
+// Submit charges one unit of quota and creates the job: completed at once from
+// the account's cache when the same document was read before, otherwise
+// pending on the queue. It returns store.ErrQuotaExhausted when the month's
+// quota is spent. The spool file is consumed in every case.
+func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error) {
+	defer removeQuietly(sub.SpoolPath)
+	now := s.Store.Now()
+	period := store.Period(now)
+	cacheKey := CacheKey(sub.AccountID, sub.SHA256, sub.Locale)
+	job := store.Job{
+		ID:          uuid.NewString(),
+		AccountID:   sub.AccountID,
+		Status:      store.StatusPending,
+		Locale:      sub.Locale,
+		FileName:    sub.FileName,
+		FileSHA256:  sub.SHA256,
+		FileSize:    sub.Size,
+		CacheKey:    cacheKey,
+		QueuedAt:    now,
+		MaxAttempts: MaxAttempts,
+	}
+
+	// A cheap read first: a spent quota answers without touching the disk.
+	used, err := s.Store.QuotaUsed(ctx, sub.AccountID, period)
+	if err != nil {
+		return Accepted{}, err
+	}
+	if used >= sub.MonthlyQuota {
+		return Accepted{}, store.ErrQuotaExhausted
+	}
+
+	cached, err := s.Store.CachedJob(ctx, sub.AccountID, cacheKey)
+	switch {
+	case err == nil:
+		return s.submitCached(ctx, job, cached, sub, period)
+	case !errors.Is(err, store.ErrNotFound):
+		return Accepted{}, err
+	}
+
+	job.BlobKey = blobKey(job.ID, now)
+	if err := s.Blobs.PutFile(ctx, job.BlobKey, sub.SpoolPath); err != nil {
+		return Accepted{}, err
+	}
+	var remaining int
+	err = s.Store.InTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
+			return err
+		}
+		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
+			return err
+		}
+		res, err := s.Queue.InsertTx(ctx, tx, ExtractArgs{JobID: job.ID}, nil)
+		if err != nil {
+			return fmt.Errorf("enqueue job: %w", err)
+		}
+		job.QueueJobID = &res.Job.ID
+		return store.SetQueueJobIDTx(ctx, tx, job.ID, res.Job.ID)
+	})
+	if err != nil {
+		if derr := s.Blobs.Delete(context.WithoutCancel(ctx), job.BlobKey); derr != nil {
+			s.Logger.Warn("remove blob of a refused submission", "job_id", job.ID, "err", derr)
+		}
+		return Accepted{}, err
+	}
+	return Accepted{Job: job, QuotaRemaining: remaining, EstimatedSeconds: s.Estimator.Estimate(ctx)}, nil
+}
+
+func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub Submission, period string) (Accepted, error) {
+	zero := int64(0)
+	job.Status = store.StatusCompleted
+	job.StartedAt = &job.QueuedAt
+	job.CompletedAt = &job.QueuedAt
+	job.ProcessingMS = &zero
+	job.Confidence = cached.Confidence
+	job.Model = cached.Model
+	job.CacheHit = true
+	job.Flags, job.Result, job.Extra = cached.Flags, cached.Result, cached.Extra
+	var remaining int
+	err := s.Store.InTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
+			return err
+		}
+		return store.InsertJobTx(ctx, tx, &job)
+	})
+	if err != nil {
+		return Accepted{}, err
+	}
+	return Accepted{Job: job, QuotaRemaining: remaining, EstimatedSeconds: 1}, nil
+}
+
+// blobKey spreads documents over monthly directories.
+func blobKey(id string, t time.Time) string {
+	return "documents/" + t.UTC().Format("2006-01") + "/" + id + ".pdf"
+}
+
+// Estimator turns recent processing times and the queue's depth into a
+// waiting-time estimate. It asks the store at most once a second.
+type Estimator struct {
+	Store   *store.Store
+	Workers int // extraction workers serving the queue, across processes
+
+	mu      sync.Mutex
+	at      time.Time
+	seconds int
+}
+
+// defaultJobSeconds is assumed before any job has finished.
+const defaultJobSeconds = 2.0
+
+// Estimate returns the estimated seconds until a job submitted now is done,
+// at least 1.
+func (e *Estimator) Estimate(ctx context.Context) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if time.Since(e.at) < time.Second && e.seconds > 0 {
+		return e.seconds
+	}
+	st, err := e.Store.Stats(ctx)
+	if err != nil {
+		if e.seconds > 0 {
+			return e.seconds
+		}
+		return int(defaultJobSeconds)
+	}
+	e.at, e.seconds = time.Now(), estimate(st, e.Workers)
+	return e.seconds
+}
+
+func estimate(st store.QueueStats, workers int) int {
+	if workers < 1 {
+		workers = 1
+	}
+	per := defaultJobSeconds
+	if st.RecentSample > 0 {
+		per = st.RecentAvgMS / 1000
+	}
+	// Jobs ahead are served workers at a time; this one needs its own turn.
+	rounds := float64(st.Open)/float64(workers) + 1
+	secs := int(math.Ceil(per * rounds))
+	return max(secs, 1)
+}

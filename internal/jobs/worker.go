@@ -1,0 +1,223 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/riverqueue/river"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/store"
+)
+
+// Engine is the extraction engine as the worker uses it.
+type Engine interface {
+	Extract(ctx context.Context, data []byte, opt extract.Options) (extract.Outcome, error)
+}
+
+// CompleteTxFunc marks the queue entry of a job completed inside tx, so that
+// the job's result and the queue's bookkeeping commit together. It is
+// river.JobCompleteTx for the queue's driver.
+type CompleteTxFunc func(ctx context.Context, tx *sql.Tx, job *river.Job[ExtractArgs]) error
+
+// ExtractWorker works extraction jobs.
+type ExtractWorker struct {
+	river.WorkerDefaults[ExtractArgs]
+
+	Store      *store.Store
+	Blobs      Blobs
+	Engine     Engine
+	CompleteTx CompleteTxFunc
+	Logger     *slog.Logger
+	Metrics    *Metrics
+}
+
+// Work runs one attempt of an extraction job.
+func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) error {
+	id := rj.Args.JobID
+	job, ok, err := w.Store.StartJob(ctx, id, rj.Attempt)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		// The job already ended (an earlier run finished it): nothing to do.
+		return w.finish(ctx, rj, nil)
+	}
+	log := w.Logger.With("job_id", id, "attempt", rj.Attempt)
+	start := time.Now()
+
+	data, err := w.Blobs.Get(ctx, job.BlobKey)
+	if errors.Is(err, blob.ErrNotFound) {
+		return w.fail(ctx, rj, log, &extract.Error{Code: "document_missing", Permanent: true, Err: err,
+			Message: "the uploaded document is no longer in storage"})
+	}
+	if err != nil {
+		return w.retryOrFail(ctx, rj, log, err)
+	}
+
+	out, err := w.Engine.Extract(ctx, data, extract.Options{Locale: job.Locale})
+	if err != nil {
+		return w.retryOrFail(ctx, rj, log, err)
+	}
+	c, err := completion(out)
+	if err != nil {
+		return w.fail(ctx, rj, log, &extract.Error{Code: extract.CodeInternal, Permanent: true, Err: err,
+			Message: "the extraction result could not be stored"})
+	}
+	err = w.finish(ctx, rj, func(tx *sql.Tx) error {
+		_, err := w.Store.CompleteJobTx(ctx, tx, id, c)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	w.Metrics.observe(store.StatusCompleted, time.Since(start))
+	log.Info("job completed", "model", out.Model, "pages", out.Pages, "ms", time.Since(start).Milliseconds())
+	return nil
+}
+
+// completion encodes an outcome for the store.
+func completion(out extract.Outcome) (store.Completion, error) {
+	out.Result.Normalize()
+	out.Result.Validation.Confidence = out.Confidence
+	res, err := json.Marshal(out.Result)
+	if err != nil {
+		return store.Completion{}, fmt.Errorf("encode result: %w", err)
+	}
+	flags := out.Flags
+	if flags == nil {
+		flags = []invoiceFinding{}
+	}
+	fl, err := json.Marshal(flags)
+	if err != nil {
+		return store.Completion{}, fmt.Errorf("encode flags: %w", err)
+	}
+	return store.Completion{Confidence: out.Confidence, Model: out.Model, Result: res, Flags: fl}, nil
+}
+
+// retryOrFail ends the job when err is permanent or this was the last
+// attempt, and otherwise sends it back to pending and returns err so that the
+// queue tries again after its backoff.
+func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, err error) error {
+	var xe *extract.Error
+	if !errors.As(err, &xe) {
+		xe = &extract.Error{Code: extract.CodeInternal, Err: err, Message: "the document could not be processed"}
+	}
+	if xe.Permanent || rj.Attempt >= rj.MaxAttempts {
+		return w.fail(ctx, rj, log, xe)
+	}
+	log.Warn("job attempt failed; will retry", "code", xe.Code, "err", err)
+	// The job's own context may be what ended; the bookkeeping must still run.
+	if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), rj.Args.JobID); rerr != nil {
+		log.Error("requeue job", "err", rerr)
+	}
+	return err
+}
+
+func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, xe *extract.Error) error {
+	ctx = context.WithoutCancel(ctx)
+	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
+		_, err := w.Store.FailJobTx(ctx, tx, rj.Args.JobID, xe.Code, xe.Message)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	w.Metrics.observe(store.StatusFailed, 0)
+	log.Info("job failed", "code", xe.Code, "err", xe)
+	return nil
+}
+
+// finish runs fn and completes the queue entry in one transaction.
+func (w *ExtractWorker) finish(ctx context.Context, rj *river.Job[ExtractArgs], fn func(tx *sql.Tx) error) error {
+	return w.Store.InTx(ctx, func(tx *sql.Tx) error {
+		if fn != nil {
+			if err := fn(tx); err != nil {
+				return err
+			}
+		}
+		return w.CompleteTx(ctx, tx, rj)
+	})
+}
+
+// Metrics are the worker's Prometheus instruments.
+type Metrics struct {
+	processing *prometheus.HistogramVec
+}
+
+// NewMetrics registers the worker's instruments with reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{processing: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "invex_job_processing_seconds",
+		Help:    "Time from a worker claiming a job to its end, by outcome.",
+		Buckets: []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120},
+	}, []string{"outcome"})}
+	reg.MustRegister(m.processing)
+	return m
+}
+
+func (m *Metrics) observe(outcome string, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.processing.WithLabelValues(outcome).Observe(d.Seconds())
+}
+
+func removeQuietly(path string) {
+	if path != "" {
+		os.Remove(path)
+	}
+}
+
+// Sweeper ends jobs whose queue entry ended without them: a worker killed on
+// the job's last attempt leaves the entry discarded by the queue's rescuer
+// and the job unfinished.
+type Sweeper struct {
+	Store    *store.Store
+	Logger   *slog.Logger
+	Interval time.Duration // default 5 s
+}
+
+// Run sweeps until ctx ends.
+func (s *Sweeper) Run(ctx context.Context) {
+	iv := s.Interval
+	if iv <= 0 {
+		iv = 5 * time.Second
+	}
+	t := time.NewTicker(iv)
+	defer t.Stop()
+	for {
+		if err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
+			s.Logger.Warn("sweep orphan jobs", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Sweep fails every orphan job once.
+func (s *Sweeper) Sweep(ctx context.Context) error {
+	orphans, err := s.Store.Orphans(ctx, 100)
+	if err != nil {
+		return err
+	}
+	for _, o := range orphans {
+		msg := fmt.Sprintf("processing stopped unexpectedly on each of %d attempts", o.Attempts)
+		if err := s.Store.FailOrphan(ctx, o, "worker_lost", msg); err != nil {
+			return err
+		}
+		s.Logger.Warn("job failed: worker lost", "job_id", o.ID, "attempts", o.Attempts)
+	}
+	return nil
+}

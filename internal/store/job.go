@@ -1,0 +1,377 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Job states, as the API reports them.
+const (
+	StatusPending    = "pending"
+	StatusProcessing = "processing"
+	StatusCompleted  = "completed"
+	StatusFailed     = "failed"
+)
+
+// Job is one submitted document and what became of it.
+type Job struct {
+	ID           string
+	AccountID    string
+	Status       string
+	Locale       string
+	FileName     string
+	FileSHA256   string
+	FileSize     int64
+	BlobKey      string // empty for cache hits, which store no file
+	CacheKey     string
+	QueuedAt     time.Time
+	StartedAt    *time.Time
+	CompletedAt  *time.Time
+	ProcessingMS *int64
+	AttemptCount int
+	MaxAttempts  int
+	Error        string // human-readable reason of a failed job
+	ErrorCode    string // machine code of a failed job
+	Confidence   *float64
+	Model        string
+	CacheHit     bool
+	// Flags, Result and Extra are JSON documents, stored as written by the
+	// engine's caller.
+	Flags  json.RawMessage
+	Result json.RawMessage
+	Extra  json.RawMessage
+	// QueueJobID is the id of the job queue's entry for this job.
+	QueueJobID *int64
+}
+
+const jobColumns = `id, account_id, status, locale, file_name, file_sha256, file_size, blob_key, cache_key,
+	queued_at, started_at, completed_at, processing_ms, attempt_count, max_attempts, error, error_code,
+	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id`
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanJob(row rowScanner) (Job, error) {
+	var (
+		j                                Job
+		blob, errMsg, errCode, model     sql.NullString
+		flags, result, extra             sql.NullString
+		queued                           int64
+		started, completed, procMS, qjob sql.NullInt64
+		confidence                       sql.NullFloat64
+		cacheHit                         int
+	)
+	err := row.Scan(&j.ID, &j.AccountID, &j.Status, &j.Locale, &j.FileName, &j.FileSHA256, &j.FileSize,
+		&blob, &j.CacheKey, &queued, &started, &completed, &procMS, &j.AttemptCount, &j.MaxAttempts,
+		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob)
+	if err != nil {
+		return Job{}, err
+	}
+	j.BlobKey = blob.String
+	j.QueuedAt = time.UnixMilli(queued).UTC()
+	j.StartedAt = fromMillis(started)
+	j.CompletedAt = fromMillis(completed)
+	if procMS.Valid {
+		j.ProcessingMS = &procMS.Int64
+	}
+	j.Error, j.ErrorCode, j.Model = errMsg.String, errCode.String, model.String
+	if confidence.Valid {
+		j.Confidence = &confidence.Float64
+	}
+	j.CacheHit = cacheHit != 0
+	if flags.Valid {
+		j.Flags = json.RawMessage(flags.String)
+	}
+	if result.Valid {
+		j.Result = json.RawMessage(result.String)
+	}
+	if extra.Valid {
+		j.Extra = json.RawMessage(extra.String)
+	}
+	if qjob.Valid {
+		j.QueueJobID = &qjob.Int64
+	}
+	return j, nil
+}
+
+func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+func nullJSON(b json.RawMessage) sql.NullString {
+	return sql.NullString{String: string(b), Valid: len(b) > 0}
+}
+
+func nullTime(t *time.Time) sql.NullInt64 {
+	if t == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: millis(*t), Valid: true}
+}
+
+// InsertJobTx inserts j inside tx.
+func InsertJobTx(ctx context.Context, tx *sql.Tx, j *Job) error {
+	var procMS, qjob sql.NullInt64
+	if j.ProcessingMS != nil {
+		procMS = sql.NullInt64{Int64: *j.ProcessingMS, Valid: true}
+	}
+	if j.QueueJobID != nil {
+		qjob = sql.NullInt64{Int64: *j.QueueJobID, Valid: true}
+	}
+	var confidence sql.NullFloat64
+	if j.Confidence != nil {
+		confidence = sql.NullFloat64{Float64: *j.Confidence, Valid: true}
+	}
+	cacheHit := 0
+	if j.CacheHit {
+		cacheHit = 1
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO jobs (`+jobColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
+		j.ID, j.AccountID, j.Status, j.Locale, j.FileName, j.FileSHA256, j.FileSize, nullString(j.BlobKey), j.CacheKey,
+		millis(j.QueuedAt), nullTime(j.StartedAt), nullTime(j.CompletedAt), procMS, j.AttemptCount, j.MaxAttempts,
+		nullString(j.Error), nullString(j.ErrorCode), confidence, nullString(j.Model), cacheHit,
+		nullJSON(j.Flags), nullJSON(j.Result), nullJSON(j.Extra), qjob)
+	if err != nil {
+		return fmt.Errorf("insert job: %w", err)
+	}
+	return nil
+}
+
+// SetQueueJobIDTx records the queue entry of job id inside tx.
+func SetQueueJobIDTx(ctx context.Context, tx *sql.Tx, id string, queueJobID int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE jobs SET queue_job_id = $1 WHERE id = $2`, queueJobID, id); err != nil {
+		return fmt.Errorf("set queue job id: %w", err)
+	}
+	return nil
+}
+
+// Job returns the job id of the account, or ErrNotFound. A job of another
+// account is not found either.
+func (s *Store) Job(ctx context.Context, accountID, id string) (Job, error) {
+	j, err := scanJob(s.r.QueryRowContext(ctx,
+		`SELECT `+jobColumns+` FROM jobs WHERE id = $1 AND account_id = $2`, id, accountID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Job{}, ErrNotFound
+	}
+	if err != nil {
+		return Job{}, fmt.Errorf("get job: %w", err)
+	}
+	return j, nil
+}
+
+// JobByID returns a job whatever its account, for the workers.
+func (s *Store) JobByID(ctx context.Context, id string) (Job, error) {
+	j, err := scanJob(s.w.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Job{}, ErrNotFound
+	}
+	if err != nil {
+		return Job{}, fmt.Errorf("get job: %w", err)
+	}
+	return j, nil
+}
+
+// CachedJob returns the newest completed job of the account with the given
+// cache key, or ErrNotFound.
+func (s *Store) CachedJob(ctx context.Context, accountID, cacheKey string) (Job, error) {
+	j, err := scanJob(s.r.QueryRowContext(ctx,
+		`SELECT `+jobColumns+` FROM jobs
+		  WHERE account_id = $1 AND cache_key = $2 AND status = 'completed'
+		  ORDER BY completed_at DESC LIMIT 1`, accountID, cacheKey))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Job{}, ErrNotFound
+	}
+	if err != nil {
+		return Job{}, fmt.Errorf("get cached job: %w", err)
+	}
+	return j, nil
+}
+
+// StartJob marks job id as processing for the given attempt (counted by the
+// queue when it claimed the job). It reports false, and changes nothing, when
+// the job already ended.
+func (s *Store) StartJob(ctx context.Context, id string, attempt int) (Job, bool, error) {
+	now := millis(s.Now())
+	res, err := s.w.ExecContext(ctx,
+		`UPDATE jobs SET status = 'processing', started_at = $1, attempt_count = $2
+		  WHERE id = $3 AND status IN ('pending', 'processing')`, now, attempt, id)
+	if err != nil {
+		return Job{}, false, fmt.Errorf("start job: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return Job{}, false, nil
+	}
+	j, err := s.JobByID(ctx, id)
+	if err != nil {
+		return Job{}, false, err
+	}
+	return j, true, nil
+}
+
+// Completion is what a finished extraction writes on its job.
+type Completion struct {
+	Confidence float64
+	Model      string
+	Flags      json.RawMessage
+	Result     json.RawMessage
+	Extra      json.RawMessage
+}
+
+// CompleteJobTx marks a processing job completed inside tx. It reports false
+// when the job was not processing (already ended by another run).
+func (s *Store) CompleteJobTx(ctx context.Context, tx *sql.Tx, id string, c Completion) (bool, error) {
+	now := s.Now()
+	res, err := tx.ExecContext(ctx,
+		`UPDATE jobs SET status = 'completed', completed_at = $1,
+		        processing_ms = MAX(0, $1 - COALESCE(started_at, $1)),
+		        confidence = $2, model = $3, validation_flags = $4, result = $5, extra = $6,
+		        error = NULL, error_code = NULL
+		  WHERE id = $7 AND status IN ('pending', 'processing')`,
+		millis(now), c.Confidence, c.Model, nullJSON(c.Flags), nullJSON(c.Result), nullJSON(c.Extra), id)
+	if err != nil {
+		return false, fmt.Errorf("complete job: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// FailJobTx marks an unfinished job failed inside tx, with a human-readable
+// message and a machine code. It reports false when the job had already ended.
+func (s *Store) FailJobTx(ctx context.Context, tx *sql.Tx, id, code, message string) (bool, error) {
+	now := s.Now()
+	res, err := tx.ExecContext(ctx,
+		`UPDATE jobs SET status = 'failed', completed_at = $1,
+		        processing_ms = CASE WHEN started_at IS NULL THEN NULL ELSE MAX(0, $1 - started_at) END,
+		        error = $2, error_code = $3
+		  WHERE id = $4 AND status IN ('pending', 'processing')`,
+		millis(now), message, code, id)
+	if err != nil {
+		return false, fmt.Errorf("fail job: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// RequeueJob puts a job whose attempt failed for a transient reason back to
+// pending, to wait for its next attempt.
+func (s *Store) RequeueJob(ctx context.Context, id string) error {
+	_, err := s.w.ExecContext(ctx,
+		`UPDATE jobs SET status = 'pending' WHERE id = $1 AND status = 'processing'`, id)
+	if err != nil {
+		return fmt.Errorf("requeue job: %w", err)
+	}
+	return nil
+}
+
+// QueueStats describes the work waiting, for estimating processing times.
+type QueueStats struct {
+	Open         int     // jobs pending or processing
+	RecentAvgMS  float64 // mean processing time of the last finished jobs; 0 when none
+	RecentSample int     // how many finished jobs the mean is over
+}
+
+// Stats returns the current QueueStats.
+func (s *Store) Stats(ctx context.Context) (QueueStats, error) {
+	var st QueueStats
+	err := s.r.QueryRowContext(ctx,
+		`SELECT COUNT(*) FROM jobs WHERE status IN ('pending', 'processing')`).Scan(&st.Open)
+	if err != nil {
+		return QueueStats{}, fmt.Errorf("count open jobs: %w", err)
+	}
+	var avg sql.NullFloat64
+	err = s.r.QueryRowContext(ctx,
+		`SELECT AVG(processing_ms), COUNT(*) FROM (
+		    SELECT processing_ms FROM jobs
+		     WHERE processing_ms IS NOT NULL AND cache_hit = 0
+		     ORDER BY completed_at DESC LIMIT 50)`).Scan(&avg, &st.RecentSample)
+	if err != nil {
+		return QueueStats{}, fmt.Errorf("average processing time: %w", err)
+	}
+	st.RecentAvgMS = avg.Float64
+	return st, nil
+}
+
+// CountByStatus returns how many jobs are in each state.
+func (s *Store) CountByStatus(ctx context.Context) (map[string]int, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT status, COUNT(*) FROM jobs GROUP BY status`)
+	if err != nil {
+		return nil, fmt.Errorf("count jobs: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{StatusPending: 0, StatusProcessing: 0, StatusCompleted: 0, StatusFailed: 0}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, fmt.Errorf("count jobs: %w", err)
+		}
+		out[st] = n
+	}
+	return out, rows.Err()
+}
+
+// Orphan is an unfinished job whose queue entry ended without the job ending:
+// its worker died on the last attempt, or the entry was cancelled.
+type Orphan struct {
+	ID       string
+	Attempts int
+}
+
+// Orphans lists unfinished jobs whose queue entry is discarded, cancelled or
+// completed, or gone.
+func (s *Store) Orphans(ctx context.Context, limit int) ([]Orphan, error) {
+	rows, err := s.w.QueryContext(ctx,
+		`SELECT j.id, COALESCE(r.attempt, j.attempt_count)
+		   FROM jobs j LEFT JOIN river_job r ON r.id = j.queue_job_id
+		  WHERE j.status IN ('pending', 'processing') AND j.queue_job_id IS NOT NULL
+		    AND (r.id IS NULL OR r.state IN ('discarded', 'cancelled', 'completed'))
+		  LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list orphan jobs: %w", err)
+	}
+	defer rows.Close()
+	var out []Orphan
+	for rows.Next() {
+		var o Orphan
+		if err := rows.Scan(&o.ID, &o.Attempts); err != nil {
+			return nil, fmt.Errorf("list orphan jobs: %w", err)
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// FailOrphan ends an orphan job as failed, recording the attempts its queue
+// entry made.
+func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE jobs SET attempt_count = MAX(attempt_count, $1) WHERE id = $2`, o.Attempts, o.ID); err != nil {
+			return fmt.Errorf("fail orphan: %w", err)
+		}
+		_, err := s.FailJobTx(ctx, tx, o.ID, code, message)
+		return err
+	})
+}
+
+// RescueAbandonedQueueJobs returns every queue entry left running by a
+// process that is gone to the queue: entries with attempts left become
+// available at once, the others are discarded (and then failed by the orphan
+// sweep). It must only be called by a process that knows it is the only one
+// working on this database (the embedded mode holds a lock file for that);
+// with many processes the queue's own rescuer, which waits for a lease to
+// lapse, does this job.
+func (s *Store) RescueAbandonedQueueJobs(ctx context.Context) (int, error) {
+	res, err := s.w.ExecContext(ctx,
+		`UPDATE river_job
+		    SET state = CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END,
+		        finalized_at = CASE WHEN attempt >= max_attempts THEN COALESCE(attempted_at, scheduled_at) ELSE NULL END
+		  WHERE state = 'running'`)
+	if err != nil {
+		return 0, fmt.Errorf("rescue abandoned queue jobs: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}

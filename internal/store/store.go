@@ -1,0 +1,151 @@
+// Package store keeps invex's durable state: accounts, API keys, monthly
+// quota usage and extraction jobs with their results.
+//
+// The embedded default is one SQLite file (pure Go, WAL mode). Writes go
+// through a single connection whose transactions start with BEGIN IMMEDIATE,
+// so concurrent writers queue inside the process instead of failing with
+// SQLITE_BUSY; reads use a separate pool of read-only connections that never
+// block on the writer. The same write connection is handed to the job queue
+// (River) so that a job row, its quota charge and its queue entry commit in
+// one transaction.
+//
+// Times are stored as milliseconds since the Unix epoch, UTC.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+//go:embed migrations/sqlite/*.sql
+var sqliteMigrations embed.FS
+
+// Errors returned by the store, for use with errors.Is.
+var (
+	ErrNotFound       = errors.New("not found")
+	ErrQuotaExhausted = errors.New("monthly quota exhausted")
+	ErrAccountExists  = errors.New("account already exists")
+)
+
+// Store is the durable state of the service. It is safe for concurrent use.
+type Store struct {
+	w *sql.DB // the single writer connection
+	r *sql.DB // read-only pool
+
+	// Now returns the current time; replaced in tests.
+	Now func() time.Time
+}
+
+// OpenSQLite opens (creating if needed) the SQLite database at path, applies
+// the embedded migrations and returns a Store.
+func OpenSQLite(ctx context.Context, path string) (*Store, error) {
+	w, err := sql.Open("sqlite", sqliteDSN(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	if err := migrate(ctx, w); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", sqliteDSN(path, true))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	n := 2 * runtime.GOMAXPROCS(0)
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	r.SetConnMaxLifetime(0)
+	r.SetConnMaxIdleTime(0)
+	return &Store{w: w, r: r, Now: func() time.Time { return time.Now().UTC() }}, nil
+}
+
+// sqliteDSN builds the modernc.org/sqlite connection string. Writers take the
+// write lock at BEGIN (IMMEDIATE), which makes busy_timeout apply to them;
+// synchronous=FULL makes every commit durable across a power loss.
+func sqliteDSN(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	sub, err := fs.Sub(sqliteMigrations, "migrations/sqlite")
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Close closes both connection pools.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// WriteDB returns the single write connection pool, for the job queue, which
+// must share it so that its inserts join the store's transactions.
+func (s *Store) WriteDB() *sql.DB { return s.w }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.r.PingContext(ctx)
+}
+
+// InTx runs fn in a write transaction and commits it when fn returns nil.
+func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit transaction: %w", err)
+	}
+	return nil
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms sql.NullInt64) *time.Time {
+	if !ms.Valid {
+		return nil
+	}
+	t := time.UnixMilli(ms.Int64).UTC()
+	return &t
+}
