@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"fmt"
 	"os"
@@ -119,4 +120,41 @@ func onePagePDF(pageDict, content string) []byte {
 		stream("", []byte(content)),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 	)
+}
+
+// deflate compresses b for a /FlateDecode stream.
+func deflate(b []byte) []byte {
+	var buf bytes.Buffer
+	z := zlib.NewWriter(&buf)
+	z.Write(b)
+	z.Close()
+	return buf.Bytes()
+}
+
+// fanoutPDF is a small page that pdfium needs exponential time for: form
+// /X1 draws /X2 twice, /X2 draws /X3 twice, and so on, depth levels deep,
+// and the last form shows one character. At depth 12 a read takes ~5 s, at
+// 16 more than 20 s; deeper ones exhaust the memory limit.
+func fanoutPDF(depth int) []byte {
+	res := "<< /Font << /F1 5 0 R >> /XObject <<"
+	for i := 1; i <= depth; i++ {
+		res += fmt.Sprintf(" /X%d %d 0 R", i, 6+i)
+	}
+	res += " >> >>"
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources 6 0 R /Contents 4 0 R >>",
+		stream("", []byte("/X1 Do")),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		res,
+	}
+	for i := 1; i <= depth; i++ {
+		body := fmt.Sprintf("/X%d Do /X%d Do", i+1, i+1)
+		if i == depth {
+			body = "BT /F1 1 Tf 10 10 Td (x) Tj ET"
+		}
+		objs = append(objs, stream("/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources 6 0 R", []byte(body)))
+	}
+	return rawPDF(objs...)
 }

@@ -213,8 +213,15 @@ func (r *Reader) run(ctx context.Context, w *worker, data []byte) (*Document, er
 	case isSentinel(err):
 		return nil, err
 	default:
-		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: %s", ErrCorrupt, firstLine(err))
 	}
+}
+
+// firstLine is the first line of an error message; wasm errors carry a
+// multi-line stack trace.
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
 }
 
 // acquire takes an instance from the pool, starting it if needed.
@@ -362,6 +369,7 @@ type Rect struct {
 type Attachment struct {
 	// Name is the file name as stored in the document.
 	Name string
-	// Data is the content of the file.
+	// Data is the content of the file; nil if pdfium finds no file stream,
+	// e.g. when the stream is filed under /EF /F but the /F name is empty.
 	Data []byte
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/invoice"
 )
 
 // Engine is the extraction engine as the worker uses it.
@@ -67,7 +68,7 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 	if err != nil {
 		return w.retryOrFail(ctx, rj, log, err)
 	}
-	c, err := completion(out)
+	c, err := Completion(out)
 	if err != nil {
 		return w.fail(ctx, rj, log, &extract.Error{Code: extract.CodeInternal, Permanent: true, Err: err,
 			Message: "the extraction result could not be stored"})
@@ -84,8 +85,8 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 	return nil
 }
 
-// completion encodes an outcome for the store.
-func completion(out extract.Outcome) (store.Completion, error) {
+// Completion encodes an outcome as the store keeps it.
+func Completion(out extract.Outcome) (store.Completion, error) {
 	out.Result.Normalize()
 	out.Result.Validation.Confidence = out.Confidence
 	res, err := json.Marshal(out.Result)
@@ -94,7 +95,7 @@ func completion(out extract.Outcome) (store.Completion, error) {
 	}
 	flags := out.Flags
 	if flags == nil {
-		flags = []invoiceFinding{}
+		flags = []invoice.Finding{}
 	}
 	fl, err := json.Marshal(flags)
 	if err != nil {

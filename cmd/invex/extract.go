@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/internal/httpapi"
+	"github.com/invex/invex/internal/intake"
+	"github.com/invex/invex/internal/jobs"
+	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/invoice"
+)
+
+func extractCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("extract", `Usage: invex extract [--locale it] FILE.pdf
+
+Extracts one PDF invoice in this process, with no server and no database,
+and prints the completed job's record as the API would return it (without
+its id and timestamps). On failure it prints why and exits with status 1.`, stderr)
+	locale := fs.String("locale", invoice.DefaultLocale, "language `hint`: it, en, de or fr")
+	timeout := fs.Duration("timeout", 2*time.Minute, "give up after this long")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{"extract needs exactly one FILE.pdf"}
+	}
+	if !invoice.ValidLocale(*locale) {
+		return usageError{fmt.Sprintf("--locale must be one of it, en, de, fr; got %q", *locale)}
+	}
+	path := fs.Arg(0)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if len(data) == 0 {
+		return fmt.Errorf("%s: the file is empty", path)
+	}
+	if err := intake.Sniff(data[:min(len(data), 1024)]); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+
+	cfg := extract.Config{PDF: pdf.Config{Instances: 1}}
+	if dir, err := os.UserCacheDir(); err == nil {
+		cfg.PDF.CacheDir = filepath.Join(dir, "invex", "wazero")
+	}
+	eng, err := extract.New(cfg)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+
+	start := time.Now()
+	out, err := eng.Extract(ctx, data, extract.Options{Locale: *locale})
+	if err != nil {
+		var xe *extract.Error
+		if errors.As(err, &xe) {
+			return fmt.Errorf("%s: %s (%s)", path, xe.Message, xe.Code)
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	c, err := jobs.Completion(out)
+	if err != nil {
+		return err
+	}
+	ms := time.Since(start).Milliseconds()
+	rec := httpapi.NewRecord(store.Job{
+		Status:       store.StatusCompleted,
+		ProcessingMS: &ms,
+		Confidence:   &c.Confidence,
+		Model:        c.Model,
+		Flags:        c.Flags,
+		Result:       c.Result,
+	})
+	b, err := withoutIdentity(rec)
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(b)
+	return err
+}
+
+// withoutIdentity encodes a record without its id and timestamps, keeping the
+// API's field order.
+func withoutIdentity(rec httpapi.Record) ([]byte, error) {
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.Token() // {
+	var buf bytes.Buffer
+	buf.WriteString("{\n")
+	first := true
+	for dec.More() {
+		tok, _ := dec.Token()
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		switch key := tok.(string); key {
+		case "job_id", "queued_at", "started_at", "completed_at":
+			continue
+		default:
+			var ind bytes.Buffer
+			json.Indent(&ind, v, "  ", "  ")
+			if !first {
+				buf.WriteString(",\n")
+			}
+			first = false
+			fmt.Fprintf(&buf, "  %q: %s", key, ind.Bytes())
+		}
+	}
+	buf.WriteString("\n}\n")
+	return buf.Bytes(), nil
+}

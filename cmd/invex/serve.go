@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/invex/invex/internal/app"
+)
+
+func serveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", `Usage: invex serve [flags]
+
+Runs the v1 HTTP API and the extraction workers in one process, with an
+embedded SQLite database and uploaded documents under the data directory.
+Stops gracefully on SIGINT or SIGTERM.
+
+Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
+INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_LOG_LEVEL.`, stderr)
+	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
+	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
+	workers := fs.Int("workers", envInt("INVEX_WORKERS", 0), "extraction workers in this process; 0 = one per CPU, -1 = none (env INVEX_WORKERS)")
+	jobTimeout := fs.Duration("job-timeout", envDuration("INVEX_JOB_TIMEOUT", 2*time.Minute), "time limit of one attempt at one job (env INVEX_JOB_TIMEOUT)")
+	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return usageError{fmt.Sprintf("invalid --log-level %q", *logLevel)}
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	a, err := app.Open(ctx, app.Config{
+		Addr:       *addr,
+		DataDir:    *data,
+		Workers:    *workers,
+		JobTimeout: *jobTimeout,
+		Version:    version,
+		Logger:     log,
+	})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	ln, err := a.Listen()
+	if err != nil {
+		return err
+	}
+	return a.Run(ctx, ln)
+}
+
+func envInt(name string, def int) int {
+	v, err := strconv.Atoi(envDefault(name, ""))
+	if err != nil {
+		return def
+	}
+	return v
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	v, err := time.ParseDuration(envDefault(name, ""))
+	if err != nil {
+		return def
+	}
+	return v
+}

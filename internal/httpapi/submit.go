@@ -1,0 +1,222 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"mime"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"github.com/invex/invex/internal/intake"
+	"github.com/invex/invex/internal/jobs"
+	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/invoice"
+)
+
+const submitDescription = "Upload one PDF invoice, either as multipart/form-data (field `file`, optional `locale`) " +
+	"or as JSON (`file_base64`, optional `locale`). The answer comes at once with status 202 and a job to poll. " +
+	"The document may be at most 50 MiB (decoded). It must be a PDF: the first 1024 bytes must contain `%PDF-`. " +
+	"`locale` is a language hint (it, en, de, fr; default it) for OCR and labels, not a constraint. " +
+	"Each accepted submission consumes one unit of the monthly quota; refused ones never do. " +
+	"The same document submitted again by the same account completes at once from the account's cache."
+
+// submitInput has no declared body: the handler streams it itself, so that a
+// 50 MiB upload is never held in memory. Resolve hands it huma's context.
+type submitInput struct {
+	hctx huma.Context
+}
+
+// Resolve implements huma.Resolver.
+func (in *submitInput) Resolve(ctx huma.Context) []error {
+	in.hctx = ctx
+	return nil
+}
+
+type submitOutput struct {
+	Location   string `header:"Location" doc:"The job's poll URL."`
+	RetryAfter string `header:"Retry-After" doc:"Seconds to wait before the first poll."`
+	Body       Accepted
+}
+
+// submitJSON documents the JSON form of the body.
+type submitJSON struct {
+	FileBase64 string `json:"file_base64" contentEncoding:"base64" doc:"The PDF, base64-encoded (standard or URL-safe alphabet; a data: URL prefix is allowed)."`
+	Locale     string `json:"locale,omitempty" enum:"it,en,de,fr" default:"it" doc:"Language hint."`
+}
+
+func (s *Server) submitRequestBody() *huma.RequestBody {
+	reg := s.api.OpenAPI().Components.Schemas
+	locale := &huma.Schema{Type: huma.TypeString, Enum: []any{"it", "en", "de", "fr"}, Default: "it",
+		Description: "Language hint for OCR and labels."}
+	return &huma.RequestBody{
+		Required: true,
+		Content: map[string]*huma.MediaType{
+			"multipart/form-data": {
+				Schema: &huma.Schema{
+					Type: huma.TypeObject,
+					Properties: map[string]*huma.Schema{
+						"file": {Type: huma.TypeString, Format: "binary", ContentEncoding: "binary",
+							Description: "The PDF invoice, at most 50 MiB."},
+						"locale": locale,
+					},
+					Required: []string{"file"},
+				},
+				Encoding: map[string]*huma.Encoding{"file": {ContentType: "application/pdf"}},
+			},
+			"application/json": {Schema: huma.SchemaFromType(reg, reflect.TypeFor[submitJSON]())},
+		},
+	}
+}
+
+func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, error) {
+	p := principalFrom(ctx)
+	log := s.logger(ctx)
+	r, w := humago.Unwrap(in.hctx)
+
+	// Refuse before reading a byte when the month's quota is spent.
+	now := s.store.Now()
+	used, err := s.store.QuotaUsed(ctx, p.AccountID, store.Period(now))
+	if err != nil {
+		log.Error("read quota", "err", err)
+		return nil, unavailable()
+	}
+	if used >= p.MonthlyQuota {
+		return nil, quotaExhausted(now)
+	}
+
+	up, err := s.receive(r, w)
+	if err != nil {
+		var ie *intake.Error
+		if errors.As(err, &ie) && ie.Kind == intake.KindInternal {
+			log.Error("receive upload", "err", err)
+		}
+		return nil, err
+	}
+	locale := strings.ToLower(strings.TrimSpace(up.Fields["locale"]))
+	if locale == "" {
+		locale = invoice.DefaultLocale
+	}
+	if !invoice.ValidLocale(locale) {
+		up.Remove()
+		return nil, problem(http.StatusUnprocessableEntity, CodeUnsupportedLocale,
+			"locale must be one of it, en, de, fr")
+	}
+
+	acc, err := s.submitter.Submit(ctx, jobs.Submission{
+		AccountID:    p.AccountID,
+		MonthlyQuota: p.MonthlyQuota,
+		Locale:       locale,
+		FileName:     up.FileName,
+		SHA256:       up.SHA256,
+		Size:         up.Size,
+		SpoolPath:    up.Path,
+	})
+	if errors.Is(err, store.ErrQuotaExhausted) {
+		return nil, quotaExhausted(now)
+	}
+	if err != nil {
+		log.Error("submit job", "err", err)
+		return nil, unavailable()
+	}
+	log.Info("job accepted", "job_id", acc.Job.ID, "account_id", p.AccountID, "bytes", up.Size,
+		"cache_hit", acc.Job.CacheHit)
+	poll := "/v1/jobs/" + acc.Job.ID
+	return &submitOutput{
+		Location:   poll,
+		RetryAfter: "1",
+		Body: Accepted{
+			JobID:             acc.Job.ID,
+			Status:            store.StatusPending,
+			EstimatedSeconds:  acc.EstimatedSeconds,
+			PollURL:           poll,
+			WebhookConfigured: false,
+			QuotaRemaining:    acc.QuotaRemaining,
+		},
+	}, nil
+}
+
+func quotaExhausted(now time.Time) *Problem {
+	wait := int(time.Until(store.NextPeriod(now)).Seconds()) + 1
+	return problem(http.StatusTooManyRequests, CodeQuotaExhausted,
+		"this month's extraction quota is spent; it renews on "+store.NextPeriod(now).Format("2006-01-02")+" (UTC)").
+		WithHeader("Retry-After", strconv.Itoa(max(wait, 1)))
+}
+
+// receive streams the body into a spool file, choosing the reader by content
+// type, and maps intake errors to problems.
+func (s *Server) receive(r *http.Request, w http.ResponseWriter) (*intake.Upload, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return nil, problem(http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
+			"send multipart/form-data with a file part, or application/json with file_base64")
+	}
+	limit := s.cfg.MaxUploadBytes
+	// The body may exceed the document by the form's or base64's overhead.
+	rawLimit := limit + 1<<20
+	if mt == "application/json" {
+		rawLimit = (limit+2)/3*4 + limit/38 + 1<<20 // base64 plus line breaks plus members
+	}
+	if r.ContentLength > rawLimit {
+		return nil, tooLarge(limit)
+	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(s.cfg.UploadTimeout))
+	defer rc.SetReadDeadline(time.Time{})
+	r.Body = http.MaxBytesReader(w, r.Body, rawLimit)
+	lim := intake.Limits{MaxFileBytes: limit}
+
+	var up *intake.Upload
+	switch mt {
+	case "multipart/form-data":
+		if params["boundary"] == "" {
+			return nil, problem(http.StatusBadRequest, CodeInvalidRequest, "the multipart body has no boundary")
+		}
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return nil, problem(http.StatusBadRequest, CodeInvalidRequest, "the multipart form is malformed")
+		}
+		up, err = intake.Multipart(mr, s.cfg.SpoolDir, lim)
+		if err != nil {
+			return nil, intakeProblem(err, limit)
+		}
+	case "application/json":
+		up, err = intake.JSON(r.Body, s.cfg.SpoolDir, lim)
+		if err != nil {
+			return nil, intakeProblem(err, limit)
+		}
+	default:
+		return nil, problem(http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
+			"send multipart/form-data with a file part, or application/json with file_base64")
+	}
+	return up, nil
+}
+
+func tooLarge(limit int64) *Problem {
+	return problem(http.StatusRequestEntityTooLarge, CodeFileTooLarge,
+		"the document is larger than the limit of "+strconv.FormatInt(limit>>20, 10)+" MiB")
+}
+
+func intakeProblem(err error, limit int64) *Problem {
+	var ie *intake.Error
+	if !errors.As(err, &ie) {
+		return problem(http.StatusBadRequest, CodeInvalidRequest, "the request body could not be read")
+	}
+	switch ie.Kind {
+	case intake.KindTooLarge:
+		return tooLarge(limit)
+	case intake.KindNotPDF:
+		return problem(http.StatusUnprocessableEntity, CodeInvalidPDF, ie.Msg)
+	case intake.KindNoFile, intake.KindBadBase64:
+		return problem(http.StatusUnprocessableEntity, CodeInvalidRequest, ie.Msg)
+	case intake.KindInternal:
+		return problem(http.StatusInternalServerError, CodeInternal,
+			"the server could not store the upload; it has been logged")
+	}
+	return problem(http.StatusBadRequest, CodeInvalidRequest, ie.Msg)
+}
