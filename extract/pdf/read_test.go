@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -120,24 +121,34 @@ func TestReadVerticalText(t *testing.T) {
 }
 
 // TestReadDirectionChange checks that a word is split where the text turns,
-// even with no space between the two runs.
+// even where pdfium generates no space: a run "DEF" rotated by each angle
+// abuts the horizontal "ABC", before or after it.
 func TestReadDirectionChange(t *testing.T) {
-	f := newDoc()
-	f.AddPage()
-	f.SetFont("Helvetica", "", 12)
-	f.Text(72, 100, "ABC")
-	w := f.GetStringWidth("ABC")
-	f.TransformBegin()
-	f.TransformRotate(90, 72+w, 100)
-	f.Text(72+w, 100, "DEF")
-	f.TransformEnd()
-	p := read(t, render(t, f)).Pages[0]
-	var got []string
-	for _, w := range p.Words {
-		got = append(got, fmt.Sprintf("%s@%d", w.Text, w.Angle))
-	}
-	if diff := cmp.Diff([]string{"ABC@0", "DEF@90"}, got); diff != "" {
-		t.Errorf("words (-want +got):\n%s", diff)
+	const abc, def = 24.672, 24.0 // widths in 12 pt Helvetica
+	for _, angle := range []int{90, 180, 270, 45, 10} {
+		for _, rotatedFirst := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%d/%v", angle, rotatedFirst), func(t *testing.T) {
+				rad := float64(angle) * math.Pi / 180
+				c, s := math.Cos(rad), math.Sin(rad)
+				horizontal := "BT /F1 12 Tf 72 700 Td (ABC) Tj ET\n"
+				rotated := fmt.Sprintf("BT /F1 12 Tf %.4f %.4f %.4f %.4f %.3f 700 Tm (DEF) Tj ET\n", c, s, -s, c, 72+abc)
+				content := horizontal + rotated
+				if rotatedFirst {
+					horizontal = fmt.Sprintf("BT /F1 12 Tf %.3f %.3f Td (ABC) Tj ET\n", 72+abc+def*c, 700+def*s)
+					content = rotated + horizontal
+				}
+				p := read(t, onePagePDF("/MediaBox [0 0 600 800]", content)).Pages[0]
+				var got []string
+				for _, w := range p.Words {
+					got = append(got, fmt.Sprintf("%s@%d", w.Text, w.Angle))
+				}
+				slices.Sort(got)
+				want := []string{"ABC@0", fmt.Sprintf("DEF@%d", angle)}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("words (-want +got):\n%s", diff)
+				}
+			})
+		}
 	}
 }
 
@@ -403,10 +414,48 @@ func TestDropped(t *testing.T) {
 	}
 }
 
-// waitFor fails the test if d exceeds limit.
+// checkElapsed fails the test if d exceeds limit.
 func checkElapsed(t *testing.T, what string, d, limit time.Duration) {
 	t.Helper()
 	if d > limit {
 		t.Errorf("%s took %v, want at most %v", what, d, limit)
+	}
+}
+
+func TestContinues(t *testing.T) {
+	row := Rect{X0: 10, Y0: 10, X1: 18, Y1: 24}    // a char of a horizontal word
+	column := Rect{X0: 10, Y0: 10, X1: 24, Y1: 18} // a char of a vertical word
+	tests := []struct {
+		name       string
+		prev, next Rect
+		angle      int
+		want       bool
+	}{
+		{"next char right", row, Rect{X0: 18, Y0: 10, X1: 25, Y1: 24}, 0, true},
+		{"kerned overlap", row, Rect{X0: 17, Y0: 10, X1: 25, Y1: 24}, 0, true},
+		{"no advance", row, row, 0, false},
+		{"other baseline", row, Rect{X0: 18, Y0: 12, X1: 25, Y1: 26}, 0, false},
+		{"turned up", row, Rect{X0: 16, Y0: 4, X1: 30, Y1: 12}, 0, false},
+		{"upside down", row, Rect{X0: 2, Y0: 10, X1: 10, Y1: 24}, 180, true},
+		{"upward", column, Rect{X0: 10, Y0: 2, X1: 24, Y1: 10}, 90, true},
+		{"downward", column, Rect{X0: 10, Y0: 18, X1: 24, Y1: 26}, 270, true},
+		{"downward but up", column, Rect{X0: 10, Y0: 2, X1: 24, Y1: 10}, 270, false},
+		{"oblique", row, Rect{X0: 18, Y0: 10, X1: 25, Y1: 24}, 45, false},
+	}
+	for _, tc := range tests {
+		if got := continues(tc.prev, tc.next, tc.angle); got != tc.want {
+			t.Errorf("%s: continues = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestLigature(t *testing.T) {
+	var got []string
+	for _, r := range "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06a" {
+		got = append(got, ligature(r))
+	}
+	want := []string{"ff", "fi", "fl", "ffi", "ffl", "st", "st", ""}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ligatures (-want +got):\n%s", diff)
 	}
 }

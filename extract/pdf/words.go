@@ -2,62 +2,15 @@ package pdf
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"unicode"
 
 	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
-	"github.com/klippa-app/go-pdfium/structs"
 )
 
-// geometry maps pdfium's user space (origin bottom-left, y up, unrotated) to
-// the displayed page (origin top-left, y down, after /Rotate).
-type geometry struct {
-	rotation                 int // degrees clockwise
-	left, bottom, right, top float64
-}
-
-func (g geometry) size() (width, height float64) {
-	width, height = g.right-g.left, g.top-g.bottom
-	if g.rotation == 90 || g.rotation == 270 {
-		return height, width
-	}
-	return width, height
-}
-
-func (g geometry) point(x, y float64) (float64, float64) {
-	switch g.rotation {
-	case 90:
-		return y - g.bottom, x - g.left
-	case 180:
-		return g.right - x, y - g.bottom
-	case 270:
-		return g.top - y, g.right - x
-	default:
-		return x - g.left, g.top - y
-	}
-}
-
-func (g geometry) rect(r structs.FPDF_FS_RECTF) Rect {
-	x0, y0 := g.point(float64(r.Left), float64(r.Top))
-	x1, y1 := g.point(float64(r.Right), float64(r.Bottom))
-	return Rect{X0: min(x0, x1), Y0: min(y0, y1), X1: max(x0, x1), Y1: max(y0, y1)}
-}
-
-// angle converts a direction in user space (radians counter-clockwise) to
-// whole degrees counter-clockwise on the displayed page, in [0, 360).
-func (g geometry) angle(radians float64) int {
-	deg := int(math.Round(radians*180/math.Pi)) - g.rotation
-	return ((deg % 360) + 360) % 360
-}
-
-func (r Rect) union(o Rect) Rect {
-	return Rect{X0: min(r.X0, o.X0), Y0: min(r.Y0, o.Y0), X1: max(r.X1, o.X1), Y1: max(r.Y1, o.Y1)}
-}
-
 // words splits the text of a page into words on pdfium's whitespace (including
-// the spaces and line breaks it generates) and on changes of direction.
+// the spaces and line breaks it generates) and where the direction changes.
 func (w *worker) words(tp references.FPDF_TEXTPAGE, g geometry) (int, []Word, error) {
 	count, err := w.inst.FPDFText_CountChars(&requests.FPDFText_CountChars{TextPage: tp})
 	if err != nil {
@@ -66,52 +19,124 @@ func (w *worker) words(tp references.FPDF_TEXTPAGE, g geometry) (int, []Word, er
 	if count.Count <= 0 {
 		return 0, nil, nil
 	}
-	text, err := w.pageText(tp, count.Count)
+	t := textPage{w: w, tp: tp, g: g}
+	text, err := t.pageText(count.Count)
 	if err != nil {
 		return 0, nil, err
 	}
+	words, err := t.split(text)
+	if err != nil {
+		return 0, nil, err
+	}
+	return count.Count, words, nil
+}
+
+// textPage reads the characters of one pdfium text page.
+type textPage struct {
+	w  *worker
+	tp references.FPDF_TEXTPAGE
+	g  geometry
+}
+
+// query runs one pdfium query about a character. pdfium has no answer for
+// some characters (e.g. ones it generated), and go-pdfium reports that as an
+// error; then query returns nil and the caller uses a default. The error is
+// returned only when the wasm module was closed, i.e. the read was
+// interrupted.
+func query[Req, Res any](t textPage, call func(*Req) (*Res, error), req *Req, what string) (*Res, error) {
+	res, err := call(req)
+	switch {
+	case err == nil:
+		return res, nil
+	case t.w.mod.IsClosed():
+		return nil, fmt.Errorf("%s: %w", what, err)
+	default:
+		return nil, nil
+	}
+}
+
+// split builds words from the page text, one rune per pdfium character.
+func (t textPage) split(text []rune) ([]Word, error) {
 	var words []Word
-	var cur wordBuilder
+	var b wordBuilder
 	for i, r := range text {
 		if unicode.IsSpace(r) {
-			words = cur.flush(words)
+			words = b.flush(words)
 			continue
 		}
 		if dropped(r) {
 			continue
 		}
-		box, err := w.inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: tp, Index: i})
+		box, err := t.charBox(i)
 		if err != nil {
-			return 0, nil, fmt.Errorf("get char box: %w", err)
+			return nil, err
 		}
-		if cur.started {
-			angle, err := w.inst.FPDFText_GetCharAngle(&requests.FPDFText_GetCharAngle{TextPage: tp, Index: i})
+		if b.started {
+			turned, err := t.turned(i, b.word.Angle, b.last, box)
 			if err != nil {
-				return 0, nil, fmt.Errorf("get char angle: %w", err)
+				return nil, err
 			}
-			// pdfium measures the char angle clockwise.
-			if g.angle(-float64(angle.CharAngle)) != cur.word.Angle {
-				words = cur.flush(words)
+			if turned {
+				words = b.flush(words)
 			}
 		}
-		if !cur.started {
-			if cur.word, err = w.style(tp, i, g); err != nil {
-				return 0, nil, err
+		if !b.started {
+			style, err := t.style(i)
+			if err != nil {
+				return nil, err
 			}
-			cur.word.Box = g.rect(box.Rect)
-			cur.started = true
+			b.start(style)
 		}
-		cur.add(r, g.rect(box.Rect))
+		b.add(r, box)
 	}
-	return count.Count, cur.flush(words), nil
+	return b.flush(words), nil
+}
+
+// charBox returns the loose box of character i on the displayed page, or nil
+// if pdfium has none.
+func (t textPage) charBox(i int) (*Rect, error) {
+	res, err := query(t, t.w.inst.FPDFText_GetLooseCharBox,
+		&requests.FPDFText_GetLooseCharBox{TextPage: t.tp, Index: i}, "get char box")
+	if res == nil {
+		return nil, err
+	}
+	box := t.g.rect(res.Rect)
+	return &box, nil
+}
+
+// turned reports whether character i, with box next, runs in another
+// direction than the word (angle) whose last character has box prev. The
+// character's matrix is queried only when the boxes do not show a plain
+// continuation, to save a call into wasm per character.
+func (t textPage) turned(i, angle int, prev, next *Rect) (bool, error) {
+	if prev != nil && next != nil && continues(*prev, *next, angle) {
+		return false, nil
+	}
+	m, err := t.matrix(i)
+	if err != nil || m == nil {
+		return false, err
+	}
+	return t.g.angle(m.radians()) != angle, nil
+}
+
+// matrix returns the transformation matrix of character i (text and
+// graphics state, without the font size), or nil if pdfium has none.
+func (t textPage) matrix(i int) (*matrix, error) {
+	res, err := query(t, t.w.inst.FPDFText_GetMatrix,
+		&requests.FPDFText_GetMatrix{TextPage: t.tp, Index: i}, "get char matrix")
+	if res == nil {
+		return nil, err
+	}
+	m := res.Matrix
+	return &matrix{float64(m.A), float64(m.B), float64(m.C), float64(m.D)}, nil
 }
 
 // pageText returns one rune per pdfium character. The bulk FPDFText_GetText
 // is used unless its output does not line up with the character indices
 // (e.g. a leading U+FEFF taken as a byte-order mark); then the characters are
 // read one by one.
-func (w *worker) pageText(tp references.FPDF_TEXTPAGE, n int) ([]rune, error) {
-	res, err := w.inst.FPDFText_GetText(&requests.FPDFText_GetText{TextPage: tp, Count: n})
+func (t textPage) pageText(n int) ([]rune, error) {
+	res, err := t.w.inst.FPDFText_GetText(&requests.FPDFText_GetText{TextPage: t.tp, Count: n})
 	if err != nil {
 		return nil, fmt.Errorf("get text: %w", err)
 	}
@@ -120,51 +145,57 @@ func (w *worker) pageText(tp references.FPDF_TEXTPAGE, n int) ([]rune, error) {
 	}
 	text := make([]rune, n)
 	for i := range text {
-		u, err := w.inst.FPDFText_GetUnicode(&requests.FPDFText_GetUnicode{TextPage: tp, Index: i})
+		u, err := query(t, t.w.inst.FPDFText_GetUnicode,
+			&requests.FPDFText_GetUnicode{TextPage: t.tp, Index: i}, "get char")
 		if err != nil {
-			return nil, fmt.Errorf("get char: %w", err)
+			return nil, err
 		}
-		text[i] = rune(u.Unicode)
+		if u != nil {
+			text[i] = rune(u.Unicode)
+		}
 	}
 	return text, nil
 }
 
-// style reads the font size, weight and direction of the character at index
-// i; a word takes the style of its first character.
-func (w *worker) style(tp references.FPDF_TEXTPAGE, i int, g geometry) (Word, error) {
-	size, err := w.inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp, Index: i})
-	if err != nil {
-		return Word{}, fmt.Errorf("get font size: %w", err)
-	}
-	m, err := w.inst.FPDFText_GetMatrix(&requests.FPDFText_GetMatrix{TextPage: tp, Index: i})
-	if err != nil {
-		return Word{}, fmt.Errorf("get char matrix: %w", err)
-	}
-	bold, err := w.bold(tp, i)
+// style reads the font size, weight and direction of character i; a word
+// takes the style of its first character.
+func (t textPage) style(i int) (Word, error) {
+	size, err := query(t, t.w.inst.FPDFText_GetFontSize,
+		&requests.FPDFText_GetFontSize{TextPage: t.tp, Index: i}, "get font size")
 	if err != nil {
 		return Word{}, err
 	}
-	a, b, c, d := float64(m.Matrix.A), float64(m.Matrix.B), float64(m.Matrix.C), float64(m.Matrix.D)
-	return Word{
-		FontSize: size.FontSize * math.Sqrt(math.Abs(a*d-b*c)),
-		Bold:     bold,
-		Angle:    g.angle(math.Atan2(b, a)),
-	}, nil
+	m, err := t.matrix(i)
+	if err != nil {
+		return Word{}, err
+	}
+	var w Word
+	if m == nil {
+		m = &matrix{a: 1, d: 1}
+	}
+	if size != nil {
+		w.FontSize = size.FontSize * m.scale()
+	}
+	w.Angle = t.g.angle(m.radians())
+	w.Bold, err = t.bold(i)
+	return w, err
 }
 
 const forceBold = 1 << 18 // font descriptor flag bit 19
 
-func (w *worker) bold(tp references.FPDF_TEXTPAGE, i int) (bool, error) {
-	weight, err := w.inst.FPDFText_GetFontWeight(&requests.FPDFText_GetFontWeight{TextPage: tp, Index: i})
+func (t textPage) bold(i int) (bool, error) {
+	weight, err := query(t, t.w.inst.FPDFText_GetFontWeight,
+		&requests.FPDFText_GetFontWeight{TextPage: t.tp, Index: i}, "get font weight")
 	if err != nil {
-		return false, fmt.Errorf("get font weight: %w", err)
+		return false, err
 	}
-	if weight.FontWeight >= 600 {
+	if weight != nil && weight.FontWeight >= 600 {
 		return true, nil
 	}
-	info, err := w.inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp, Index: i})
-	if err != nil {
-		return false, fmt.Errorf("get font info: %w", err)
+	info, err := query(t, t.w.inst.FPDFText_GetFontInfo,
+		&requests.FPDFText_GetFontInfo{TextPage: t.tp, Index: i}, "get font info")
+	if info == nil {
+		return false, err
 	}
 	return info.Flags&forceBold != 0 || strings.Contains(strings.ToLower(info.FontName), "bold"), nil
 }
@@ -173,16 +204,32 @@ func (w *worker) bold(tp references.FPDF_TEXTPAGE, i int) (bool, error) {
 type wordBuilder struct {
 	word    Word
 	text    strings.Builder
+	boxed   bool  // word.Box holds at least one character box
+	last    *Rect // box of the last character, if any
 	started bool
 }
 
-func (b *wordBuilder) add(r rune, box Rect) {
+// start begins a word with the style of its first character.
+func (b *wordBuilder) start(style Word) {
+	b.word = style
+	b.started = true
+}
+
+// add appends r, whose box may be unknown (nil), to the word.
+func (b *wordBuilder) add(r rune, box *Rect) {
 	if lig := ligature(r); lig != "" {
 		b.text.WriteString(lig)
 	} else {
 		b.text.WriteRune(r)
 	}
-	b.word.Box = b.word.Box.union(box)
+	b.last = box
+	switch {
+	case box == nil:
+	case b.boxed:
+		b.word.Box = b.word.Box.union(*box)
+	default:
+		b.word.Box, b.boxed = *box, true
+	}
 }
 
 // flush appends the current word, if any, to words and resets the builder.
@@ -192,7 +239,7 @@ func (b *wordBuilder) flush(words []Word) []Word {
 		words = append(words, b.word)
 	}
 	b.text.Reset()
-	b.started = false
+	b.started, b.boxed, b.last = false, false, nil
 	return words
 }
 

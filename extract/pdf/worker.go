@@ -22,7 +22,12 @@ type worker struct {
 // startWorker borrows a fresh instance from the go-pdfium pool. The pool is
 // configured without worker reuse, so closing the instance destroys its wasm
 // module and the next start instantiates a new one.
-func startWorker(pool pdfium.Pool) (*worker, error) {
+func startWorker(pool pdfium.Pool) (w *worker, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("start pdfium instance: panic: %v", p)
+		}
+	}()
 	inst, err := pool.GetInstance(time.Minute)
 	if err != nil {
 		return nil, fmt.Errorf("start pdfium instance: %w", err)

@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/riverqueue/river"
@@ -47,6 +48,9 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// MaxUploadBytes is the largest accepted document. Default 50 MiB.
 	MaxUploadBytes int64
+	// CacheDir holds caches that may be shared between data directories,
+	// such as compiled WebAssembly. Default DataDir/cache.
+	CacheDir string
 	// Version is reported by the API.
 	Version string
 	// Logger receives the service's logs. Default: JSON to stderr.
@@ -100,8 +104,13 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		}
 	}()
 	dirs := map[string]string{}
+	if cfg.CacheDir != "" {
+		dirs["cache"] = cfg.CacheDir
+	}
 	for _, d := range []string{"tmp", "blobs", "cache"} {
-		dirs[d] = filepath.Join(cfg.DataDir, d)
+		if dirs[d] == "" {
+			dirs[d] = filepath.Join(cfg.DataDir, d)
+		}
 		if err := os.MkdirAll(dirs[d], 0o750); err != nil {
 			return nil, fmt.Errorf("create data dir: %w", err)
 		}
@@ -210,6 +219,9 @@ func OpenStore(ctx context.Context, dataDir string) (*store.Store, error) {
 	return st, nil
 }
 
+// OpenAPI returns the API's generated OpenAPI document.
+func (a *App) OpenAPI() *huma.OpenAPI { return a.api.OpenAPI() }
+
 // Store returns the app's store (for commands and tests).
 func (a *App) Store() *store.Store { return a.store }
 
@@ -227,8 +239,11 @@ func (a *App) Listen() (net.Listener, error) {
 // finish within the grace period, and cancels the rest (they go back to the
 // queue for their next attempt).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
-	if err := a.queue.Start(ctx); err != nil {
-		return fmt.Errorf("start queue: %w", err)
+	if a.cfg.Workers > 0 {
+		// A client without workers only inserts; it is never started.
+		if err := a.queue.Start(ctx); err != nil {
+			return fmt.Errorf("start queue: %w", err)
+		}
 	}
 	sweepCtx, stopSweep := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopSweep()
@@ -252,19 +267,29 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	if serr := a.http.Shutdown(grace); serr != nil {
 		a.log.Warn("http shutdown", "err", serr)
 	}
-	if qerr := a.queue.Stop(grace); qerr != nil {
-		a.log.Warn("in-flight jobs did not finish in the grace period; cancelling them", "err", qerr)
-		hard, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if qerr := a.queue.StopAndCancel(hard); qerr != nil {
-			a.log.Error("stop queue", "err", qerr)
-		}
+	if a.cfg.Workers > 0 {
+		a.stopQueue(grace)
 	}
 	stopSweep()
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
+}
+
+// stopQueue lets running jobs finish until grace ends, then cancels them; a
+// cancelled job goes back to the queue for its next attempt.
+func (a *App) stopQueue(grace context.Context) {
+	err := a.queue.Stop(grace)
+	if err == nil {
+		return
+	}
+	a.log.Warn("in-flight jobs did not finish in the grace period; cancelling them", "err", err)
+	hard, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := a.queue.StopAndCancel(hard); err != nil {
+		a.log.Error("stop queue", "err", err)
+	}
 }
 
 // Close releases everything Open acquired.

@@ -134,9 +134,11 @@ func (s *Server) routes() {
 		Tags:          []string{"Extraction"},
 		DefaultStatus: http.StatusAccepted,
 		Security:      security,
-		RequestBody:   s.submitRequestBody(),
 		Errors:        []int{400, 401, 413, 415, 422, 429},
 	}, s.submit)
+	// Documented after registration: declared before, huma would read and
+	// buffer the body itself, and the handler streams it instead.
+	s.api.OpenAPI().Paths["/v1/extract/invoice"].Post.RequestBody = s.submitRequestBody()
 
 	huma.Register(s.api, huma.Operation{
 		OperationID: "get-job",

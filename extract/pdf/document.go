@@ -1,0 +1,95 @@
+package pdf
+
+import "strings"
+
+// Document is the content of a PDF document.
+type Document struct {
+	// Pages holds the pages in document order.
+	Pages []Page
+	// Attachments holds the embedded files of the document.
+	Attachments []Attachment
+}
+
+// Text returns the words of all pages: words on the same line joined by a
+// space, lines by a newline, pages by an empty line. It is meant for quick
+// checks; use the word boxes to rebuild layout.
+func (d *Document) Text() string {
+	pages := make([]string, len(d.Pages))
+	for i, p := range d.Pages {
+		pages[i] = p.text()
+	}
+	return strings.Join(pages, "\n\n")
+}
+
+// Page is one page of a document. All geometry is in the page as displayed,
+// i.e. after applying the page's /Rotate.
+type Page struct {
+	// Number is the 1-based page number.
+	Number int
+	// Width and Height are the size of the displayed page in points, after
+	// applying Rotation: a portrait page with /Rotate 90 is wider than high.
+	Width, Height float64
+	// Rotation is the page's /Rotate in degrees clockwise: 0, 90, 180 or 270.
+	Rotation int
+	// Chars is pdfium's character count of the page, including the spaces
+	// and line breaks it generates; 0 means the page has no text layer.
+	Chars int
+	// Words holds the words in pdfium's reading (content-stream) order.
+	Words []Word
+}
+
+func (p Page) text() string {
+	var b strings.Builder
+	for i, w := range p.Words {
+		if i > 0 {
+			b.WriteString(separator(p.Words[i-1].Box, w.Box))
+		}
+		b.WriteString(w.Text)
+	}
+	return b.String()
+}
+
+// separator is a newline when b does not continue the line of a.
+func separator(a, b Rect) string {
+	if b.Y0 >= a.Y1 || b.Y1 <= a.Y0 || b.X1 < a.X0 {
+		return "\n"
+	}
+	return " "
+}
+
+// Word is a run of characters between whitespace, as delimited by pdfium.
+type Word struct {
+	// Text is the word with ligatures decomposed and control and bidi
+	// formatting characters removed.
+	Text string
+	// Box is the union of the loose character boxes of the word.
+	Box Rect
+	// FontSize is the effective font size in points of the first character:
+	// the font size times the scale of the text and graphics matrices.
+	FontSize float64
+	// Bold reports a font weight of at least 600, a font name containing
+	// "bold" or the ForceBold flag, for the first character.
+	Bold bool
+	// Angle is the direction of the baseline in whole degrees
+	// counter-clockwise on the displayed page, in [0, 360): 0 for normal
+	// text, 90 for text running bottom to top, 270 for top to bottom, 180
+	// upside down. It comes from the character matrix, so oblique (sheared)
+	// text keeps the angle of its baseline. A word never spans two angles.
+	Angle int
+}
+
+// Rect is an axis-aligned rectangle in points on the displayed page. The
+// origin is the TOP-LEFT corner of the page, X grows to the right and Y grows
+// DOWNWARD, so X0 <= X1, Y0 <= Y1 and Y0 is the top edge.
+type Rect struct {
+	X0, Y0, X1, Y1 float64
+}
+
+// Attachment is a file embedded in the document.
+type Attachment struct {
+	// Name is the file name as stored in the document.
+	Name string
+	// Data is the content of the file; nil if pdfium finds no file stream,
+	// e.g. when the stream is filed under /EF /F but the /F name is empty.
+	Data []byte
+}
