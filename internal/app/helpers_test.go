@@ -330,3 +330,13 @@ func markRunning(t *testing.T, dataDir string, n int) {
 		t.Fatal(err)
 	}
 }
+
+func (s *server) getWithHeader(path, k, v string) response {
+	s.t.Helper()
+	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set(k, v)
+	return s.do(req)
+}

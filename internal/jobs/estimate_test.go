@@ -1,0 +1,26 @@
+package jobs
+
+import (
+	"testing"
+
+	"github.com/invex/invex/internal/store"
+)
+
+func TestEstimateFormula(t *testing.T) {
+	tests := []struct {
+		st      store.QueueStats
+		workers int
+		want    int
+	}{
+		{store.QueueStats{}, 2, 2}, // no history: the default of 2 s
+		{store.QueueStats{Open: 0, RecentAvgMS: 15, RecentSample: 50}, 2, 1},
+		{store.QueueStats{Open: 4, RecentAvgMS: 500, RecentSample: 50}, 2, 2},
+		{store.QueueStats{Open: 40, RecentAvgMS: 1200, RecentSample: 50}, 2, 26},
+		{store.QueueStats{Open: 3, RecentAvgMS: 1000, RecentSample: 1}, 0, 4},
+	}
+	for _, tt := range tests {
+		if got := estimate(tt.st, tt.workers); got != tt.want {
+			t.Errorf("estimate(%+v, %d) = %d, want %d", tt.st, tt.workers, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package jobs_test
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/jobs"
+	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/invoice"
+)
+
+// scripted is an engine whose behaviour is named in the document itself, to
+// drive the worker's retry rules. The real engine is exercised end to end in
+// package app; here the subject is the worker's bookkeeping.
+type scripted struct {
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (s *scripted) Extract(ctx context.Context, data []byte, _ extract.Options) (extract.Outcome, error) {
+	s.mu.Lock()
+	s.calls[string(data)]++
+	n := s.calls[string(data)]
+	s.mu.Unlock()
+	transient := &extract.Error{Code: extract.CodeTimeout, Message: "reading the document took longer than the time allowed"}
+	switch {
+	case bytes.Contains(data, []byte("transient-twice")) && n <= 2:
+		return extract.Outcome{}, transient
+	case bytes.Contains(data, []byte("transient-always")):
+		return extract.Outcome{}, transient
+	case bytes.Contains(data, []byte("permanent")):
+		return extract.Outcome{}, &extract.Error{Code: extract.CodeEncrypted, Permanent: true, Message: "the document is protected by a password"}
+	case bytes.Contains(data, []byte("plain-error")) && n == 1:
+		return extract.Outcome{}, errors.New("database is gone for a moment")
+	}
+	return extract.Outcome{Result: invoice.Empty(), Confidence: 0.5, Model: "scripted"}, nil
+}
+
+type fastRetry struct{}
+
+func (fastRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(10 * time.Millisecond) }
+
+func TestRetries(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := app.OpenStore(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	eng := &scripted{calls: map[string]int{}}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &jobs.ExtractWorker{
+		Store: st, Blobs: blobs, Engine: eng, Logger: log,
+		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
+			return err
+		},
+	})
+	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{
+		Workers:           workers,
+		Queues:            map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: 2}},
+		RetryPolicy:       fastRetry{},
+		FetchCooldown:     time.Millisecond,
+		FetchPollInterval: 20 * time.Millisecond,
+		Logger:            log,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer client.Stop(ctx)
+	acct, err := st.EnsureAccount(ctx, "acme", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := &jobs.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+		Estimator: &jobs.Estimator{Store: st, Workers: 2}}
+
+	submit := func(marker string) string {
+		spool := filepath.Join(dir, "spool-"+marker)
+		os.WriteFile(spool, []byte("%PDF-1.4 "+marker), 0o600)
+		acc, err := sub.Submit(ctx, jobs.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
+			Locale: "it", SHA256: marker, Size: 10, SpoolPath: spool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return acc.Job.ID
+	}
+	wait := func(id string) store.Job {
+		deadline := time.Now().Add(30 * time.Second)
+		for time.Now().Before(deadline) {
+			j, err := st.JobByID(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Status == store.StatusCompleted || j.Status == store.StatusFailed {
+				return j
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Fatalf("job %s did not end", id)
+		return store.Job{}
+	}
+
+	tests := []struct {
+		marker   string
+		status   string
+		attempts int
+		code     string
+	}{
+		{"ok", store.StatusCompleted, 1, ""},
+		{"transient-twice", store.StatusCompleted, 3, ""},
+		{"plain-error", store.StatusCompleted, 2, ""},
+		{"permanent", store.StatusFailed, 1, extract.CodeEncrypted},
+		{"transient-always", store.StatusFailed, jobs.MaxAttempts, extract.CodeTimeout},
+	}
+	ids := map[string]string{}
+	for _, tt := range tests {
+		ids[tt.marker] = submit(tt.marker)
+	}
+	for _, tt := range tests {
+		j := wait(ids[tt.marker])
+		got := fmt.Sprintf("%s after %d attempts, code %q", j.Status, j.AttemptCount, j.ErrorCode)
+		want := fmt.Sprintf("%s after %d attempts, code %q", tt.status, tt.attempts, tt.code)
+		if got != want {
+			t.Errorf("%s: %s, want %s (error %q)", tt.marker, got, want, j.Error)
+		}
+		if j.Status == store.StatusFailed && j.Error == "" {
+			t.Errorf("%s: failed without a message", tt.marker)
+		}
+	}
+	// Every queue entry is finished: nothing is left to retry.
+	var open int
+	st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_job WHERE state NOT IN ('completed')`).Scan(&open)
+	if open != 0 {
+		t.Errorf("%d queue entries are not completed", open)
+	}
+}
+
+func TestSweepFailsOrphans(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := app.OpenStore(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	acct, _ := st.EnsureAccount(ctx, "acme", nil)
+	// A job whose queue entry was discarded by the rescuer after its worker
+	// died on the last attempt.
+	db := st.WriteDB()
+	res, err := db.ExecContext(ctx, `INSERT INTO river_job (args, attempt, attempted_at, kind, max_attempts, state, finalized_at)
+		VALUES ('{}', 3, CURRENT_TIMESTAMP, 'extract', 3, 'discarded', CURRENT_TIMESTAMP)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid, _ := res.LastInsertId()
+	j := store.Job{ID: "6f1c1f7e-8a65-4a53-9d7c-2b8b2a1d9e10", AccountID: acct.ID, Status: store.StatusProcessing,
+		Locale: "it", FileSHA256: "x", CacheKey: "x", QueuedAt: time.Now(), MaxAttempts: 3, AttemptCount: 3, QueueJobID: &qid}
+	if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, &j) }); err != nil {
+		t.Fatal(err)
+	}
+	sw := &jobs.Sweeper{Store: st, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	if err := sw.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := st.JobByID(ctx, j.ID)
+	if got.Status != store.StatusFailed || got.ErrorCode != "worker_lost" || got.AttemptCount != 3 {
+		t.Errorf("after sweep: %s, %q, %d attempts", got.Status, got.ErrorCode, got.AttemptCount)
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	ctx := context.Background()
+	st, err := app.OpenStore(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	e := &jobs.Estimator{Store: st, Workers: 2}
+	if got := e.Estimate(ctx); got < 1 {
+		t.Errorf("Estimate on an empty queue = %d, want ≥ 1", got)
+	}
+}
