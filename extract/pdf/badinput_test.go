@@ -9,9 +9,9 @@ import (
 	"slices"
 	"testing"
 	"time"
-)
 
-const badInputDir = "/work/shared/badinput"
+	sharedfiles "github.com/invex/invex/internal/shared"
+)
 
 // TestBadInput reads every PDF of the shared corpus of broken and hostile
 // files: each must give a Document or an error wrapping a sentinel, within
@@ -20,9 +20,10 @@ func TestBadInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: reads the whole bad-input corpus")
 	}
+	badInputDir := sharedfiles.Dir(t, "badinput")
 	files, err := filepath.Glob(filepath.Join(badInputDir, "*.pdf"))
 	if err != nil || len(files) == 0 {
-		t.Skipf("no bad-input corpus in %s (%v)", badInputDir, err)
+		t.Skipf("no bad-input files in %s (%v)", badInputDir, err)
 	}
 	const timeout = 20 * time.Second
 	r := openReader(t, Config{Instances: 1, Timeout: timeout})
