@@ -36,25 +36,18 @@ type Page struct {
 	Chars int
 	// Words holds the words in pdfium's reading (content-stream) order.
 	Words []Word
+	// Lines groups Words into visual lines, in reading order: horizontal
+	// lines top to bottom, then lines of vertical or upside-down text.
+	Lines []Line
 }
 
+// text returns the page's lines in reading order, one per row.
 func (p Page) text() string {
-	var b strings.Builder
-	for i, w := range p.Words {
-		if i > 0 {
-			b.WriteString(separator(p.Words[i-1].Box, w.Box))
-		}
-		b.WriteString(w.Text)
+	rows := make([]string, len(p.Lines))
+	for i, l := range p.Lines {
+		rows[i] = p.LineText(l)
 	}
-	return b.String()
-}
-
-// separator is a newline when b does not continue the line of a.
-func separator(a, b Rect) string {
-	if b.Y0 >= a.Y1 || b.Y1 <= a.Y0 || b.X1 < a.X0 {
-		return "\n"
-	}
-	return " "
+	return strings.Join(rows, "\n")
 }
 
 // Word is a run of characters between whitespace, as delimited by pdfium.

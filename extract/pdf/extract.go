@@ -100,6 +100,7 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
+	p.Lines = buildLines(p.Words)
 	return p, nil
 }
 

@@ -384,23 +384,6 @@ func TestReadCanceled(t *testing.T) {
 	}
 }
 
-func TestTextSeparators(t *testing.T) {
-	a := Rect{X0: 10, Y0: 10, X1: 20, Y1: 20}
-	tests := []struct {
-		b    Rect
-		want string
-	}{
-		{Rect{X0: 25, Y0: 11, X1: 30, Y1: 21}, " "},
-		{Rect{X0: 10, Y0: 25, X1: 20, Y1: 35}, "\n"},
-		{Rect{X0: 0, Y0: 10, X1: 5, Y1: 20}, "\n"}, // back to the left
-	}
-	for _, tc := range tests {
-		if got := separator(a, tc.b); got != tc.want {
-			t.Errorf("separator(%+v, %+v) = %q, want %q", a, tc.b, got, tc.want)
-		}
-	}
-}
-
 func TestDropped(t *testing.T) {
 	for _, r := range []rune{0x02, 0x7f, 0x200b, 0x200e, 0x200f, 0x202a, 0x202e, 0x2066, 0x2069, 0xad, 0xfeff, 0xfffe} {
 		if !dropped(r) {
