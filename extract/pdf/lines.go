@@ -91,7 +91,7 @@ func groupLines(words []Word, idx []int, angle int) []Line {
 		return spans[i].u0 < spans[j].u0
 	})
 	type band struct {
-		v0, v1 float64
+		v0, v1  float64
 		members []span
 	}
 	var bands []*band
