@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 
@@ -61,7 +62,13 @@ func (t textPage) split(text []rune) ([]Word, error) {
 	var b wordBuilder
 	for i, r := range text {
 		if unicode.IsSpace(r) {
-			words = b.flush(words)
+			joined, err := t.spuriousBreak(text, i, &b)
+			if err != nil {
+				return nil, err
+			}
+			if !joined {
+				words = b.flush(words)
+			}
 			continue
 		}
 		if dropped(r) {
@@ -90,6 +97,54 @@ func (t textPage) split(text []rune) ([]Word, error) {
 		b.add(r, box)
 	}
 	return b.flush(words), nil
+}
+
+// spuriousBreak reports whether the line break at text[i] is one pdfium
+// generated between glyphs that plainly continue one another on the same
+// baseline with no gap, as it does for producers that place every glyph on
+// its own (Chromium with some fonts): such a break is not a word boundary.
+// Spaces, and breaks between glyphs that are apart, are always boundaries.
+func (t textPage) spuriousBreak(text []rune, i int, b *wordBuilder) (bool, error) {
+	if text[i] != '\r' && text[i] != '\n' || !b.started || b.last == nil {
+		return false, nil
+	}
+	j := i
+	for j < len(text) && (text[j] == '\r' || text[j] == '\n') {
+		j++
+	}
+	if j == len(text) || unicode.IsSpace(text[j]) || dropped(text[j]) {
+		return false, nil
+	}
+	next, err := t.charBox(j)
+	if err != nil || next == nil {
+		return false, err
+	}
+	prev := *b.last
+	// Along the baseline (u) and across it (v), whatever the direction.
+	pu0, pu1, pv0, pv1 := alongAcross(prev, b.word.Angle)
+	nu0, _, nv0, nv1 := alongAcross(*next, b.word.Angle)
+	height := min(pv1-pv0, nv1-nv0)
+	overlap := min(pv1, nv1) - max(pv0, nv0)
+	if height <= 0 || overlap < 0.6*height || nu0 < pu0 {
+		return false, nil
+	}
+	// Touching glyphs: the gap is a small fraction of the line's height.
+	gap := nu0 - pu1
+	return math.Abs(gap) < 0.1*height, nil
+}
+
+// alongAcross returns a box's extent along a baseline running at angle
+// (reading from small to large u) and across it.
+func alongAcross(r Rect, angle int) (u0, u1, v0, v1 float64) {
+	switch angle {
+	case 90:
+		return -r.Y1, -r.Y0, r.X0, r.X1
+	case 180:
+		return -r.X1, -r.X0, -r.Y1, -r.Y0
+	case 270:
+		return r.Y0, r.Y1, -r.X1, -r.X0
+	}
+	return r.X0, r.X1, r.Y0, r.Y1
 }
 
 // charBox returns the loose box of character i on the displayed page, or nil
