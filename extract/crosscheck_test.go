@@ -50,6 +50,3 @@ func TestCrossCheck(t *testing.T) {
 		t.Errorf("agreeing page raised %+v", got)
 	}
 }
-
-
-

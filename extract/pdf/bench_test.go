@@ -3,6 +3,9 @@ package pdf
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +51,25 @@ func BenchmarkReadDense(b *testing.B) {
 // the given number of pages.
 func msPer(b *testing.B, pages int) float64 {
 	return float64(b.Elapsed().Microseconds()) / 1000 / float64(b.N*pages)
+}
+
+// BenchmarkProducers reads the one-page invoices printed by real producers
+// (Chromium, LibreOffice, Ghostscript) and reports the time per page.
+func BenchmarkProducers(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "producers", "*.pdf"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strings.TrimSuffix(filepath.Base(f), ".pdf"), func(b *testing.B) {
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := shared.Read(ctx, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(msPer(b, 1), "ms/page")
+		})
+	}
 }
