@@ -53,6 +53,18 @@ func (s *scripted) Extract(ctx context.Context, data []byte, _ extract.Options) 
 	return extract.Outcome{Result: invoice.Empty(), Confidence: 0.5, Model: "scripted"}, nil
 }
 
+// openStore opens a migrated store (the service's tables and the queue's)
+// in dir, closed when the test ends.
+func openStore(t *testing.T, dir string) *store.Store {
+	t.Helper()
+	st, err := app.OpenStore(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
 type fastRetry struct{}
 
 func (fastRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(10 * time.Millisecond) }
@@ -60,11 +72,7 @@ func (fastRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(
 func TestRetries(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := app.OpenStore(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, dir)
 	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
 	if err != nil {
 		t.Fatal(err)
@@ -165,11 +173,7 @@ func TestRetries(t *testing.T) {
 func TestSweepFailsOrphans(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := app.OpenStore(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, dir)
 	acct, _ := st.EnsureAccount(ctx, "acme", nil)
 	// A job whose queue entry was discarded by the rescuer after its worker
 	// died on the last attempt.
@@ -197,11 +201,7 @@ func TestSweepFailsOrphans(t *testing.T) {
 
 func TestEstimate(t *testing.T) {
 	ctx := context.Background()
-	st, err := app.OpenStore(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, t.TempDir())
 	e := &jobs.Estimator{Store: st, Workers: 2}
 	if got := e.Estimate(ctx); got < 1 {
 		t.Errorf("Estimate on an empty queue = %d, want ≥ 1", got)
