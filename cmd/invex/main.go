@@ -4,6 +4,7 @@
 //	invex keys create --account NAME create an API key
 //	invex extract FILE.pdf           extract one invoice, no server needed
 //	invex migrate                    create or upgrade the database schema
+//	invex eval DIR...                score extraction against truth files
 //
 // Run "invex COMMAND --help" for a command's flags.
 package main
@@ -52,6 +53,7 @@ Commands:
   serve     run the HTTP API (and, by default, the extraction workers)
   keys      manage API keys: invex keys create --account NAME [--quota N]
   extract   extract one PDF invoice and print the job record as JSON
+  eval      score the engine against truth files: invex eval DIR...
   migrate   create or upgrade the database schema and exit
 
 Run "invex <command> --help" for the flags of a command.
@@ -69,6 +71,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return keysCommand(ctx, rest, stdout, stderr)
 	case "extract":
 		return extractCommand(ctx, rest, stdout, stderr)
+	case "eval":
+		return evalCommand(ctx, rest, stdout, stderr)
 	case "migrate":
 		return migrateCommand(ctx, rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
