@@ -20,7 +20,7 @@ func (w *worker) words(tp references.FPDF_TEXTPAGE, g geometry) (int, []Word, er
 	if count.Count <= 0 {
 		return 0, nil, nil
 	}
-	t := textPage{w: w, tp: tp, g: g}
+	t := textPage{w: w, tp: tp, g: g, boxes: map[int]*Rect{}}
 	text, err := t.pageText(count.Count)
 	if err != nil {
 		return 0, nil, err
@@ -37,6 +37,9 @@ type textPage struct {
 	w  *worker
 	tp references.FPDF_TEXTPAGE
 	g  geometry
+	// boxes caches character boxes by index, since a box may be needed twice
+	// (when deciding on a line break, then when adding the character).
+	boxes map[int]*Rect
 }
 
 // query runs one pdfium query about a character. pdfium has no answer for
@@ -150,12 +153,18 @@ func alongAcross(r Rect, angle int) (u0, u1, v0, v1 float64) {
 // charBox returns the loose box of character i on the displayed page, or nil
 // if pdfium has none.
 func (t textPage) charBox(i int) (*Rect, error) {
+	if b, ok := t.boxes[i]; ok {
+		return b, nil
+	}
 	res, err := query(t, t.w.inst.FPDFText_GetLooseCharBox,
 		&requests.FPDFText_GetLooseCharBox{TextPage: t.tp, Index: i}, "get char box")
 	if res == nil {
 		return nil, err
 	}
 	box := t.g.rect(res.Rect)
+	if t.boxes != nil {
+		t.boxes[i] = &box
+	}
 	return &box, nil
 }
 
