@@ -14,9 +14,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 
+	"github.com/invex/invex/extract/einvoice"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/invoice"
@@ -26,9 +28,20 @@ import (
 // so a new version never serves results computed by an older one.
 const Version = "0.1.0"
 
-// Model names, reported in Outcome.Model.
+// Model names, reported in Outcome.Model. Results read from an embedded
+// e-invoice are named by einvoice.Model, such as "invex-einvoice-cii-1".
 const (
 	ModelText = "invex-text-1"
+)
+
+// confidenceEInvoice is the confidence of results read from an embedded
+// e-invoice: the values are the issuer's own structured data, not a reading
+// of the page.
+const confidenceEInvoice = 0.99
+
+// Warning codes of extraction-quality notes (Result.Validation.Warnings).
+const (
+	CodeXMLUnreadable = "EMBEDDED_XML_UNREADABLE"
 )
 
 // Config configures an Engine. The zero value is usable.
@@ -114,19 +127,82 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if err != nil {
 		return Outcome{}, classifyReadError(ctx, err)
 	}
+	xml, warnings := embedded(doc)
+	if xml != nil {
+		return fromEInvoice(doc, xml, warnings), nil
+	}
 	if !hasText(doc) {
 		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
 			Message: "no text could be extracted from the document"}
 	}
 	res := invoice.Empty()
-	flags := validate.Flags(res)
+	res.Validation.Warnings = append(res.Validation.Warnings, warnings...)
+	return finish(res, ModelText, 0, len(doc.Pages)), nil
+}
+
+// finish computes the flags and fills in the confidence.
+func finish(res invoice.Result, model string, confidence float64, pages int) Outcome {
+	res.Normalize()
+	res.Validation.Confidence = confidence
 	return Outcome{
 		Result:     res,
-		Flags:      flags,
-		Confidence: res.Validation.Confidence,
-		Model:      ModelText,
-		Pages:      len(doc.Pages),
-	}, nil
+		Flags:      validate.Flags(res),
+		Confidence: confidence,
+		Model:      model,
+		Pages:      pages,
+	}
+}
+
+// embedded returns the first e-invoice among the document's attachments, in
+// the order of einvoice.Rank, and warnings about attachments that looked
+// like e-invoices but could not be read.
+func embedded(doc *pdf.Document) (*einvoice.Document, []invoice.Finding) {
+	cands := make([]pdf.Attachment, 0, len(doc.Attachments))
+	for _, a := range doc.Attachments {
+		if einvoice.Candidate(a.Name) && len(a.Data) > 0 {
+			cands = append(cands, a)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return einvoice.Rank(cands[i].Name) < einvoice.Rank(cands[j].Name) })
+	var warnings []invoice.Finding
+	for _, a := range cands {
+		x, err := einvoice.Parse(a.Data)
+		if err == nil {
+			return x, warnings
+		}
+		if errors.Is(err, einvoice.ErrNotEInvoice) {
+			continue
+		}
+		warnings = append(warnings, invoice.Finding{
+			Code:     CodeXMLUnreadable,
+			Severity: invoice.SeverityWarning,
+			Message:  fmt.Sprintf("the attached file %q looks like an e-invoice but could not be read safely; the printed pages were read instead", cleanName(a.Name)),
+		})
+	}
+	return nil, warnings
+}
+
+// fromEInvoice builds the outcome of a document that carries an e-invoice:
+// its data are exact; the printed pages only serve to warn of contradictions.
+func fromEInvoice(doc *pdf.Document, x *einvoice.Document, warnings []invoice.Finding) Outcome {
+	res := x.Result
+	res.Validation.Warnings = append(append(append([]invoice.Finding{}, res.Validation.Warnings...), warnings...),
+		crossCheck(res, doc.Text())...)
+	return finish(res, einvoice.Model(x.Format), confidenceEInvoice, len(doc.Pages))
+}
+
+// cleanName shortens an attachment name for a message.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > 80 {
+		s = s[:80]
+	}
+	return s
 }
 
 func classifyReadError(ctx context.Context, err error) error {

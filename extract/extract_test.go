@@ -1,0 +1,128 @@
+package extract_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/internal/testpdf"
+)
+
+var engine *extract.Engine
+
+func TestMain(m *testing.M) {
+	var err error
+	engine, err = extract.New(extract.Config{PDF: pdf.Config{Instances: 2,
+		CacheDir: filepath.Join(os.TempDir(), "invex-test-cache")}})
+	if err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	engine.Close()
+	os.Exit(code)
+}
+
+func read(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestFacturX(t *testing.T) {
+	out, err := engine.Extract(context.Background(), read(t, "facturx/facturx-de.pdf"), extract.Options{Locale: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out.Result
+	if out.Model != "invex-einvoice-cii-1" || out.Confidence < 0.95 || r.Validation.Confidence != out.Confidence {
+		t.Errorf("model %q, confidence %v / %v", out.Model, out.Confidence, r.Validation.Confidence)
+	}
+	if got := *r.Invoice.Number; got != "471102" {
+		t.Errorf("number = %q", got)
+	}
+	if got := *r.Financials.Total; got != 529.87 {
+		t.Errorf("total = %v", got)
+	}
+	if got := *r.Vendor.Name; got != "Müller & Söhne GmbH" {
+		t.Errorf("vendor = %q", got)
+	}
+	if len(r.LineItems) != 2 || r.Financials.TaxRate != nil {
+		t.Errorf("%d line items, tax_rate %v (two rates: want null)", len(r.LineItems), r.Financials.TaxRate)
+	}
+	for _, w := range r.Validation.Warnings {
+		if w.Code == extract.CodeXMLTextMismatch {
+			t.Errorf("agreeing page and XML raised %+v", w)
+		}
+	}
+}
+
+func TestFacturXMismatch(t *testing.T) {
+	out, err := engine.Extract(context.Background(), read(t, "facturx/facturx-de-mismatch.pdf"), extract.Options{Locale: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msg string
+	for _, w := range out.Result.Validation.Warnings {
+		if w.Code == extract.CodeXMLTextMismatch {
+			msg = w.Message
+		}
+	}
+	if !strings.Contains(msg, "invoice.number") || !strings.Contains(msg, "financials.total") || strings.Contains(msg, "invoice.date") {
+		t.Errorf("mismatch warning %q, want invoice.number and financials.total named, not the date", msg)
+	}
+	if got := *out.Result.Invoice.Number; got != "471103" {
+		t.Errorf("number = %q: the result follows the XML", got)
+	}
+}
+
+func TestTextLayer(t *testing.T) {
+	out, err := engine.Extract(context.Background(), testpdf.Italian().PDF(), extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Model != extract.ModelText || out.Pages != 1 {
+		t.Errorf("model %q, pages %d", out.Model, out.Pages)
+	}
+}
+
+func TestNoText(t *testing.T) {
+	_, err := engine.Extract(context.Background(), testpdf.Blank(), extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeNoText || !xe.Permanent {
+		t.Fatalf("err = %v, want a permanent no_text error", err)
+	}
+	if xe.Message != "no text could be extracted from the document" {
+		t.Errorf("message = %q", xe.Message)
+	}
+}
+
+func TestCorruptAndEncrypted(t *testing.T) {
+	_, err := engine.Extract(context.Background(), []byte("%PDF-1.7\ngarbage"), extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeCorrupt || !xe.Permanent {
+		t.Errorf("garbage: err = %v, want a permanent pdf_corrupt error", err)
+	}
+}
+
+// BenchmarkFacturX measures a whole extraction of a one-page Factur-X
+// invoice: reading the PDF, its attachment, the XML and the cross-check.
+func BenchmarkFacturX(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "facturx", "facturx-de.pdf"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := engine.Extract(context.Background(), data, extract.Options{Locale: "de"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/invoice")
+}
