@@ -17,6 +17,7 @@ import (
 var shared *Reader
 
 func TestMain(m *testing.M) {
+	ServeIfChild() // isolated readers re-execute this test binary
 	os.Exit(runTests(m))
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/klippa-app/go-pdfium/structs"
 )
 
 // words splits the text of a page into words on pdfium's whitespace (including
@@ -20,7 +21,8 @@ func (w *worker) words(tp references.FPDF_TEXTPAGE, g geometry) (int, []Word, er
 	if count.Count <= 0 {
 		return 0, nil, nil
 	}
-	t := textPage{w: w, tp: tp, g: g, boxes: map[int]*Rect{}}
+	t := textPage{w: w, tp: tp, g: g, boxes: map[int]*Rect{}, fast: fastTextOf(w, tp)}
+	defer t.fast.release()
 	text, err := t.pageText(count.Count)
 	if err != nil {
 		return 0, nil, err
@@ -40,6 +42,8 @@ type textPage struct {
 	// boxes caches character boxes by index, since a box may be needed twice
 	// (when deciding on a line break, then when adding the character).
 	boxes map[int]*Rect
+	// fast makes direct calls into the module; nil when unavailable.
+	fast *fastText
 }
 
 // query runs one pdfium query about a character. pdfium has no answer for
@@ -156,6 +160,18 @@ func (t textPage) charBox(i int) (*Rect, error) {
 	if b, ok := t.boxes[i]; ok {
 		return b, nil
 	}
+	if t.fast != nil {
+		l, top, r, bottom, ok, err := t.fast.looseBox(i)
+		if err != nil {
+			return nil, fmt.Errorf("get char box: %w", err)
+		}
+		if !ok {
+			return nil, nil
+		}
+		box := t.g.rect(structs.FPDF_FS_RECTF{Left: l, Top: top, Right: r, Bottom: bottom})
+		t.boxes[i] = &box
+		return &box, nil
+	}
 	res, err := query(t, t.w.inst.FPDFText_GetLooseCharBox,
 		&requests.FPDFText_GetLooseCharBox{TextPage: t.tp, Index: i}, "get char box")
 	if res == nil {
@@ -186,6 +202,13 @@ func (t textPage) turned(i, angle int, prev, next *Rect) (bool, error) {
 // matrix returns the transformation matrix of character i (text and
 // graphics state, without the font size), or nil if pdfium has none.
 func (t textPage) matrix(i int) (*matrix, error) {
+	if t.fast != nil {
+		m, ok, err := t.fast.charMatrix(i)
+		if err != nil || !ok {
+			return nil, err
+		}
+		return &m, nil
+	}
 	res, err := query(t, t.w.inst.FPDFText_GetMatrix,
 		&requests.FPDFText_GetMatrix{TextPage: t.tp, Index: i}, "get char matrix")
 	if res == nil {
@@ -224,8 +247,7 @@ func (t textPage) pageText(n int) ([]rune, error) {
 // style reads the font size, weight and direction of character i; a word
 // takes the style of its first character.
 func (t textPage) style(i int) (Word, error) {
-	size, err := query(t, t.w.inst.FPDFText_GetFontSize,
-		&requests.FPDFText_GetFontSize{TextPage: t.tp, Index: i}, "get font size")
+	fontSize, err := t.fontSize(i)
 	if err != nil {
 		return Word{}, err
 	}
@@ -237,24 +259,49 @@ func (t textPage) style(i int) (Word, error) {
 	if m == nil {
 		m = &matrix{a: 1, d: 1}
 	}
-	if size != nil {
-		w.FontSize = size.FontSize * m.scale()
-	}
+	w.FontSize = fontSize * m.scale()
 	w.Angle = t.g.angle(m.radians())
 	w.Bold, err = t.bold(i)
 	return w, err
 }
 
+// fontSize returns the font size of character i, 0 when pdfium has none.
+func (t textPage) fontSize(i int) (float64, error) {
+	if t.fast != nil {
+		size, err := t.fast.fontSize(i)
+		if err != nil {
+			return 0, fmt.Errorf("get font size: %w", err)
+		}
+		return size, nil
+	}
+	size, err := query(t, t.w.inst.FPDFText_GetFontSize,
+		&requests.FPDFText_GetFontSize{TextPage: t.tp, Index: i}, "get font size")
+	if size == nil {
+		return 0, err
+	}
+	return size.FontSize, nil
+}
+
 const forceBold = 1 << 18 // font descriptor flag bit 19
 
 func (t textPage) bold(i int) (bool, error) {
-	weight, err := query(t, t.w.inst.FPDFText_GetFontWeight,
-		&requests.FPDFText_GetFontWeight{TextPage: t.tp, Index: i}, "get font weight")
-	if err != nil {
-		return false, err
-	}
-	if weight != nil && weight.FontWeight >= 600 {
-		return true, nil
+	if t.fast != nil {
+		weight, err := t.fast.fontWeight(i)
+		if err != nil {
+			return false, fmt.Errorf("get font weight: %w", err)
+		}
+		if weight >= 600 {
+			return true, nil
+		}
+	} else {
+		weight, err := query(t, t.w.inst.FPDFText_GetFontWeight,
+			&requests.FPDFText_GetFontWeight{TextPage: t.tp, Index: i}, "get font weight")
+		if err != nil {
+			return false, err
+		}
+		if weight != nil && weight.FontWeight >= 600 {
+			return true, nil
+		}
 	}
 	info, err := query(t, t.w.inst.FPDFText_GetFontInfo,
 		&requests.FPDFText_GetFontInfo{TextPage: t.tp, Index: i}, "get font info")

@@ -1,0 +1,128 @@
+package pdf
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func openIsolated(t testing.TB, cfg Config) *Reader {
+	t.Helper()
+	cfg.Isolated = true
+	cfg.CacheDir = testCacheDir()
+	r, err := Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// TestIsolatedSameResult reads the producers' fixtures in a child process and
+// in process: the documents must be identical.
+func TestIsolatedSameResult(t *testing.T) {
+	r := openIsolated(t, Config{Instances: 2})
+	files, _ := filepath.Glob(filepath.Join("testdata", "producers", "*.pdf"))
+	var wg sync.WaitGroup
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := r.Read(context.Background(), data)
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				return
+			}
+			want, err := shared.Read(context.Background(), data)
+			if err != nil {
+				t.Errorf("%s in process: %v", f, err)
+				return
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s: isolated read differs (-in process +isolated):\n%s", f, diff)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestIsolatedTimeout kills a child stuck in pdfium and goes on with a new
+// one.
+func TestIsolatedTimeout(t *testing.T) {
+	r := openIsolated(t, Config{Instances: 1, Timeout: 500 * time.Millisecond})
+	for i := 0; i < 2; i++ {
+		start := time.Now()
+		_, err := r.Read(context.Background(), fanoutPDF(16))
+		if !errors.Is(err, ErrTimeout) {
+			t.Fatalf("err = %v, want ErrTimeout", err)
+		}
+		checkElapsed(t, "timed-out read", time.Since(start), 5*time.Second)
+	}
+	if _, err := r.Read(context.Background(), invoicePDF(t)); err != nil {
+		t.Errorf("read after a timeout: %v", err)
+	}
+}
+
+func TestIsolatedErrors(t *testing.T) {
+	r := openIsolated(t, Config{Instances: 1, MaxPages: 2})
+	cases := []struct {
+		data []byte
+		want error
+	}{
+		{[]byte("%PDF-1.4\ngarbage"), ErrCorrupt},
+		{render(t, invoiceDoc(3)), ErrTooManyPages},
+	}
+	for _, c := range cases {
+		if _, err := r.Read(context.Background(), c.data); !errors.Is(err, c.want) {
+			t.Errorf("err = %v, want %v", err, c.want)
+		}
+	}
+	r.Close()
+	if _, err := r.Read(context.Background(), invoicePDF(t)); !errors.Is(err, ErrClosed) {
+		t.Errorf("after Close: err = %v, want ErrClosed", err)
+	}
+}
+
+// BenchmarkIsolated reads the producers' one-page invoices in a child
+// process: pdfium without interruption checks, plus the pipe round trip.
+func BenchmarkIsolated(b *testing.B) {
+	r := openIsolated(b, Config{Instances: 1})
+	files, _ := filepath.Glob(filepath.Join("testdata", "producers", "*.pdf"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(filepath.Base(f), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := r.Read(context.Background(), data); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(msPer(b, 1), "ms/page")
+		})
+	}
+}
+
+// TestFastPath checks that direct calls into the module are available with
+// this go-pdfium version: reading falls back silently otherwise, only slower.
+func TestFastPath(t *testing.T) {
+	w, err := shared.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shared.release(w, true)
+	if !reflectsTextPages(w) {
+		t.Fatal("go-pdfium's internals changed: the fast text path is unavailable")
+	}
+}
