@@ -50,7 +50,7 @@ func parseCII(root *node, format string) *Document {
 	txn := root.at(ciiTxn)
 	agr := txn.at(ciiAgreement)
 	set := txn.at(ciiSettlement)
-	sum := set.at(ciiSummation)
+	tot := set.at(ciiSummation)
 
 	ciiParty(agr.at("SellerTradeParty")).vendor(&r.Vendor)
 	ciiParty(agr.at("BuyerTradeParty")).buyer(&r.Buyer)
@@ -88,11 +88,11 @@ func parseCII(root *node, format string) *Document {
 	r.Invoice.PaymentMethod = unique(methods)
 
 	// Totals.
-	r.Financials.Subtotal = sum.num("TaxBasisTotalAmount")
-	r.Financials.TaxAmount = amountIn(sum.children("TaxTotalAmount"), cur)
-	r.Financials.Total = sum.num("GrandTotalAmount")
-	r.Financials.Discount = sum.num("AllowanceTotalAmount")
-	d.AmountDue = sum.num("DuePayableAmount")
+	r.Financials.Subtotal = tot.num("TaxBasisTotalAmount")
+	r.Financials.TaxAmount = amountIn(tot.children("TaxTotalAmount"), cur)
+	r.Financials.Total = tot.num("GrandTotalAmount")
+	r.Financials.Discount = tot.num("AllowanceTotalAmount")
+	d.AmountDue = tot.num("DuePayableAmount")
 
 	var rates []*float64
 	for _, t := range set.children("ApplicableTradeTax") {

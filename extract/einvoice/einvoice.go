@@ -16,34 +16,65 @@
 //     before prepayments (CII GrandTotalAmount, UBL TaxInclusiveAmount,
 //     FatturaPA ImportoTotaleDocumento). A FatturaPA without
 //     ImportoTotaleDocumento gets Σ ImponibileImporto + Σ Imposta of its
-//     DatiRiepilogo, and the info warning EINVOICE_TOTAL_COMPUTED. The
-//     stamp duty is not added: when it is re-charged it is already a line
-//     (and so in the summary); when not, it is no part of the total.
+//     DatiRiepilogo, with the info warning EINVOICE_TOTAL_COMPUTED. The
+//     stamp duty is not added: when it is re-charged to the buyer it is a
+//     line, so already in the summary; when not, it is no part of the total.
+//     The amount to pay (after withholding and prepayments) is AmountDue.
 //   - subtotal is the tax base (TaxBasisTotalAmount, TaxExclusiveAmount,
-//     Σ ImponibileImporto); tax_amount the VAT in the invoice currency.
+//     Σ ImponibileImporto); tax_amount the VAT in the invoice currency;
+//     discount the document-level allowances (AllowanceTotalAmount, or the
+//     amounts of FatturaPA's SC ScontoMaggiorazione when all are stated).
 //   - tax_rate is set only when the document has one VAT rate; the per-rate
 //     summary is always in Document.TaxBreakdown.
-//   - A field with several distinct values in the document (two payment
-//     methods, instalments with different due dates) is left nil rather
-//     than guessed; vendor.iban takes the first account given.
-//   - invoice.type: see docTypeUNTDID1001 and tipoDocumento. Self-billed
-//     documents and FatturaPA self-invoices (TD16–TD23, TD27, TD28) are left
-//     nil with the info warning EINVOICE_TYPE_UNMAPPED.
+//   - A field with several distinct values in the document (alternative
+//     payment methods, instalments with different due dates) is left nil
+//     rather than guessed; vendor.iban takes the first payee account.
+//   - invoice.type from UNTDID 1001 (CII, UBL): the invoice family (380,
+//     384 corrected, 386 prepayment, 575 insurer's, …) is "invoice", 381
+//     and its kin "credit_note", 383 and its kin "debit_note", 325
+//     "proforma"; a UBL CreditNote without a type code is a credit note.
+//     From FatturaPA TipoDocumento: TD01, TD02, TD07, TD24–TD26 "invoice",
+//     TD03 (advance on a fee note) and TD06 "fee_note", TD04/TD08
+//     "credit_note", TD05/TD09 "debit_note". Self-billed documents (389,
+//     261, 527) and FatturaPA self-invoices and integrations (TD16–TD23,
+//     TD27, TD28) have no equivalent and are left nil with the info warning
+//     EINVOICE_TYPE_UNMAPPED, as are unknown codes. The type is taken as
+//     coded even when the amounts are negative.
+//   - payment_method from UNTDID 4461: 10 cash; 20, 21, 23 cheque; 30, 31,
+//     42, 58 bank_transfer; 49, 59 sepa_direct_debit; 48, 54, 55 card; any
+//     other code (1, 57, 68, 97, ZZZ, …) other. From FatturaPA
+//     ModalitaPagamento: see modalitaPagamento.
+//   - payment_terms is the free text of CII SpecifiedTradePaymentTerms
+//     Description and UBL PaymentTerms Note. FatturaPA has no such text
+//     (CondizioniPagamento is a code), so it stays nil.
 //   - FatturaPA's CodiceDestinatario and PECDestinatario address the
 //     recipient (the buyer); they are returned in Document.BuyerSDICode and
 //     Document.BuyerPEC, never as vendor.sdi_code, which the XML does not
 //     carry. The placeholders 0000000 and XXXXXXX are not codes.
+//   - fiscal_code is set only for Italian parties: FatturaPA CodiceFiscale;
+//     in CII and UBL a tax registration of scheme FC or an identifier of
+//     scheme 0210 (IT:CF). Elsewhere FC is a national tax number, not a
+//     codice fiscale.
+//   - address is the street line: FatturaPA Indirizzo + NumeroCivico; UBL
+//     StreetName (+ BuildingNumber); CII LineOne, or LineTwo when LineOne
+//     holds no number and LineTwo does (LineOne is then an addressee line).
+//   - vat_number is the identifier as written, white space removed (with
+//     IdPaese prefixed in FatturaPA); IBANs are in electronic format.
 //   - Line units: UN/ECE Rec 20 codes are shown readable (C62/H87/EA "pcs",
-//     HUR "h", KGM "kg", …, see unitRec20), other codes as written;
-//     FatturaPA's UnitaMisura is free text and kept as written.
+//     HUR "h", KGM "kg", LTR "l", …, see unitRec20), other codes as
+//     written; FatturaPA's UnitaMisura is free text and kept as written.
 //   - A line's unit_price is the price before the line's discount when the
 //     line states that discount as one percentage (discount_pct); otherwise
-//     it is the net price per unit (CII net price ÷ basis quantity).
+//     it is the net price of one unit (price ÷ basis quantity). A line
+//     without Quantita has a nil quantity.
 //   - Text-only lines (no quantity, no price, no amount) are left out.
 //   - discount, stamp_duty and withholding_tax stay nil when the document
 //     states them as zero: they are for amounts actually applied.
 //   - Amounts keep the sign the XML gives them: a credit note's amounts are
 //     not negated.
+//   - Strings are trimmed with inner white space collapsed; dates are
+//     YYYY-MM-DD (CII format 102 converted; other CII formats, which are not
+//     days, are left out).
 package einvoice
 
 import (
@@ -104,9 +135,10 @@ type Document struct {
 	// TaxBreakdown is the per-rate VAT summary as the document gives it.
 	TaxBreakdown []TaxLine
 	// AmountDue is the amount the buyer is asked to pay (CII
-	// DuePayableAmount, UBL PayableAmount, FatturaPA Σ ImportoPagamento of
-	// the first DatiPagamento), nil when absent. It differs from the total
-	// by prepayments and withholding.
+	// DuePayableAmount, UBL PayableAmount, FatturaPA ImportoPagamento: the
+	// sum of instalments, alternatives with the same amount counted once),
+	// nil when absent. It differs from the total by prepayments and
+	// withholding.
 	AmountDue *float64
 	// BuyerSDICode is FatturaPA's CodiceDestinatario: the SDI code of the
 	// recipient. Empty when absent or a placeholder (0000000, XXXXXXX).
@@ -199,20 +231,20 @@ const (
 // well-formed XML of another kind, and an error wrapping ErrUnsafe or
 // ErrMalformed for input it refuses or cannot read.
 func Parse(data []byte) (*Document, error) {
-	root, fellBack, err := parseTree(data)
+	root, space, fellBack, err := parseTree(data)
 	if err != nil {
 		return nil, err
 	}
 	var doc *Document
 	switch {
-	case root.name == "CrossIndustryInvoice" && root.space == nsCII:
+	case root.name == "CrossIndustryInvoice" && space == nsCII:
 		doc = parseCII(root, FormatCII)
-	case root.name == "CrossIndustryDocument" && root.space == nsZUGFeRD1:
+	case root.name == "CrossIndustryDocument" && space == nsZUGFeRD1:
 		doc = parseCII(root, FormatZUGFeRD1)
-	case root.name == "Invoice" && root.space == nsUBLInvoice,
-		root.name == "CreditNote" && root.space == nsUBLCredit:
+	case root.name == "Invoice" && space == nsUBLInvoice,
+		root.name == "CreditNote" && space == nsUBLCredit:
 		doc = parseUBL(root)
-	case root.name == "FatturaElettronica" && isFatturaPANamespace(root.space):
+	case root.name == "FatturaElettronica" && isFatturaPANamespace(space):
 		doc = parseFatturaPA(root)
 	default:
 		return nil, ErrNotEInvoice
@@ -256,8 +288,8 @@ func (d *Document) warn(code string, sev invoice.Severity, field, msg string) {
 	d.Warnings = append(d.Warnings, invoice.Finding{Code: code, Severity: sev, Message: msg, Field: field})
 }
 
-// setType sets invoice.type from a UNTDID 1001 code, noting codes without
-// an equivalent.
+// setType1001 sets invoice.type from a UNTDID 1001 code, noting codes
+// without an equivalent.
 func (d *Document) setType1001(code string) {
 	code = strings.TrimSpace(code)
 	if code == "" {
@@ -267,10 +299,9 @@ func (d *Document) setType1001(code string) {
 		d.Result.Invoice.Type = &t
 		return
 	}
-	what := "a document type"
+	msg := "document type code " + code + " is not mapped to invoice.type; type left empty"
 	if s, ok := selfBilledUNTDID1001[code]; ok {
-		what = "a " + s
+		msg = "document type code " + code + " (" + s + ") has no equivalent in invoice.type; type left empty"
 	}
-	d.warn(WarnTypeUnmapped, invoice.SeverityInfo, "invoice.type",
-		"document type code "+code+" ("+what+") has no equivalent in invoice.type; type left empty")
+	d.warn(WarnTypeUnmapped, invoice.SeverityInfo, "invoice.type", msg)
 }

@@ -160,8 +160,9 @@ func parseFatturaPA(root *node) *Document {
 
 	// Payment: every DettaglioPagamento of every DatiPagamento.
 	var methods, dues []*string
-	for i, dp := range body.children("DatiPagamento") {
-		var due []*float64
+	var blocks []*float64
+	for _, dp := range body.children("DatiPagamento") {
+		var amounts []*float64
 		for _, det := range dp.children("DettaglioPagamento") {
 			if mp := strings.ToUpper(det.str("ModalitaPagamento")); mp != "" {
 				m, ok := modalitaPagamento[mp]
@@ -174,12 +175,11 @@ func parseFatturaPA(root *node) *Document {
 			if r.Vendor.IBAN == nil {
 				r.Vendor.IBAN = iban(det.str("IBAN"))
 			}
-			due = append(due, det.num("ImportoPagamento"))
+			amounts = append(amounts, det.num("ImportoPagamento"))
 		}
-		if i == 0 {
-			d.AmountDue = sum(due)
-		}
+		blocks = append(blocks, paymentBlockAmount(dp.str("CondizioniPagamento"), amounts))
 	}
+	d.AmountDue = sum(blocks)
 	r.Invoice.PaymentMethod = unique(methods)
 	r.Invoice.DueDate = unique(dues)
 
@@ -251,4 +251,27 @@ func fpaLine(l *node) (invoice.LineItem, bool) {
 func endsWithWord(s, w string) bool {
 	f := strings.Fields(s)
 	return len(f) > 0 && strings.EqualFold(strings.Trim(f[len(f)-1], ",."), w)
+}
+
+// paymentBlockAmount is the amount one DatiPagamento asks for. Instalments
+// (TP01) add up; otherwise several details with the same amount are
+// alternative ways to pay it (e.g. by transfer or by card) and count once,
+// while details with different amounts are parts that add up.
+func paymentBlockAmount(condizioni string, amounts []*float64) *float64 {
+	if !strings.EqualFold(condizioni, "TP01") && len(amounts) > 1 {
+		if v := unique(amounts); v != nil && len(amounts) == countNonNil(amounts) {
+			return v
+		}
+	}
+	return sum(amounts)
+}
+
+func countNonNil(vs []*float64) int {
+	c := 0
+	for _, v := range vs {
+		if v != nil {
+			c++
+		}
+	}
+	return c
 }

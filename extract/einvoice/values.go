@@ -201,11 +201,16 @@ func unique[T comparable](vs []*T) *T {
 	return got
 }
 
-// uniqueRate returns the single distinct rate, comparing to 0.001.
+// uniqueRate returns the single distinct rate, comparing to 0.001. An
+// entry without a rate (such as VAT category O, outside the scope of VAT)
+// next to others counts as a rate of its own.
 func uniqueRate(rates []*float64) *float64 {
 	var got *float64
 	for _, r := range rates {
 		if r == nil {
+			if len(rates) > 1 {
+				return nil
+			}
 			continue
 		}
 		if got != nil && math.Abs(*got-*r) > 0.0005 {

@@ -99,8 +99,8 @@ func (c Config) withDefaults() Config {
 type Reader struct {
 	cfg      Config
 	children *childPool // set for isolated readers, which use nothing else
-	cache wazero.CompilationCache
-	pool  pdfium.Pool
+	cache    wazero.CompilationCache
+	pool     pdfium.Pool
 	// slots holds one entry per instance; nil means "not started".
 	slots chan *worker
 	// life is canceled by Close.
