@@ -102,7 +102,7 @@ func loadCases(args []string, stderr io.Writer) ([]eval.Case, error) {
 // evaluate extracts and scores every case with one engine and workers
 // extractions at a time.
 func evaluate(ctx context.Context, cases []eval.Case, workers int, timeout time.Duration) (*eval.Report, error) {
-	cfg := extract.Config{PDF: pdf.Config{Instances: workers}}
+	cfg := extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cfg.PDF.CacheDir = filepath.Join(dir, "invex", "wazero")
 	}

@@ -49,7 +49,7 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 		return fmt.Errorf("%s: %w", path, err)
 	}
 
-	cfg := extract.Config{PDF: pdf.Config{Instances: 1}}
+	cfg := extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true}}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cfg.PDF.CacheDir = filepath.Join(dir, "invex", "wazero")
 	}

@@ -18,12 +18,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/invex/invex/extract/pdf"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
 func main() {
+	pdf.ServeIfChild() // isolated PDF readers re-execute this binary
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

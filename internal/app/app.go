@@ -1,6 +1,9 @@
 // Package app wires invex together: store, blob storage, extraction engine,
 // job queue, workers and the HTTP API, from one Config. It is the one owner
 // of start-up order and graceful shutdown; cmd/invex only parses flags.
+//
+// PDFs are read in child processes (see pdf.Config.Isolated), so a program
+// that opens an App must call pdf.ServeIfChild at the start of main.
 package app
 
 import (
@@ -152,6 +155,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		a.engine, err = extract.New(extract.Config{PDF: pdf.Config{
 			Instances: cfg.Workers,
 			CacheDir:  filepath.Join(dirs["cache"], "wazero"),
+			Isolated:  true,
 		}})
 		if err != nil {
 			return nil, err
