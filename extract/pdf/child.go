@@ -242,3 +242,20 @@ func (p *childPool) close() {
 		}
 	})
 }
+
+// rss returns the child's resident memory in bytes, read from /proc; 0 when
+// unknown.
+func (c *child) rss() uint64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb uint64
+			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
+			return kb << 10
+		}
+	}
+	return 0
+}

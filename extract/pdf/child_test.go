@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -93,25 +95,66 @@ func TestIsolatedErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkIsolated reads the producers' one-page invoices in a child
-// process: pdfium without interruption checks, plus the pipe round trip.
-func BenchmarkIsolated(b *testing.B) {
+// BenchmarkTextPerPage reads the producers' one-page invoices round robin in
+// an isolated reader (pdfium without interruption checks, plus the pipe round
+// trip), and reports the median and 95th percentile per page and the child's
+// resident memory. Compare with BenchmarkPdftotext from the same run.
+func BenchmarkTextPerPage(b *testing.B) {
 	r := openIsolated(b, Config{Instances: 1})
+	docs := producerFiles(b)
+	lat := make([]time.Duration, 0, b.N)
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		if _, err := r.Read(context.Background(), docs[i%len(docs)]); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	reportPercentiles(b, lat)
+	c := <-r.children.slots
+	b.ReportMetric(float64(c.rss())/(1<<20), "child-RSS-MiB")
+	r.children.slots <- c
+}
+
+// BenchmarkPdftotext runs poppler's pdftotext -layout on the same files, the
+// reference floor of a text extraction (a process per document).
+func BenchmarkPdftotext(b *testing.B) {
+	bin, err := exec.LookPath("pdftotext")
+	if err != nil {
+		b.Skip("pdftotext is not installed (Debian package poppler-utils)")
+	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "producers", "*.pdf"))
+	lat := make([]time.Duration, 0, b.N)
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		if err := exec.Command(bin, "-layout", files[i%len(files)], os.DevNull).Run(); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	reportPercentiles(b, lat)
+}
+
+func producerFiles(b *testing.B) [][]byte {
+	files, _ := filepath.Glob(filepath.Join("testdata", "producers", "*.pdf"))
+	var docs [][]byte
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(filepath.Base(f), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := r.Read(context.Background(), data); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(msPer(b, 1), "ms/page")
-		})
+		docs = append(docs, data)
 	}
+	return docs
+}
+
+func reportPercentiles(b *testing.B, lat []time.Duration) {
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	at := func(p float64) float64 {
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(at(0.50), "p50-ms/page")
+	b.ReportMetric(at(0.95), "p95-ms/page")
 }
 
 // TestFastPath checks that direct calls into the module are available with
