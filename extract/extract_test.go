@@ -16,8 +16,9 @@ import (
 var engine *extract.Engine
 
 func TestMain(m *testing.M) {
+	pdf.ServeIfChild() // the isolated reader re-executes this test binary
 	var err error
-	engine, err = extract.New(extract.Config{PDF: pdf.Config{Instances: 2,
+	engine, err = extract.New(extract.Config{PDF: pdf.Config{Instances: 2, Isolated: true,
 		CacheDir: filepath.Join(os.TempDir(), "invex-test-cache")}})
 	if err != nil {
 		panic(err)

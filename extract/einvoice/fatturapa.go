@@ -30,6 +30,13 @@ var tipoDocumento = map[string]string{
 	"TD26": invoice.TypeInvoice,
 }
 
+// selfInvoice lists the TipoDocumento codes of self-invoices and
+// integration documents.
+var selfInvoice = map[string]bool{
+	"TD16": true, "TD17": true, "TD18": true, "TD19": true, "TD20": true, "TD21": true,
+	"TD22": true, "TD23": true, "TD27": true, "TD28": true,
+}
+
 // modalitaPagamento maps FatturaPA ModalitaPagamento to
 // invoice.payment_method; codes not listed (MP06 promissory note, MP07 bank
 // slip, MP13 MAV, MP14 tax receipt, MP18 postal slip, MP22 deduction,
@@ -97,8 +104,11 @@ func parseFatturaPA(root *node) *Document {
 		if t, ok := tipoDocumento[td]; ok {
 			r.Invoice.Type = &t
 		} else {
-			d.warn(WarnTypeUnmapped, invoice.SeverityInfo, "invoice.type",
-				"TipoDocumento "+td+" (a self-invoice or integration document) has no equivalent in invoice.type; type left empty")
+			msg := "TipoDocumento " + td + " is not mapped to invoice.type; type left empty"
+			if selfInvoice[td] {
+				msg = "TipoDocumento " + td + " (a self-invoice or integration document) has no equivalent in invoice.type; type left empty"
+			}
+			d.warn(WarnTypeUnmapped, invoice.SeverityInfo, "invoice.type", msg)
 		}
 	}
 	cur := currency(gen.str("Divisa"))

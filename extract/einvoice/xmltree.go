@@ -240,6 +240,7 @@ type cp1252Reader struct {
 
 func (c *cp1252Reader) Read(p []byte) (int, error) {
 	for len(c.buf) == 0 {
+		c.buf = c.buf[:0]
 		n, err := c.r.Read(c.raw[:])
 		for _, b := range c.raw[:n] {
 			c.buf = utf8.AppendRune(c.buf, c.decode(b))

@@ -1,0 +1,56 @@
+package extract_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/internal/eval"
+	"github.com/invex/invex/internal/shared"
+)
+
+// TestCorpusEmbeddedXML runs the engine on the standard Factur-X, ZUGFeRD and
+// XRechnung invoices of the shared corpus and scores the results against
+// their truth by the corpus rules: read from the embedded XML, the data must
+// be exact (≥ 99.5% of fields).
+func TestCorpusEmbeddedXML(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus evaluation skipped in -short mode")
+	}
+	dir := shared.Dir(t, "corpus/einvoice-embedded")
+	cases, _, err := eval.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Skipf("no cases in %s", dir)
+	}
+	rep := eval.NewReport()
+	for _, c := range cases {
+		data, err := os.ReadFile(c.PDF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := engine.Extract(context.Background(), data, extract.Options{Locale: c.Truth.Locale})
+		if err != nil {
+			rep.Add(eval.Failed(c.Truth, err), nil)
+			continue
+		}
+		if out.Model == extract.ModelText {
+			t.Errorf("%s: read from the text layer, not the embedded XML", c.Name)
+		}
+		rep.Add(eval.Score(c.Truth, out.Result, out.Flags), nil)
+	}
+	acc, ok := rep.FieldAccuracy.Rate()
+	if !ok || acc < 0.995 {
+		var buf bytes.Buffer
+		rep.WriteText(&buf)
+		t.Errorf("field accuracy %.2f%%, want ≥ 99.5%%:\n%s", 100*acc, buf.String())
+	}
+	if inv, ok := rep.NoInvented.Rate(); ok && inv < 1 {
+		t.Errorf("no-invented-value rate %.2f%%, want 100%%", 100*inv)
+	}
+	t.Logf("%d cases, field accuracy %.2f%% (%d/%d)", len(cases), 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total)
+}
