@@ -26,20 +26,29 @@ func TestBadInput(t *testing.T) {
 		t.Skipf("no bad-input files in %s (%v)", badInputDir, err)
 	}
 	const timeout = 20 * time.Second
-	r := openReader(t, Config{Instances: 1, Timeout: timeout})
-	var slowest time.Duration
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatalf("read %s: %v", f, err)
-		}
-		start := time.Now()
-		outcome := readWithin(t, r, data, timeout+5*time.Second)
-		elapsed := time.Since(start)
-		slowest = max(slowest, elapsed)
-		t.Logf("| %s | %s | %d ms |", filepath.Base(f), outcome, elapsed.Milliseconds())
+	for _, isolated := range []bool{false, true} {
+		t.Run(fmt.Sprintf("isolated=%v", isolated), func(t *testing.T) {
+			var r *Reader
+			if isolated {
+				r = openIsolated(t, Config{Instances: 1, Timeout: timeout})
+			} else {
+				r = openReader(t, Config{Instances: 1, Timeout: timeout})
+			}
+			var slowest time.Duration
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatalf("read %s: %v", f, err)
+				}
+				start := time.Now()
+				outcome := readWithin(t, r, data, timeout+5*time.Second)
+				elapsed := time.Since(start)
+				slowest = max(slowest, elapsed)
+				t.Logf("| %s | %s | %d ms |", filepath.Base(f), outcome, elapsed.Milliseconds())
+			}
+			t.Logf("slowest: %v", slowest)
+		})
 	}
-	t.Logf("slowest: %v", slowest)
 }
 
 // readWithin reads data and describes the outcome; it fails the test on a
