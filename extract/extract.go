@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/invex/invex/extract/einvoice"
+	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/invoice"
@@ -86,6 +87,10 @@ type Outcome struct {
 	Model string
 	// Pages is the number of pages read.
 	Pages int
+	// Evidence maps field paths ("financials.total", "vendor.name") to the
+	// page, box and confidence of their value; nil for e-invoices, whose
+	// values come from the XML.
+	Evidence map[string]fields.Evidence
 }
 
 // Error codes of failed extractions.
@@ -135,9 +140,12 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
 			Message: "no text could be extracted from the document"}
 	}
-	res := invoice.Empty()
+	f := fields.Extract(doc, opt.Locale)
+	res := f.Result
 	res.Validation.Warnings = append(res.Validation.Warnings, warnings...)
-	return finish(res, ModelText, 0, len(doc.Pages)), nil
+	out := finish(res, ModelText, f.Confidence, len(doc.Pages))
+	out.Evidence = f.Evidence
+	return out, nil
 }
 
 // finish computes the flags and fills in the confidence.

@@ -1,0 +1,104 @@
+package fields
+
+import (
+	"math"
+	"sort"
+
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
+)
+
+// Evidence says where a value was read and how sure the engine is of it.
+type Evidence struct {
+	// Page is the 1-based page number.
+	Page int `json:"page"`
+	// Box is the value's box on the page, in points, origin at the top-left
+	// corner, y growing downward.
+	Box pdf.Rect `json:"box"`
+	// Confidence is in [0, 1].
+	Confidence float64 `json:"confidence"`
+}
+
+// Outcome is what Extract read.
+type Outcome struct {
+	Result invoice.Result
+	// Evidence maps a field path such as "financials.total" or
+	// "line_items[2].amount" to where its value was read.
+	Evidence map[string]Evidence
+	// Confidence is the overall confidence in [0, 1].
+	Confidence float64
+}
+
+// extractor holds the state of one extraction.
+type extractor struct {
+	m      *model
+	locale string
+	r      invoice.Result
+	ev     map[string]Evidence
+}
+
+// Extract reads the fields of an invoice from its pages. locale is the
+// client's language hint (it, en, de, fr); the labels of every language are
+// matched whatever it says.
+func Extract(doc *pdf.Document, locale string) Outcome {
+	x := &extractor{m: newModel(doc), locale: locale, r: invoice.Empty(), ev: map[string]Evidence{}}
+	x.header()
+	x.totals()
+	x.parties()
+	x.currency()
+	x.r.Normalize()
+	return Outcome{Result: x.r, Evidence: x.ev, Confidence: x.overall()}
+}
+
+// confidence turns a candidate's score into a confidence.
+func confidence(score float64) float64 {
+	return math.Round(math.Min(math.Max(score, 0), 0.97)*100) / 100
+}
+
+// minScore is the weakest candidate reported; weaker ones leave the field
+// null rather than risk a wrong value.
+const minScore = 0.35
+
+func (x *extractor) setString(field string, dst **string, c candidate) {
+	if !c.ok || c.score < minScore || c.str == "" {
+		return
+	}
+	s := c.str
+	*dst = &s
+	x.ev[field] = Evidence{Page: c.page, Box: c.box, Confidence: confidence(c.score)}
+}
+
+func (x *extractor) setNumber(field string, dst **float64, c candidate) {
+	if !c.ok || c.score < minScore {
+		return
+	}
+	v := c.num
+	*dst = &v
+	x.ev[field] = Evidence{Page: c.page, Box: c.box, Confidence: confidence(c.score)}
+}
+
+// overall is the confidence of the whole result: the mean of the key
+// fields' confidences, missing ones counting as zero.
+func (x *extractor) overall() float64 {
+	key := []string{"invoice.number", "invoice.date", "financials.total", "vendor.name", "vendor.vat_number", "financials.subtotal", "financials.tax_amount"}
+	var sum float64
+	for _, k := range key {
+		sum += x.ev[k].Confidence
+	}
+	return math.Round(sum/float64(len(key))*100) / 100
+}
+
+// FieldConfidences returns the evidence confidences by field path, sorted
+// keys first, for reports.
+func (o Outcome) FieldConfidences() map[string]float64 {
+	keys := make([]string, 0, len(o.Evidence))
+	for k := range o.Evidence {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make(map[string]float64, len(keys))
+	for _, k := range keys {
+		out[k] = o.Evidence[k].Confidence
+	}
+	return out
+}

@@ -1,0 +1,223 @@
+package fields
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/parse"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
+)
+
+// candidate is one possible value of a field, with where it was read.
+type candidate struct {
+	str   string
+	num   float64
+	score float64
+	page  int
+	box   pdf.Rect
+	ok    bool
+}
+
+func (c candidate) better(o candidate) bool { return !o.ok || c.score > o.score }
+
+// where weighs a value by its place relative to the label.
+func whereWeight(s slot) float64 {
+	if s.where == rightOf {
+		return 1
+	}
+	return 0.85
+}
+
+var identRE = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}/\-._]*$`)
+
+// identifier reads an invoice or order number at the start of a slot: one
+// token holding a digit (or two short ones such as "FI 000218"), stopping at
+// a date or the words that introduce one.
+func identifier(text string) (string, bool) {
+	words := strings.Fields(text)
+	var parts []string
+	for _, w := range words {
+		lw := strings.ToLower(strings.Trim(w, ":,;"))
+		if lw == "del" || lw == "vom" || lw == "du" || lw == "of" || lw == "dated" || lw == "date" || lw == "data" {
+			break
+		}
+		if _, ok := parse.Date(w, ""); ok && len(parts) > 0 {
+			break
+		}
+		w = strings.Trim(w, ":,;()")
+		if w == "" || !identRE.MatchString(w) {
+			break
+		}
+		parts = append(parts, w)
+		if hasDigit(w) || len(parts) == 2 {
+			break
+		}
+	}
+	id := strings.Join(parts, " ")
+	if !hasDigit(id) || len(id) > 30 {
+		return "", false
+	}
+	return id, true
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// header fills the invoice object.
+func (x *extractor) header() {
+	x.number()
+	x.dates()
+	x.docType()
+	x.terms()
+	x.poNumber()
+}
+
+func (x *extractor) number() {
+	var best candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		for _, s := range x.m.slots(p, l, h, 1) {
+			id, ok := identifier(s.text)
+			if !ok {
+				continue
+			}
+			c := candidate{str: id, score: h.Score * whereWeight(s), page: s.page, box: s.box, ok: true}
+			if h.Kind != labels.InvoiceNumber {
+				// A heading ("Fattura", "Invoice") followed by the number.
+				c.score *= 0.8
+				if s.where != rightOf {
+					continue
+				}
+			}
+			if c.better(best) {
+				best = c
+			}
+		}
+	}, labels.InvoiceNumber, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote)
+	x.setString("invoice.number", &x.r.Invoice.Number, best)
+}
+
+func (x *extractor) dates() {
+	var date, due candidate
+	pick := func(kind labels.Kind, dst *candidate, weight float64) {
+		x.m.hits(func(p *page, l *line, h labels.Hit) {
+			for _, s := range x.m.slots(p, l, h, 1) {
+				ms := parse.FindDates(s.text, x.locale)
+				if len(ms) == 0 {
+					continue
+				}
+				c := candidate{str: ms[0].Value, score: h.Score * whereWeight(s) * weight, page: s.page, box: s.box, ok: true}
+				if c.better(*dst) {
+					*dst = c
+				}
+			}
+		}, kind)
+	}
+	pick(labels.InvoiceDate, &date, 1)
+	// "Fattura n. 12 del 15/03/2026": the date that follows the number.
+	pick(labels.InvoiceNumber, &date, 0.7)
+	for _, k := range []labels.Kind{labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote} {
+		pick(k, &date, 0.6)
+	}
+	pick(labels.DueDate, &due, 1)
+	x.setString("invoice.date", &x.r.Invoice.Date, date)
+	x.setString("invoice.due_date", &x.r.Invoice.DueDate, due)
+}
+
+// docType reads the document type from headings; credit and debit notes
+// are told apart from invoices by their own words.
+func (x *extractor) docType() {
+	kinds := map[labels.Kind]string{
+		labels.DocInvoice:    invoice.TypeInvoice,
+		labels.DocCreditNote: invoice.TypeCreditNote,
+		labels.DocDebitNote:  invoice.TypeDebitNote,
+		labels.DocProforma:   invoice.TypeProforma,
+		labels.DocFeeNote:    invoice.TypeFeeNote,
+		labels.DocReceipt:    invoice.TypeReceipt,
+	}
+	var best candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if p.num != 1 {
+			return
+		}
+		_, box := l.span(h.First, h.Last)
+		size := l.words[h.First].FontSize
+		// Headings are large, high on the page, and not inside a sentence.
+		score := h.Score * (0.5 + 0.5*(1-box.Y0/p.height)) * (1 + size/40)
+		if len(l.words) > 8 {
+			score *= 0.5
+		}
+		if kinds[h.Kind] != invoice.TypeInvoice {
+			score *= 1.2 // the specific word wins over a generic "invoice" nearby
+		}
+		c := candidate{str: kinds[h.Kind], score: score, page: p.num, box: box, ok: true}
+		if c.better(best) {
+			best = c
+		}
+	}, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote, labels.DocReceipt)
+	best.score = min(best.score, 0.95)
+	x.setString("invoice.type", &x.r.Invoice.Type, best)
+}
+
+func (x *extractor) terms() {
+	var terms candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		for _, s := range x.m.slots(p, l, h, 1) {
+			text := strings.TrimSpace(s.text)
+			if len(text) < 2 || len(text) > 200 {
+				continue
+			}
+			c := candidate{str: text, score: h.Score * whereWeight(s) * 0.8, page: s.page, box: s.box, ok: true}
+			if c.better(terms) {
+				terms = c
+			}
+		}
+	}, labels.PaymentTerms)
+	x.setString("invoice.payment_terms", &x.r.Invoice.PaymentTerms, terms)
+
+	// A due date computed from explicit terms, when none is printed.
+	if x.r.Invoice.DueDate == nil && x.r.Invoice.Date != nil && terms.ok {
+		if t, ok := parse.PaymentTerms(terms.str, x.locale); ok {
+			if due, ok := parse.DueDate(*x.r.Invoice.Date, t); ok {
+				x.setString("invoice.due_date", &x.r.Invoice.DueDate,
+					candidate{str: due, score: terms.score * 0.9, page: terms.page, box: terms.box, ok: true})
+			}
+		}
+	}
+
+	methods := map[labels.Kind]string{
+		labels.PayBankTransfer: invoice.PayBankTransfer, labels.PaySEPA: invoice.PaySEPADirectDebit,
+		labels.PayCard: invoice.PayCard, labels.PayCash: invoice.PayCash, labels.PayCheque: invoice.PayCheque,
+		labels.PayRiba: invoice.PayRiba, labels.PayPaypal: invoice.PayPaypal,
+	}
+	var method candidate
+	found := map[string]bool{}
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		found[methods[h.Kind]] = true
+		_, box := l.span(h.First, h.Last)
+		c := candidate{str: methods[h.Kind], score: h.Score * 0.85, page: p.num, box: box, ok: true}
+		if c.better(method) {
+			method = c
+		}
+	}, labels.PayBankTransfer, labels.PaySEPA, labels.PayCard, labels.PayCash, labels.PayCheque, labels.PayRiba, labels.PayPaypal)
+	if len(found) > 1 {
+		method.score *= 0.6 // several methods named: less sure which applies
+	}
+	x.setString("invoice.payment_method", &x.r.Invoice.PaymentMethod, method)
+}
+
+func (x *extractor) poNumber() {
+	var best candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		for _, s := range x.m.slots(p, l, h, 1) {
+			if id, ok := identifier(s.text); ok {
+				c := candidate{str: id, score: h.Score * whereWeight(s) * 0.9, page: s.page, box: s.box, ok: true}
+				if c.better(best) {
+					best = c
+				}
+			}
+		}
+	}, labels.PONumber)
+	x.setString("invoice.po_number", &x.r.Invoice.PONumber, best)
+}

@@ -1,0 +1,470 @@
+package fields
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/parse"
+	"github.com/invex/invex/extract/pdf"
+)
+
+// region is a block of text that belongs to one party: the lines (or parts
+// of lines) of an address block, a letterhead or a footer.
+type region struct {
+	parts []part
+	score float64 // how sure the block belongs to its party
+}
+
+// part is the piece of a line that lies in a region.
+type part struct {
+	l     *line
+	text  string
+	box   pdf.Rect
+	first int // index of its first word in the line
+}
+
+// blockUnder collects the address block that a label at (l, h) heads: the
+// rest of the label's line when it holds text, then the lines below that
+// start in the label's column, until a wide vertical gap, another block
+// label, or eight lines.
+func blockUnder(p *page, l *line, h labels.Hit) region {
+	var r region
+	if text, box, ok := restOfLine(l, h); ok && !l.gapAfter(h.Last) {
+		r.parts = append(r.parts, part{l: l, text: text, box: box, first: h.Last + 1})
+	}
+	_, lbox := l.span(h.First, h.Last)
+	left := lbox.X0
+	prevBottom := l.box.Y1
+	for _, o := range p.lines[l.index+1:] {
+		if o.angle != 0 || len(r.parts) >= 8 {
+			break
+		}
+		if o.box.Y0-prevBottom > 2.2*math.Max(o.height, l.height) {
+			break
+		}
+		// The piece of the line that starts in the label's column.
+		first := -1
+		for i, w := range o.words {
+			if w.Box.X0 >= left-0.8*o.height && w.Box.X0 <= left+6*o.height {
+				first = i
+				break
+			}
+			if w.Box.X0 > left+6*o.height {
+				break
+			}
+		}
+		if first < 0 {
+			continue
+		}
+		if blockLabel(o, first) {
+			break
+		}
+		last := first
+		for last < len(o.words)-1 && !o.gapAfter(last) {
+			last++
+		}
+		text, box := o.span(first, last)
+		r.parts = append(r.parts, part{l: o, text: text, box: box, first: first})
+		prevBottom = o.box.Y1
+	}
+	r.score = h.Score
+	return r
+}
+
+// blockLabel reports whether a party-block label starts at word i of l.
+func blockLabel(l *line, i int) bool {
+	for _, h := range l.hits {
+		if h.First == i && (h.Kind == labels.BuyerBlock || h.Kind == labels.VendorBlock || h.Kind == labels.ShipTo) && h.Score >= minLabelScore {
+			return true
+		}
+	}
+	return false
+}
+
+// contains reports whether the region holds the line's words from index i.
+func (r region) contains(l *line, i int) bool {
+	for _, p := range r.parts {
+		if p.l == l && i >= p.first {
+			return true
+		}
+	}
+	return false
+}
+
+func (r region) has(l *line) bool {
+	for _, p := range r.parts {
+		if p.l == l {
+			return true
+		}
+	}
+	return false
+}
+
+// partyData is what was read for one party.
+type partyData struct {
+	name, vat, fiscal, address, city, zip, country, email, phone, iban, sdi candidate
+}
+
+// parties finds the buyer's and the vendor's blocks and reads them.
+func (x *extractor) parties() {
+	buyer, vendor := x.partyRegions()
+	var b, v partyData
+	x.readBlock(buyer, &b, true)
+	x.readBlock(vendor, &v, false)
+	x.vendorContacts(buyer, &v)
+
+	x.setString("buyer.name", &x.r.Buyer.Name, b.name)
+	x.setString("buyer.vat_number", &x.r.Buyer.VATNumber, b.vat)
+	x.setString("buyer.fiscal_code", &x.r.Buyer.FiscalCode, b.fiscal)
+	x.setString("buyer.address", &x.r.Buyer.Address, b.address)
+	x.setString("buyer.city", &x.r.Buyer.City, b.city)
+	x.setString("buyer.zip_code", &x.r.Buyer.ZipCode, b.zip)
+	x.setString("buyer.country", &x.r.Buyer.Country, b.country)
+	x.setString("buyer.email", &x.r.Buyer.Email, b.email)
+
+	x.setString("vendor.name", &x.r.Vendor.Name, v.name)
+	x.setString("vendor.vat_number", &x.r.Vendor.VATNumber, v.vat)
+	x.setString("vendor.fiscal_code", &x.r.Vendor.FiscalCode, v.fiscal)
+	x.setString("vendor.address", &x.r.Vendor.Address, v.address)
+	x.setString("vendor.city", &x.r.Vendor.City, v.city)
+	x.setString("vendor.zip_code", &x.r.Vendor.ZipCode, v.zip)
+	x.setString("vendor.country", &x.r.Vendor.Country, v.country)
+	x.setString("vendor.email", &x.r.Vendor.Email, v.email)
+	x.setString("vendor.phone", &x.r.Vendor.Phone, v.phone)
+	x.setString("vendor.iban", &x.r.Vendor.IBAN, v.iban)
+	x.setString("vendor.sdi_code", &x.r.Vendor.SDICode, v.sdi)
+}
+
+// partyRegions returns the buyer's block (from its label, or the address
+// window) and the vendor's (from its label, or the letterhead and footer of
+// the first page).
+func (x *extractor) partyRegions() (buyer, vendor region) {
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		r := blockUnder(p, l, h)
+		if len(r.parts) == 0 {
+			return
+		}
+		if p.num > 1 {
+			r.score *= 0.7
+		}
+		switch {
+		case h.Kind == labels.BuyerBlock && r.score > buyer.score:
+			buyer = r
+		case h.Kind == labels.VendorBlock && r.score > vendor.score:
+			vendor = r
+		}
+	}, labels.BuyerBlock, labels.VendorBlock)
+	if len(x.m.pages) == 0 {
+		return buyer, vendor
+	}
+	p := x.m.pages[0]
+	if len(buyer.parts) == 0 {
+		buyer = addressWindow(p, vendor)
+	}
+	if len(vendor.parts) == 0 {
+		vendor = letterhead(p, buyer)
+	}
+	return buyer, vendor
+}
+
+// addressWindow finds an unlabelled recipient block: a short block in the
+// upper half of the first page, right of the middle, that holds a postal
+// line — where window envelopes show the address.
+func addressWindow(p *page, avoid region) region {
+	for _, l := range p.lines {
+		if l.angle != 0 || l.box.Y0 > p.height/2 {
+			continue
+		}
+		for i, w := range l.words {
+			if w.Box.X0 < p.width*0.45 || avoid.contains(l, i) {
+				continue
+			}
+			text, _ := l.span(i, len(l.words)-1)
+			if _, ok := parse.PostalLine(text, ""); !ok {
+				continue
+			}
+			// Walk up to the block's start: up to four lines above in the
+			// same column.
+			h := labels.Hit{First: i, Last: i, Score: 0.55}
+			start := l
+			for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
+				o := p.lines[k]
+				if start.box.Y0-o.box.Y1 > 2*o.height || !startsNear(o, w.Box.X0) {
+					break
+				}
+				start = o
+			}
+			first := wordAt(start, w.Box.X0)
+			r := blockFrom(p, start, first)
+			r.score = h.Score
+			return r
+		}
+	}
+	return region{}
+}
+
+// startsNear reports whether line o has a word starting near x.
+func startsNear(o *line, x float64) bool { return wordAt(o, x) >= 0 }
+
+func wordAt(o *line, x float64) int {
+	for i, w := range o.words {
+		if math.Abs(w.Box.X0-x) < 1.5*o.height {
+			return i
+		}
+	}
+	return -1
+}
+
+// blockFrom collects a block that starts at word first of line start.
+func blockFrom(p *page, start *line, first int) region {
+	var r region
+	left := start.words[first].Box.X0
+	prevBottom := start.box.Y0
+	for _, o := range p.lines[start.index:] {
+		if o.angle != 0 || len(r.parts) >= 7 {
+			break
+		}
+		if o != start && o.box.Y0-prevBottom > 2.2*o.height {
+			break
+		}
+		i := wordAt(o, left)
+		if i < 0 {
+			if o == start {
+				continue
+			}
+			break
+		}
+		last := i
+		for last < len(o.words)-1 && !o.gapAfter(last) {
+			last++
+		}
+		text, box := o.span(i, last)
+		r.parts = append(r.parts, part{l: o, text: text, box: box, first: i})
+		prevBottom = o.box.Y1
+	}
+	return r
+}
+
+// letterhead is the vendor's unlabelled block: the top of the first page
+// above the buyer's block and outside it, plus the footer and any vertical
+// margin text, where issuers print their legal data.
+func letterhead(p *page, buyer region) region {
+	top := p.height * 0.3
+	for _, pt := range buyer.parts {
+		top = math.Max(top, pt.l.box.Y0)
+		break
+	}
+	var r region
+	for _, l := range p.lines {
+		inTop := l.angle == 0 && l.box.Y1 <= top
+		inFooter := l.angle == 0 && l.box.Y0 >= p.height*0.85
+		if !inTop && !inFooter && l.angle == 0 {
+			continue
+		}
+		first := 0
+		for first < len(l.words) && buyer.contains(l, first) {
+			first++
+		}
+		// Skip the part of the line in the buyer's column.
+		last := len(l.words) - 1
+		for last >= first && buyer.contains(l, last) {
+			last--
+		}
+		if first > last {
+			continue
+		}
+		text, box := l.span(first, last)
+		r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
+	}
+	r.score = 0.6
+	return r
+}
+
+// readBlock reads name, identifiers and address from a party's region.
+func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
+	if len(r.parts) == 0 {
+		return
+	}
+	base := math.Min(1, r.score+0.25)
+	// Name: the first line of a labelled block; in a letterhead, the most
+	// prominent line with letters.
+	nameIdx := -1
+	bestSize := 0.0
+	for i, pt := range r.parts {
+		if !isNameLike(pt.text) {
+			continue
+		}
+		if isBuyer || r.score >= 0.7 {
+			nameIdx = i
+			break
+		}
+		if pt.l.angle != 0 || pt.l.box.Y0 > pt.l.box.Y1+1000 {
+			continue
+		}
+		size := pt.l.words[pt.first].FontSize
+		if pt.l.words[pt.first].Bold {
+			size *= 1.15
+		}
+		if size > bestSize+0.5 {
+			bestSize, nameIdx = size, i
+		}
+	}
+	if nameIdx >= 0 {
+		pt := r.parts[nameIdx]
+		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
+	}
+	for i, pt := range r.parts {
+		for _, m := range parse.FindVATIDs(pt.text) {
+			score := base
+			if m.Checked {
+				score = math.Min(1, score+0.1)
+			}
+			c := candidate{str: m.Value, score: score, page: pt.l.page, box: pt.box, ok: true}
+			if c.better(d.vat) {
+				d.vat = c
+			}
+		}
+		for _, m := range parse.FindCodiciFiscali(pt.text) {
+			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+			if c.better(d.fiscal) {
+				d.fiscal = c
+			}
+		}
+		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok {
+			sc := base * 0.85
+			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
+			d.city = candidate{str: pa.City, score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
+			if pa.Country != "" && !pa.Guessed {
+				d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
+			}
+			// The street is the line above the postal line, unless that is
+			// the name.
+			if i > 0 && i-1 != nameIdx && isAddressLike(r.parts[i-1].text) {
+				a := r.parts[i-1]
+				d.address = candidate{str: strings.TrimSpace(a.text), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
+			}
+		}
+		if isBuyer {
+			for _, m := range parse.FindEmails(pt.text) {
+				if !d.email.ok {
+					d.email = candidate{str: m.Value, score: base * 0.8, page: pt.l.page, box: pt.box, ok: true}
+				}
+			}
+		}
+	}
+	if !d.country.ok && d.vat.ok && len(d.vat.str) > 2 && unicode.IsLetter(rune(d.vat.str[0])) && unicode.IsLetter(rune(d.vat.str[1])) {
+		cc := d.vat.str[:2]
+		if cc == "EL" {
+			cc = "GR"
+		}
+		d.country = candidate{str: cc, score: d.vat.score * 0.9, page: d.vat.page, box: d.vat.box, ok: true}
+	}
+}
+
+// vendorContacts reads the vendor's IBAN, e-mail, phone and SDI code from
+// anywhere outside the buyer's block, preferring labelled values.
+func (x *extractor) vendorContacts(buyer region, v *partyData) {
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if buyer.has(l) {
+				continue
+			}
+			for _, m := range parse.FindIBANs(l.text) {
+				c := candidate{str: m.Value, score: 0.75, page: p.num, box: l.box, ok: true}
+				if p.num == 1 {
+					c.score = 0.8
+				}
+				if c.better(v.iban) {
+					v.iban = c
+				}
+			}
+			if !v.email.ok {
+				for _, m := range parse.FindEmails(l.text) {
+					v.email = candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
+					break
+				}
+			}
+		}
+	}
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if buyer.has(l) {
+			return
+		}
+		text, box, ok := restOfLine(l, h)
+		if !ok {
+			return
+		}
+		switch h.Kind {
+		case labels.Phone:
+			for _, m := range parse.FindPhones(text) {
+				c := candidate{str: m.Value, score: h.Score * 0.75, page: p.num, box: box, ok: true}
+				if c.better(v.phone) {
+					v.phone = c
+				}
+				break
+			}
+		case labels.Email:
+			for _, m := range parse.FindEmails(text) {
+				c := candidate{str: m.Value, score: h.Score * 0.8, page: p.num, box: box, ok: true}
+				if c.better(v.email) {
+					v.email = c
+				}
+				break
+			}
+		case labels.SDICode:
+			if w := firstWord(text); w != "" {
+				if code, ok := parse.SDICode(w); ok {
+					v.sdi = candidate{str: code, score: h.Score * 0.8, page: p.num, box: box, ok: true}
+				}
+			}
+		}
+	}, labels.Phone, labels.Email, labels.SDICode)
+}
+
+func firstWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.Trim(f[0], ":;,.")
+}
+
+// isNameLike reports whether text could be a party's name: mostly letters,
+// not a postal line, an identifier or a label.
+func isNameLike(text string) bool {
+	letters, digits := 0, 0
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	if letters < 3 || digits > letters {
+		return false
+	}
+	if _, ok := parse.PostalLine(text, ""); ok {
+		return false
+	}
+	if len(parse.FindVATIDs(text)) > 0 || len(parse.FindEmails(text)) > 0 {
+		return false
+	}
+	return len(labels.Find(strings.Fields(text))) == 0
+}
+
+// isAddressLike reports whether text could be a street line.
+func isAddressLike(text string) bool {
+	return isNameLikeLoose(text) && len(parse.FindVATIDs(text)) == 0
+}
+
+func isNameLikeLoose(text string) bool {
+	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && len(text) < 120
+}
+
+// cleanName trims punctuation left around a name.
+func cleanName(s string) string {
+	return strings.TrimFunc(strings.TrimSpace(s), func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '-' })
+}

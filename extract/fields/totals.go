@@ -1,0 +1,255 @@
+package fields
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/parse"
+	"github.com/invex/invex/extract/pdf"
+)
+
+// amountCandidates collects amounts introduced by labels of one kind: the
+// last amount on the rest of the label's line (before another label), or
+// the amount under the label in its column.
+func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
+	var out []candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if text, box, ok := restOfLine(l, h); ok {
+			if c, ok := x.lastAmount(text, box, p.num); ok {
+				c.score = h.Score * amountPageWeight(p, x.m)
+				out = append(out, c)
+			}
+		}
+		for _, s := range x.m.slots(p, l, h, 2) {
+			if s.where != under {
+				continue
+			}
+			if c, ok := x.lastAmount(s.text, s.box, p.num); ok {
+				c.score = h.Score * 0.8 * amountPageWeight(p, x.m)
+				out = append(out, c)
+			}
+		}
+	}, kinds...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+// amountPageWeight prefers totals on the last page, where multi-page
+// invoices print them, without ignoring the first (utility bills summarise
+// there).
+func amountPageWeight(p *page, m *model) float64 {
+	if p.num == len(m.pages) || p.num == 1 {
+		return 1
+	}
+	return 0.8
+}
+
+// restOfLine is the text after hit h up to the next label on the line.
+func restOfLine(l *line, h labels.Hit) (string, pdf.Rect, bool) {
+	end := len(l.words) - 1
+	for _, o := range l.hits {
+		if o.First > h.Last && o.First-1 < end && o.Score >= minLabelScore {
+			end = o.First - 1
+		}
+	}
+	if h.Last+1 > end {
+		return "", pdf.Rect{}, false
+	}
+	text, box := l.span(h.Last+1, end)
+	return text, box, true
+}
+
+// lastAmount is the last amount in text that is not a percentage.
+func (x *extractor) lastAmount(text string, box pdf.Rect, page int) (candidate, bool) {
+	ms := parse.FindAmounts(text, x.locale)
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
+		if strings.HasPrefix(strings.TrimSpace(text[m.End:]), "%") {
+			continue
+		}
+		c := candidate{num: m.Number, str: m.Currency, page: page, box: box, ok: true}
+		return c, true
+	}
+	return candidate{}, false
+}
+
+// rateCandidates are percentages printed with tax labels.
+func (x *extractor) rateCandidates() []candidate {
+	var out []candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		text, box, ok := restOfLine(l, h)
+		if !ok {
+			return
+		}
+		for _, m := range parse.FindPercents(text) {
+			out = append(out, candidate{num: m.Number, score: h.Score, page: p.num, box: box, ok: true})
+			break
+		}
+	}, labels.TaxRate, labels.TaxAmount)
+	return out
+}
+
+// tolerance of the arithmetic checks: a cent or 0.05% of the amount.
+func tolerance(v float64) float64 { return math.Max(0.011, 0.0005*math.Abs(v)) }
+
+func near(a, b float64) bool { return math.Abs(a-b) <= tolerance(math.Max(math.Abs(a), math.Abs(b))) }
+
+// totals chooses subtotal, tax and total jointly: among the best candidates
+// of each, the combination whose arithmetic holds wins over higher label
+// scores that do not add up. Stamp duty and withholding may explain a
+// difference.
+func (x *extractor) totals() {
+	subs := top(x.amountCandidates(labels.Subtotal), 4)
+	taxes := top(x.amountCandidates(labels.TaxAmount), 4)
+	tots := top(x.amountCandidates(labels.Total), 4)
+	dues := top(x.amountCandidates(labels.AmountDue), 3)
+	stamp := first(x.amountCandidates(labels.StampDuty))
+	wh := first(x.amountCandidates(labels.Withholding))
+	disc := first(x.amountCandidates(labels.Discount))
+	if len(tots) == 0 {
+		tots = dues // no document total printed: the amount due is the total
+	}
+
+	var bestSub, bestTax, bestTot candidate
+	bestScore := -1.0
+	consistent := false
+	for _, s := range withNone(subs) {
+		for _, t := range withNone(taxes) {
+			for _, g := range withNone(tots) {
+				score := s.score + t.score + g.score
+				ok := s.ok && t.ok && g.ok && adds(s.num, t.num, g.num, stamp, wh)
+				if ok {
+					score += 1.5
+				} else if s.ok && t.ok && g.ok {
+					score -= 1
+				}
+				if score > bestScore {
+					bestScore, bestSub, bestTax, bestTot, consistent = score, s, t, g, ok
+				}
+			}
+		}
+	}
+	// Agreement between fields is the strongest evidence; lone values keep
+	// their label's score, discounted.
+	boost := func(c candidate) candidate {
+		if consistent {
+			c.score = math.Min(1, 0.6+0.4*c.score)
+		} else {
+			c.score *= 0.75
+		}
+		return c
+	}
+	x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, boost(bestSub))
+	x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, boost(bestTax))
+	x.setNumber("financials.total", &x.r.Financials.Total, boost(bestTot))
+	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(stamp, 0.8))
+	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(wh, 0.8))
+	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(disc, 0.7))
+	x.taxRate(bestSub, bestTax)
+}
+
+// adds reports whether subtotal + tax = total, possibly with a stamp duty
+// added or a withholding deducted.
+func adds(sub, tax, total float64, stamp, wh candidate) bool {
+	sum := sub + tax
+	if near(sum, total) {
+		return true
+	}
+	if stamp.ok && near(sum+stamp.num, total) {
+		return true
+	}
+	if wh.ok && (near(sum-math.Abs(wh.num), total) || stamp.ok && near(sum+stamp.num-math.Abs(wh.num), total)) {
+		return true
+	}
+	return false
+}
+
+// taxRate sets the single VAT rate when the page prints one that agrees with
+// tax and subtotal, or when tax ÷ subtotal is one of the usual rates.
+func (x *extractor) taxRate(sub, tax candidate) {
+	rates := x.rateCandidates()
+	distinct := map[float64]bool{}
+	for _, r := range rates {
+		distinct[r.num] = true
+	}
+	if sub.ok && tax.ok && sub.num != 0 {
+		implied := tax.num / sub.num * 100
+		for _, r := range rates {
+			if math.Abs(sub.num*r.num/100-tax.num) <= math.Max(0.02, 0.005*math.Abs(tax.num)) {
+				r.score = math.Min(1, r.score+0.2)
+				x.setNumber("financials.tax_rate", &x.r.Financials.TaxRate, r)
+				return
+			}
+		}
+		if len(distinct) <= 1 {
+			for _, std := range []float64{22, 21, 20, 19, 10, 8.1, 7.7, 7, 6, 5.5, 5, 4, 2.1, 0} {
+				if math.Abs(implied-std) < 0.05 {
+					x.setNumber("financials.tax_rate", &x.r.Financials.TaxRate,
+						candidate{num: std, score: 0.7, page: tax.page, box: tax.box, ok: true})
+					return
+				}
+			}
+		}
+		return
+	}
+	if len(distinct) == 1 {
+		x.setNumber("financials.tax_rate", &x.r.Financials.TaxRate, scaled(rates[0], 0.6))
+	}
+}
+
+// currency takes the code printed with the amounts, or the euro when the
+// pages show the euro sign or code.
+func (x *extractor) currency() {
+	counts := map[string]int{}
+	var where candidate
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			for _, m := range parse.FindAmounts(l.text, x.locale) {
+				if m.Currency != "" {
+					counts[m.Currency]++
+					if !where.ok {
+						where = candidate{page: p.num, box: l.box, ok: true}
+					}
+				}
+			}
+		}
+	}
+	best, n := "", 0
+	for c, k := range counts {
+		if k > n || k == n && c < best {
+			best, n = c, k
+		}
+	}
+	if best == "" {
+		return
+	}
+	where.str, where.score = best, 0.9
+	if len(counts) > 1 {
+		where.score = 0.6
+	}
+	x.setString("invoice.currency", &x.r.Invoice.Currency, where)
+	x.setString("financials.currency", &x.r.Financials.Currency, where)
+}
+
+func top(cs []candidate, n int) []candidate {
+	if len(cs) > n {
+		return cs[:n]
+	}
+	return cs
+}
+
+func first(cs []candidate) candidate {
+	if len(cs) == 0 {
+		return candidate{}
+	}
+	return cs[0]
+}
+
+func withNone(cs []candidate) []candidate { return append(append([]candidate{}, cs...), candidate{}) }
+
+func scaled(c candidate, f float64) candidate {
+	c.score *= f
+	return c
+}

@@ -1,0 +1,335 @@
+package parse
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// PostalAddress is the postal-code line of an address.
+type PostalAddress struct {
+	Street   string // what precedes the postal code on the same line ("Via Roma 1"), "" when nothing does
+	Zip      string // the postal code, without a country prefix
+	City     string // the city as printed (case kept), without province, CEDEX or country
+	Province string // Italian province, Swiss canton or US state code; "" when none is printed
+	Country  string // ISO 3166 alpha-2 country, "" when the line does not tell
+	Guessed  bool   // Country comes from the locale, not from the line
+}
+
+// zipPrefixes are the country prefixes printed before a postal code
+// (D-80333, IT-20121).
+var zipPrefixes = map[string]string{
+	"I": "IT", "IT": "IT", "D": "DE", "DE": "DE", "F": "FR", "FR": "FR", "A": "AT", "AT": "AT",
+	"CH": "CH", "B": "BE", "BE": "BE", "L": "LU", "LU": "LU", "NL": "NL", "E": "ES", "ES": "ES",
+}
+
+// zipDigits is the length of the postal codes of the countries with a
+// prefix.
+var zipDigits = map[string]int{
+	"IT": 5, "DE": 5, "FR": 5, "ES": 5, "AT": 4, "CH": 4, "BE": 4, "LU": 4, "NL": 4,
+}
+
+// countryNames maps country names in it, en, de and fr (lower case) to ISO
+// codes; they may end a postal line.
+var countryNames = map[string]string{
+	"italia": "IT", "italy": "IT", "italien": "IT", "italie": "IT",
+	"germania": "DE", "germany": "DE", "deutschland": "DE", "allemagne": "DE",
+	"francia": "FR", "france": "FR", "frankreich": "FR",
+	"austria": "AT", "österreich": "AT", "oesterreich": "AT", "autriche": "AT",
+	"svizzera": "CH", "switzerland": "CH", "schweiz": "CH", "suisse": "CH",
+	"belgio": "BE", "belgium": "BE", "belgien": "BE", "belgique": "BE",
+	"paesi bassi": "NL", "olanda": "NL", "netherlands": "NL", "the netherlands": "NL",
+	"niederlande": "NL", "pays-bas": "NL",
+	"spagna": "ES", "spain": "ES", "spanien": "ES", "espagne": "ES", "españa": "ES",
+	"lussemburgo": "LU", "luxembourg": "LU", "luxemburg": "LU",
+	"regno unito": "GB", "united kingdom": "GB", "uk": "GB", "großbritannien": "GB", "royaume-uni": "GB",
+	"stati uniti": "US", "united states": "US", "usa": "US", "vereinigte staaten": "US", "états-unis": "US",
+}
+
+// countryNamesLongestFirst lists the keys of countryNames, longest first, so
+// that "the netherlands" is tried before "netherlands".
+var countryNamesLongestFirst = func() []string {
+	names := make([]string, 0, len(countryNames))
+	for name := range countryNames {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if len(names[i]) != len(names[j]) {
+			return len(names[i]) > len(names[j])
+		}
+		return names[i] < names[j]
+	})
+	return names
+}()
+
+// italianProvinces are the codes (sigle) of the Italian provinces, those
+// abolished since 2016 included.
+var italianProvinces = setOf(`AG AL AN AO AP AQ AR AT AV BA BG BI BL BN BO BR BS BT BZ CA CB CE CH CI CL CN
+	CO CR CS CT CZ EN FC FE FG FI FM FR GE GO GR IM IS KR LC LE LI LO LT LU MB MC ME MI MN MO MS MT NA NO NU
+	OG OR OT PA PC PD PE PG PI PN PO PR PT PU PV PZ RA RC RE RG RI RM RN RO SA SI SO SP SR SS SU SV TA TE TN
+	TO TP TR TS TV UD VA VB VC VE VI VR VS VT VV`)
+
+// swissCantons are the codes of the Swiss cantons.
+var swissCantons = setOf(`AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH`)
+
+// usStates are the codes of the US states, DC and Puerto Rico.
+var usStates = setOf(`AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV
+	NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR`)
+
+// ukPostcode is a British postcode, with or without its space.
+var ukPostcode = regexp.MustCompile(`^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$`)
+
+// setOf returns the set of the fields of s.
+func setOf(s string) map[string]bool {
+	set := map[string]bool{}
+	for _, f := range strings.Fields(s) {
+		set[f] = true
+	}
+	return set
+}
+
+// PostalLine reads the line of an address that holds the postal code and
+// the city:
+//
+//	20121 Milano (MI)      20121 Milano MI       I-20121 Milano
+//	IT-20121 MILANO (MI)   00184 Roma RM         80333 München
+//	D-80333 München        75002 Paris           75002 PARIS CEDEX 02
+//	1010 Wien              CH-8001 Zürich        1012 AB Amsterdam
+//	London SW1A 1AA        SW1A 1AA London       New York, NY 10001
+//
+// The street may come first (Via Roma 1, 20121 Milano), and a country name
+// last (75002 Paris, France). The country comes from a prefix (I-, D-, F-,
+// A-, CH-, B-, L-, NL-, E- and their two-letter forms), a country name, the
+// form (an Italian province code after a 5-digit code: IT; CEDEX: FR; 4
+// digits and 2 letters: NL; a British postcode: GB; a US state and ZIP
+// code: US), and otherwise, for 5 digits alone, from the locale (it, de, fr;
+// Guessed is then set). Four digits alone (1010 Wien) leave Country empty:
+// they are Austrian, Swiss, Belgian, Luxembourgish, Danish…
+//
+// A province is a known Italian code (in parentheses or not), a Swiss canton
+// after a CH- code, or a US state.
+func PostalLine(s, locale string) (PostalAddress, bool) {
+	line := strings.Join(strings.Fields(s), " ")
+	line = strings.TrimFunc(line, func(r rune) bool { return r == ',' || r == ';' || r == '.' || isHSpace(r) })
+	line, named := stripCountryName(line)
+	words := strings.Fields(line)
+	if len(words) < 2 {
+		return PostalAddress{}, false
+	}
+	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine} {
+		if a, ok := read(words); ok {
+			if named != "" {
+				a.Country = named
+			}
+			return a, true
+		}
+	}
+	for k := range words {
+		if a, ok := zipFirst(words[k:], named, locale); ok {
+			a.Street = strings.TrimRight(strings.Join(words[:k], " "), " ,;-–")
+			return a, true
+		}
+	}
+	return PostalAddress{}, false
+}
+
+// stripCountryName removes a country name ending the line and returns it as
+// a code.
+func stripCountryName(line string) (string, string) {
+	lower := strings.ToLower(line)
+	for _, name := range countryNamesLongestFirst {
+		code := countryNames[name]
+		if !strings.HasSuffix(lower, name) || len(lower) != len(line) {
+			continue
+		}
+		head := line[:len(line)-len(name)]
+		r, _ := runeBefore(head, len(head))
+		if r >= 0 && !isHSpace(r) && r != ',' && r != '-' && r != '(' {
+			continue
+		}
+		head = strings.TrimRight(head, " ,-–(")
+		if strings.TrimSpace(head) == "" {
+			continue
+		}
+		return head, code
+	}
+	return line, ""
+}
+
+// usLine reads "New York, NY 10001": city, state and ZIP code last.
+func usLine(words []string) (PostalAddress, bool) {
+	n := len(words)
+	if n < 3 || !usZip(words[n-1]) || !usStates[words[n-2]] {
+		return PostalAddress{}, false
+	}
+	street, city := splitCity(strings.Join(words[:n-2], " "))
+	if !plausibleCity(city) {
+		return PostalAddress{}, false
+	}
+	return PostalAddress{Street: street, Zip: words[n-1], City: city, Province: words[n-2], Country: "US"}, true
+}
+
+// usZip reports whether w is a ZIP code: 5 digits, or 5 and 4 joined by
+// '-'.
+func usZip(w string) bool {
+	return digitsLen(w, 5, 5) || len(w) == 10 && digitsLen(w[:5], 5, 5) && w[5] == '-' && digitsLen(w[6:], 4, 4)
+}
+
+// ukLine reads "London SW1A 1AA" or "SW1A 1AA London".
+func ukLine(words []string) (PostalAddress, bool) {
+	n := len(words)
+	for _, k := range []int{2, 1} {
+		if n > k && ukPostcode.MatchString(strings.Join(words[n-k:], " ")) {
+			street, city := splitCity(strings.Join(words[:n-k], " "))
+			if plausibleCity(city) {
+				return PostalAddress{Street: street, Zip: strings.Join(words[n-k:], " "), City: city, Country: "GB"}, true
+			}
+		}
+		if n > k && ukPostcode.MatchString(strings.Join(words[:k], " ")) {
+			city := strings.Join(words[k:], " ")
+			if plausibleCity(city) {
+				return PostalAddress{Zip: strings.Join(words[:k], " "), City: city, Country: "GB"}, true
+			}
+		}
+	}
+	return PostalAddress{}, false
+}
+
+// splitCity splits "10 Downing Street, London" into the street and the city
+// after the last comma.
+func splitCity(s string) (street, city string) {
+	s = strings.TrimRight(s, " ,")
+	if i := strings.LastIndexByte(s, ','); i >= 0 {
+		return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:])
+	}
+	return "", s
+}
+
+// zipFirst reads the words of "[prefix-]zip city [province]".
+func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
+	zip, country, ok := zipToken(words[0])
+	if !ok {
+		return PostalAddress{}, false
+	}
+	a := PostalAddress{Zip: zip, Country: country}
+	rest := words[1:]
+	if len(zip) == 4 && len(rest) > 1 && (country == "" || country == "NL") && isUpperWord(rest[0], 2) {
+		a.Zip, a.Country, rest = zip+" "+rest[0], "NL", rest[1:]
+	}
+	for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == ",") {
+		rest = rest[1:]
+	}
+	if a.Country == "" {
+		a.Country = named
+	}
+	rest = takeProvince(&a, rest)
+	rest = takeCedex(&a, rest)
+	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
+	if !plausibleCity(a.City) {
+		return PostalAddress{}, false
+	}
+	if a.Country == "" && len(zip) == 5 {
+		switch lang(locale) {
+		case langIT:
+			a.Country, a.Guessed = "IT", true
+		case langDE:
+			a.Country, a.Guessed = "DE", true
+		case langFR:
+			a.Country, a.Guessed = "FR", true
+		}
+	}
+	return a, true
+}
+
+// zipToken reads a postal code of 4 or 5 digits with an optional country
+// prefix, which must agree with its length.
+func zipToken(w string) (zip, country string, ok bool) {
+	w = strings.TrimRight(w, ",")
+	if i := strings.IndexByte(w, '-'); i > 0 {
+		c, known := zipPrefixes[strings.ToUpper(w[:i])]
+		if !known {
+			return "", "", false
+		}
+		country, w = c, w[i+1:]
+	}
+	if !digitsLen(w, 4, 5) || country != "" && zipDigits[country] != len(w) {
+		return "", "", false
+	}
+	return w, country, true
+}
+
+// takeProvince moves a province code ending the words into a, and returns
+// the words before it.
+func takeProvince(a *PostalAddress, rest []string) []string {
+	for len(rest) > 1 && (rest[len(rest)-1] == "-" || rest[len(rest)-1] == "–") {
+		rest = rest[:len(rest)-1]
+	}
+	if len(rest) < 2 {
+		return rest
+	}
+	last := strings.TrimRight(rest[len(rest)-1], ",")
+	code := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(last, "("), ")"))
+	parens := len(last) == 4 && last[0] == '(' && last[3] == ')'
+	if !parens && !isUpperWord(last, 2) {
+		return rest
+	}
+	switch {
+	case italianProvinces[code] && (a.Country == "" || a.Country == "IT") && len(a.Zip) == 5:
+		a.Province, a.Country = code, "IT"
+	case swissCantons[code] && a.Country == "CH":
+		a.Province = code
+	default:
+		return rest
+	}
+	rest = rest[:len(rest)-1]
+	for len(rest) > 1 && (rest[len(rest)-1] == "-" || rest[len(rest)-1] == "–") {
+		rest = rest[:len(rest)-1]
+	}
+	return rest
+}
+
+// takeCedex drops "CEDEX" and what follows it (a French delivery office):
+// the line is French.
+func takeCedex(a *PostalAddress, rest []string) []string {
+	for i, w := range rest {
+		if i > 0 && strings.EqualFold(w, "CEDEX") {
+			if a.Country == "" {
+				a.Country = "FR"
+			}
+			return rest[:i]
+		}
+	}
+	return rest
+}
+
+// isUpperWord reports whether w is n upper-case ASCII letters.
+func isUpperWord(w string, n int) bool {
+	if len(w) != n {
+		return false
+	}
+	for i := range len(w) {
+		if !isUpper(w[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// plausibleCity reports whether s can be a city name: it starts with a
+// letter, has at most six words, and no number of more than three digits.
+func plausibleCity(s string) bool {
+	r, _ := runeAt(s, 0)
+	if !isLetter(r) {
+		return false
+	}
+	words := strings.Fields(s)
+	if len(words) > 6 {
+		return false
+	}
+	for _, w := range words {
+		if n := readDigits(w, 0); n > 3 {
+			return false
+		}
+	}
+	return true
+}

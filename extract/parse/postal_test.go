@@ -1,0 +1,73 @@
+package parse
+
+import "testing"
+
+func TestPostalLine(t *testing.T) {
+	for _, tt := range []struct {
+		in, locale string
+		want       PostalAddress
+		ok         bool
+	}{
+		{"20121 Milano (MI)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"20121 Milano (MI)", "de", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"20121 Milano MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"20121 Milano (mi)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"20121 Milano - MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"20121 - Milano (MI)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"I-20121 Milano", "it", PostalAddress{Zip: "20121", City: "Milano", Country: "IT"}, true},
+		{"IT-20121 MILANO (MI)", "en", PostalAddress{Zip: "20121", City: "MILANO", Province: "MI", Country: "IT"}, true},
+		{"00184 Roma RM", "it", PostalAddress{Zip: "00184", City: "Roma", Province: "RM", Country: "IT"}, true},
+		{"39100 Bolzano/Bozen (BZ)", "it", PostalAddress{Zip: "39100", City: "Bolzano/Bozen", Province: "BZ", Country: "IT"}, true},
+		{"70121 Bari (BA) Italia", "fr", PostalAddress{Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
+		{"20097 San Donato Milanese (MI)", "it", PostalAddress{Zip: "20097", City: "San Donato Milanese", Province: "MI", Country: "IT"}, true},
+		{"Via Roma 1, 20121 Milano (MI)", "it", PostalAddress{Street: "Via Roma 1", Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"Via Roma 12 - 20121 Milano", "it", PostalAddress{Street: "Via Roma 12", Zip: "20121", City: "Milano", Country: "IT", Guessed: true}, true},
+		{"80333 München", "de", PostalAddress{Zip: "80333", City: "München", Country: "DE", Guessed: true}, true},
+		{"80333 München", "it", PostalAddress{Zip: "80333", City: "München", Country: "IT", Guessed: true}, true},
+		{"80333 München", "en", PostalAddress{Zip: "80333", City: "München"}, true},
+		{"D-80333 München", "it", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
+		{"DE-80333 München", "it", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
+		{"80333 München, Deutschland", "it", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
+		{"60311 Frankfurt am Main", "de", PostalAddress{Zip: "60311", City: "Frankfurt am Main", Country: "DE", Guessed: true}, true},
+		{"75002 Paris", "fr", PostalAddress{Zip: "75002", City: "Paris", Country: "FR", Guessed: true}, true},
+		{"F-75002 Paris", "it", PostalAddress{Zip: "75002", City: "Paris", Country: "FR"}, true},
+		{"75002 PARIS CEDEX 02", "it", PostalAddress{Zip: "75002", City: "PARIS", Country: "FR"}, true},
+		{"92130 Issy-les-Moulineaux Cedex", "en", PostalAddress{Zip: "92130", City: "Issy-les-Moulineaux", Country: "FR"}, true},
+		{"75002 Paris, France", "it", PostalAddress{Zip: "75002", City: "Paris", Country: "FR"}, true},
+		{"1010 Wien", "de", PostalAddress{Zip: "1010", City: "Wien"}, true},
+		{"A-1010 Wien", "de", PostalAddress{Zip: "1010", City: "Wien", Country: "AT"}, true},
+		{"1010 Wien, Österreich", "de", PostalAddress{Zip: "1010", City: "Wien", Country: "AT"}, true},
+		{"CH-8001 Zürich", "de", PostalAddress{Zip: "8001", City: "Zürich", Country: "CH"}, true},
+		{"CH-8001 Zürich ZH", "de", PostalAddress{Zip: "8001", City: "Zürich", Province: "ZH", Country: "CH"}, true},
+		{"8001 Zürich", "de", PostalAddress{Zip: "8001", City: "Zürich"}, true},
+		{"B-1000 Bruxelles", "fr", PostalAddress{Zip: "1000", City: "Bruxelles", Country: "BE"}, true},
+		{"1012 AB Amsterdam", "en", PostalAddress{Zip: "1012 AB", City: "Amsterdam", Country: "NL"}, true},
+		{"1012 AB Amsterdam, The Netherlands", "en", PostalAddress{Zip: "1012 AB", City: "Amsterdam", Country: "NL"}, true},
+		{"London SW1A 1AA", "en", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
+		{"SW1A 1AA London", "en", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
+		{"Manchester M1 1AE", "en", PostalAddress{Zip: "M1 1AE", City: "Manchester", Country: "GB"}, true},
+		{"10 Downing Street, London SW1A 2AA", "en", PostalAddress{Street: "10 Downing Street", Zip: "SW1A 2AA", City: "London", Country: "GB"}, true},
+		{"London SW1A 1AA, United Kingdom", "it", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
+		{"New York, NY 10001", "en", PostalAddress{Zip: "10001", City: "New York", Province: "NY", Country: "US"}, true},
+		{"New York, NY 10001-1234", "it", PostalAddress{Zip: "10001-1234", City: "New York", Province: "NY", Country: "US"}, true},
+		{"350 Fifth Avenue, New York, NY 10118", "en", PostalAddress{Street: "350 Fifth Avenue", Zip: "10118", City: "New York", Province: "NY", Country: "US"}, true},
+		{"  20121   Milano  (MI) ", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		// not postal lines
+		{"", "it", PostalAddress{}, false},
+		{"20121", "it", PostalAddress{}, false},
+		{"Milano", "it", PostalAddress{}, false},
+		{"20121 (MI)", "it", PostalAddress{}, false},
+		{"123 Milano", "it", PostalAddress{}, false},
+		{"123456 Milano", "it", PostalAddress{}, false},
+		{"D-1010 Wien", "de", PostalAddress{}, false}, // German codes have 5 digits
+		{"X-20121 Milano", "it", PostalAddress{}, false},
+		{"20121 12345", "it", PostalAddress{}, false},
+		{"Totale 1.234,56", "it", PostalAddress{}, false},
+		{"Italia", "it", PostalAddress{}, false},
+	} {
+		got, ok := PostalLine(tt.in, tt.locale)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("PostalLine(%q, %q) = %+v, %v; want %+v, %v", tt.in, tt.locale, got, ok, tt.want, tt.ok)
+		}
+	}
+}
