@@ -44,6 +44,7 @@ func Extract(doc *pdf.Document, locale string) Outcome {
 	x := &extractor{m: newModel(doc), locale: locale, r: invoice.Empty(), ev: map[string]Evidence{}}
 	x.header()
 	x.totals()
+	x.lineItems()
 	x.parties()
 	x.currency()
 	x.r.Normalize()

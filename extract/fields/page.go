@@ -13,6 +13,7 @@ package fields
 import (
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/pdf"
@@ -64,6 +65,7 @@ func newModel(doc *pdf.Document) *model {
 			ln.height = hsum / float64(max(len(ln.words), 1))
 			if l.Angle == 0 {
 				ln.hits = labels.Find(texts)
+				adjustHits(ln)
 			}
 			pg.lines = append(pg.lines, ln)
 		}
@@ -123,4 +125,70 @@ func (p *page) below(l *line, maxDist float64) []*line {
 		out = append(out, o)
 	}
 	return out
+}
+
+// adjustHits weighs label hits by their context on the line:
+//   - a label that is only the start of a longer key ("Date de facture
+//     associée :", "Data documento di trasporto:") introduces another value;
+//   - a party-block label must be a heading (alone, or ending in a colon)
+//     unless it is a salutation that precedes the name on the same line
+//     ("Spett.le Rossi S.r.l."), since words such as "Lieferant" or "Client"
+//     also occur inside names and sentences.
+func adjustHits(l *line) {
+	for i := range l.hits {
+		h := &l.hits[i]
+		if extendedKey(l, *h) {
+			h.Score *= 0.4
+		}
+		switch h.Kind {
+		case labels.BuyerBlock, labels.VendorBlock, labels.ShipTo:
+			if !heading(l, *h) && !salutation(h.Label) {
+				h.Score *= 0.3
+			}
+		}
+	}
+}
+
+// extendedKey reports whether letter-only words follow the label and then a
+// colon: the printed key is longer than the label.
+func extendedKey(l *line, h labels.Hit) bool {
+	if strings.HasSuffix(l.words[h.Last].Text, ":") {
+		return false
+	}
+	for i := h.Last + 1; i < len(l.words) && i <= h.Last+4; i++ {
+		w := l.words[i].Text
+		if w == ":" {
+			return i > h.Last+1
+		}
+		if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != ':' && r != '\'' && r != '.' }) >= 0 {
+			return false
+		}
+		if strings.HasSuffix(w, ":") {
+			return true
+		}
+		if l.gapAfter(i - 1) {
+			return false
+		}
+	}
+	return false
+}
+
+// heading reports whether the label stands as a heading: followed by a
+// colon, by nothing, or by a column break.
+func heading(l *line, h labels.Hit) bool {
+	if strings.HasSuffix(l.words[h.Last].Text, ":") || h.Last == len(l.words)-1 || l.gapAfter(h.Last) {
+		return true
+	}
+	next := l.words[h.Last+1].Text
+	return next == ":" || next == "/" || next == "-"
+}
+
+// salutation reports whether a buyer label is a form of address that the
+// recipient's name follows on the same line.
+func salutation(label string) bool {
+	switch strings.ToLower(strings.TrimSuffix(label, ":")) {
+	case "spett.le", "spettabile", "spett. le", "egr.", "egregio", "gentile", "gent.mo", "messrs", "messrs.", "attn", "attn.":
+		return true
+	}
+	return false
 }

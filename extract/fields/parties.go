@@ -293,6 +293,14 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	nameIdx := -1
 	bestSize := 0.0
 	for i, pt := range r.parts {
+		if key, value, ok := splitKey(pt.text); ok {
+			if nameKey(key) && isNameLike(value) {
+				d.name = candidate{str: cleanName(value), score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+				nameIdx = i
+				break
+			}
+			continue // "Nummer : 549910", "Tel: …": not a name
+		}
 		if !isNameLike(pt.text) {
 			continue
 		}
@@ -311,7 +319,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			bestSize, nameIdx = size, i
 		}
 	}
-	if nameIdx >= 0 {
+	if nameIdx >= 0 && !d.name.ok {
 		pt := r.parts[nameIdx]
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 	}
@@ -341,7 +349,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 			// The street is the line above the postal line, unless that is
 			// the name.
-			if i > 0 && i-1 != nameIdx && isAddressLike(r.parts[i-1].text) {
+			if _, _, kv := splitKey(pt.text); i > 0 && i-1 != nameIdx && !kv && isAddressLike(r.parts[i-1].text) {
 				a := r.parts[i-1]
 				d.address = candidate{str: strings.TrimSpace(a.text), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
@@ -467,4 +475,31 @@ func isNameLikeLoose(text string) bool {
 // cleanName trims punctuation left around a name.
 func cleanName(s string) string {
 	return strings.TrimFunc(strings.TrimSpace(s), func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '-' })
+}
+
+// splitKey splits a "Key: value" line: a key of at most three words ending
+// in a colon, in the first half of the text.
+func splitKey(text string) (key, value string, ok bool) {
+	i := strings.Index(text, ":")
+	if i <= 0 || i > len(text)/2+1 {
+		return "", "", false
+	}
+	key = strings.TrimSpace(text[:i])
+	if len(strings.Fields(key)) > 3 || strings.IndexFunc(key, unicode.IsLetter) < 0 {
+		return "", "", false
+	}
+	// "https://…" or a time "10:30" is no key.
+	if strings.HasPrefix(text[i:], "://") || strings.IndexFunc(key, unicode.IsDigit) >= 0 {
+		return "", "", false
+	}
+	return key, strings.TrimSpace(text[i+1:]), true
+}
+
+// nameKey reports whether a key introduces a party's name.
+func nameKey(key string) bool {
+	switch strings.ToLower(key) {
+	case "name", "nome", "nom", "ragione sociale", "denominazione", "company", "firma", "société", "raison sociale", "company name":
+		return true
+	}
+	return false
 }
