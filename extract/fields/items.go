@@ -34,24 +34,24 @@ var columnKinds = map[labels.Kind]bool{
 
 var numericColumns = map[labels.Kind]bool{labels.ColQuantity: true, labels.ColUnitPrice: true, labels.ColAmount: true}
 
-// findTables returns the line-item tables of the document: header lines that
-// name a description or code column and at least one numeric column.
+// findTables returns the line-item tables of the document: header rows
+// that name a description or code column and at least one numeric column.
+// A header may be printed over two or three lines ("Preis/" over
+// "Einheit"): the hits of lines right above and below are merged.
 func (x *extractor) findTables() []table {
 	var out []table
 	for _, p := range x.m.pages {
+		used := map[*line]bool{}
 		for _, l := range p.lines {
-			if l.angle != 0 {
+			if l.angle != 0 || used[l] || !hasColumnHit(l) {
 				continue
 			}
-			var cols []column
-			kinds := map[labels.Kind]bool{}
-			for _, h := range l.hits {
-				if !columnKinds[h.Kind] || h.Score < minLabelScore || kinds[h.Kind] {
-					continue
-				}
-				_, box := l.span(h.First, h.Last)
-				cols = append(cols, column{kind: h.Kind, x0: box.X0, x1: box.X1})
-				kinds[h.Kind] = true
+			group := headerGroup(p, l)
+			bottom := group[len(group)-1]
+			cols := headerColumns(group)
+			kinds := map[labels.Kind]int{}
+			for i, c := range cols {
+				kinds[c.kind] = i
 			}
 			numeric := 0
 			for k := range kinds {
@@ -59,8 +59,13 @@ func (x *extractor) findTables() []table {
 					numeric++
 				}
 			}
-			if len(cols) < 3 || numeric < 1 || !(kinds[labels.ColDescription] || kinds[labels.ColCode]) {
+			_, desc := kinds[labels.ColDescription]
+			_, code := kinds[labels.ColCode]
+			if len(cols) < 3 || numeric < 1 || !(desc || code) {
 				continue
+			}
+			for _, g := range group {
+				used[g] = true
 			}
 			sort.Slice(cols, func(i, j int) bool { return cols[i].x0 < cols[j].x0 })
 			for i := range cols {
@@ -72,10 +77,137 @@ func (x *extractor) findTables() []table {
 					cols[i].hi = bandEdge(cols[i], cols[i+1])
 				}
 			}
-			out = append(out, table{page: p, header: l, cols: cols})
+			out = append(out, table{page: p, header: bottom, cols: cols})
 		}
 	}
 	return out
+}
+
+func hasColumnHit(l *line) bool {
+	for _, h := range l.hits {
+		if columnKinds[h.Kind] && h.Score >= minLabelScore {
+			return true
+		}
+	}
+	return false
+}
+
+// headerColumns classifies the cells of a header printed over one or more
+// lines. Each label hit, and each word outside a hit, is a unit; units of
+// different lines that sit over each other form one cell ("Preis/" over
+// "Einheit"), whose joined text is matched against the column labels again.
+func headerColumns(group []*line) []column {
+	type unit struct {
+		box   pdf.Rect
+		line  int
+		words []string
+	}
+	var units []unit
+	for li, g := range group {
+		covered := make([]bool, len(g.words))
+		for _, h := range g.hits {
+			// Only column labels hold words together: "Betrag USt. %" is a
+			// tax label in a sentence but two columns in a header.
+			if h.Score < minLabelScore || !columnKinds[h.Kind] {
+				continue
+			}
+			text, box := g.span(h.First, h.Last)
+			units = append(units, unit{box: box, line: li, words: strings.Fields(text)})
+			for i := h.First; i <= h.Last; i++ {
+				covered[i] = true
+			}
+		}
+		for i, w := range g.words {
+			if !covered[i] {
+				units = append(units, unit{box: w.Box, line: li, words: []string{w.Text}})
+			}
+		}
+	}
+	// Merge units of different lines that overlap horizontally.
+	parent := make([]int, len(units))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range units {
+		for j := i + 1; j < len(units); j++ {
+			if units[i].line != units[j].line && overlapX(units[i].box, units[j].box) > 0 {
+				parent[find(j)] = find(i)
+			}
+		}
+	}
+	clusters := map[int][]unit{}
+	for i, u := range units {
+		clusters[find(i)] = append(clusters[find(i)], u)
+	}
+	var cols []column
+	seen := map[labels.Kind]bool{}
+	for _, us := range clusters {
+		sort.Slice(us, func(a, b int) bool {
+			if us[a].line != us[b].line {
+				return us[a].line < us[b].line
+			}
+			return us[a].box.X0 < us[b].box.X0
+		})
+		var words []string
+		box := us[0].box
+		for _, u := range us {
+			words = append(words, u.words...)
+			box = union(box, u.box)
+		}
+		best := labels.Hit{}
+		for _, h := range labels.Find(words) {
+			h.Kind = headerKind(h.Kind)
+			if columnKinds[h.Kind] && h.Score >= minLabelScore && h.Score > best.Score {
+				best = h
+			}
+		}
+		if best.Kind == "" || seen[best.Kind] {
+			continue
+		}
+		seen[best.Kind] = true
+		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1})
+	}
+	return cols
+}
+
+// headerKind reads a label as a column header: in a table's header, a tax
+// label heads the rate column, a total label the amounts, a discount label
+// the discounts.
+func headerKind(k labels.Kind) labels.Kind {
+	switch k {
+	case labels.TaxAmount, labels.TaxRate:
+		return labels.ColTaxRate
+	case labels.Total, labels.Subtotal:
+		return labels.ColAmount
+	case labels.Discount:
+		return labels.ColDiscount
+	}
+	return k
+}
+
+// headerGroup is l with the lines right below it that also carry column
+// labels, as close as a line's height.
+func headerGroup(p *page, l *line) []*line {
+	group := []*line{l}
+	last := l
+	for _, o := range p.lines[l.index+1:] {
+		if o.angle != 0 || o.box.Y0-last.box.Y1 > 0.8*math.Max(last.height, o.height) {
+			break
+		}
+		if !hasColumnHit(o) {
+			break
+		}
+		group = append(group, o)
+		last = o
+	}
+	return group
 }
 
 // bandEdge is the boundary between two neighbouring columns. Numbers are
@@ -148,7 +280,7 @@ func (x *extractor) tableRows(t table) []row {
 		prevBottom = l.box.Y1
 		if !x.hasNumbers(cells) {
 			// A wrapped description line, or a section title.
-			if len(rows) > 0 && cells[labels.ColDescription] != nil && len(cells) == 1 {
+			if len(rows) > 0 && cells[labels.ColDescription] != nil && len(cells) == 1 && wrappedText(cells[labels.ColDescription].text) {
 				d := rows[len(rows)-1].cells[labels.ColDescription]
 				if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
 					d.text += " " + cells[labels.ColDescription].text
@@ -289,4 +421,23 @@ func (x *extractor) itemEvidence(i int, r row, it invoice.LineItem) {
 		}
 		x.ev[fmt.Sprintf("line_items[%d].%s", i, field)] = Evidence{Page: r.page, Box: c.box, Confidence: conf}
 	}
+}
+
+// wrappedText reports whether a description line under an item continues its
+// text, rather than listing an attribute ("GTIN: 4012345001235", "Art.-Nr.
+// 123") or a code.
+func wrappedText(s string) bool {
+	if _, _, kv := splitKey(s); kv {
+		return false
+	}
+	letters, digits := 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	return letters >= 3 && letters > digits
 }
