@@ -3,6 +3,7 @@ package fields
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -344,7 +345,7 @@ func (x *extractor) cellNumber(s string) (float64, bool) {
 func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	var it invoice.LineItem
 	if c := r.cells[labels.ColDescription]; c != nil {
-		it.Description = invoice.String(strings.TrimSpace(c.text))
+		it.Description = invoice.String(cleanDescription(c.text))
 	}
 	if c := r.cells[labels.ColQuantity]; c != nil {
 		if v, ok := x.cellNumber(c.text); ok {
@@ -440,4 +441,28 @@ func wrappedText(s string) bool {
 		}
 	}
 	return letters >= 3 && letters > digits
+}
+
+var (
+	leadingCode = regexp.MustCompile(`^(?:[0-9]{6,}|[A-Z0-9][A-Z0-9./-]*[0-9][A-Z0-9./-]*)\s+`)
+	gluedCode   = regexp.MustCompile(`^[0-9]{6,}(\p{L})`)
+	attribute   = regexp.MustCompile(`\s+[\p{L}][\p{L}.\-]*\s?:(?:\s|$)`)
+)
+
+// cleanDescription keeps the text of an item's description: leading article
+// codes and trailing "Attribute: value" notes are dropped.
+func cleanDescription(s string) string {
+	s = strings.TrimSpace(s)
+	for i := 0; i < 3; i++ {
+		t := leadingCode.ReplaceAllString(s, "")
+		if t == s || strings.IndexFunc(t, unicode.IsLetter) < 0 {
+			break
+		}
+		s = t
+	}
+	s = gluedCode.ReplaceAllString(s, "$1")
+	if loc := attribute.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		s = s[:loc[0]]
+	}
+	return strings.TrimSpace(s)
 }

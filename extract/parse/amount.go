@@ -10,6 +10,7 @@ const (
 	maxPlainDigits   = 9  // integer part without grouping separators
 	maxGroupedDigits = 15 // integer part with grouping separators
 	maxDecimals      = 6
+	maxGroups        = 12 // digit groups read in a run
 )
 
 // Amount reads one amount: digits with grouping and decimal separators, an
@@ -39,15 +40,20 @@ func Amount(s, locale string) (Match, bool) {
 //
 // Integers without separators are reported too (up to nine digits, no
 // leading zero): the caller decides whether 2026 or 20121 is an amount.
-// Not reported: numbers inside dates, IBANs, VAT ids, phone numbers and
-// e-mail addresses found by this package, and French SIREN and SIRET
-// numbers (9 or 14 digits, grouped 3 3 3 5 or not) whose Luhn check holds; percentages (22%, 22 %); numbers
-// glued to letters (IT60, 30gg, 2x) other than a currency code, or to
-// '/', ':', '+', '#', '_', '@', '°' (12/2026, 10:30, +39); numbers joined by
-// '-' to a letter or digit (ART-123, 10-20); numbers with a leading zero
-// (00184) and digit runs too long for an amount. An IBAN whose check digits
-// fail is not masked, and the groups of it that look like integers are
-// reported.
+//
+// Not reported:
+//   - the digits of the dates, IBANs, VAT ids, phone numbers and e-mail
+//     addresses this package finds, and of French SIREN and SIRET numbers
+//     (9 or 14 digits, grouped 3 3 3 5 or not) whose Luhn check holds;
+//   - percentages (22%, 22 %);
+//   - numbers glued to a letter (IT60, 30gg, 2x) other than a currency code,
+//     or to '/', ':' and a digit, '+', '#', '_', '@', '°' (12/2026, 10:30,
+//     +39), or joined by '-' to a letter or digit (ART-123, 10-20);
+//   - numbers with a leading zero (00184), digit runs too long for an
+//     amount, and groups that follow no rule (1.23.456, 15.03.2026).
+//
+// The groups of an IBAN whose check fails are not masked: those that look
+// like integers (2811 in IT60 X054 2811 …) are reported.
 func FindAmounts(text, locale string) []Match {
 	mode := amountMode{en: lang(locale) == langEN, spaces: lang(locale) == langFR, flagSpaces: true}
 	return findAmounts(text, mode, amountMasks(text, locale))
@@ -61,19 +67,15 @@ type amountMode struct {
 }
 
 // amountMasks returns the spans of the values whose digits are not amounts.
-func amountMasks(text, locale string) []Match {
-	var masks []Match
-	masks = append(masks, FindDates(text, locale)...)
-	masks = append(masks, FindIBANs(text)...)
-	masks = append(masks, FindVATIDs(text)...)
-	masks = append(masks, FindPhones(text)...)
-	masks = append(masks, FindEmails(text)...)
-	masks = append(masks, findSIRENs(text)...)
-	return masks
+func amountMasks(text, locale string) spans {
+	ibans := FindIBANs(text)
+	vats := findVATIDs(text, false, ibans)
+	return newSpans(FindDates(text, locale), ibans, vats, findPhones(text, ibans, vats), FindEmails(text),
+		findSIRENs(text))
 }
 
 // findAmounts returns the amounts of text outside masks.
-func findAmounts(text string, mode amountMode, masks []Match) []Match {
+func findAmounts(text string, mode amountMode, masks spans) []Match {
 	var out []Match
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) {
@@ -82,7 +84,7 @@ func findAmounts(text string, mode amountMode, masks []Match) []Match {
 			continue
 		}
 		m, next, ok := amountAt(text, i, mode)
-		if ok && !overlaps(masks, m.Start, m.End) {
+		if ok && !masks.overlaps(m.Start, m.End) {
 			out = append(out, m)
 			i = m.End
 			continue
@@ -103,7 +105,7 @@ const (
 	sepSpace                    // an ordinary space
 )
 
-// isSpaceSep reports whether k is a kind of space.
+// isSpace reports whether k is a kind of space.
 func (k sepKind) isSpace() bool { return k == sepThin || k == sepSpace }
 
 // numberRun is a run of digit groups joined by single separators.
@@ -111,23 +113,21 @@ type numberRun struct {
 	groups []string
 	seps   []sepKind // seps[k] comes after groups[k]
 	ends   []int     // ends[k] is the offset after groups[k]
-	sepEnd []int     // sepEnd[k] is the offset after seps[k]
 }
 
 // readNumberRun reads the digit groups starting at i. Ordinary spaces join
 // groups only when spaces is set.
 func readNumberRun(s string, i int, spaces bool) numberRun {
 	var run numberRun
-	for j := i; len(run.groups) < 12; {
+	for j := i; ; {
 		k := readDigits(s, j)
 		run.groups = append(run.groups, s[j:k])
 		run.ends = append(run.ends, k)
 		kind, size := sepAt(s, k, spaces)
-		if kind == 0 || !digitAt(s, k+size) {
+		if kind == 0 || !digitAt(s, k+size) || len(run.groups) == maxGroups {
 			break
 		}
 		run.seps = append(run.seps, kind)
-		run.sepEnd = append(run.sepEnd, k+size)
 		j = k + size
 	}
 	return run
@@ -305,8 +305,9 @@ func dashDecimals(s string, run numberRun, num number, e int, en bool) (number, 
 }
 
 // gluedBefore reports whether the digits at i continue a word or a code:
-// a letter other than a currency code, '/', '+', '#', '_', '@', '°', '\',
-// a time (10:30), a dash after a letter or digit (ART-123).
+// they follow a letter (other than a currency code), '/', '+', '#', '_',
+// '@', '°', '\', a separator after a digit (10:30), or a dash after a
+// letter or digit (ART-123).
 func gluedBefore(s string, i int) bool {
 	r, size := runeBefore(s, i)
 	switch {

@@ -118,6 +118,7 @@ func TestAmount(t *testing.T) {
 		{"1,234,56", "it", want{}},
 		{"1.234,567,89", "it", want{}},
 		{"12.3456.789", "it", want{}},
+		{"1.1.1.1.1.1.1.1.1.1.1.1.1.1", "it", want{}}, // more groups than a number has
 		{"30gg", "it", want{}},
 		{"2x", "it", want{}},
 		{"A123", "it", want{}},
@@ -183,6 +184,9 @@ func TestFindAmounts(t *testing.T) {
 		{"Tel. +39 02 1234 5678 Fax 02/12345678", "it", nil},
 		{"P.IVA 01234567897 C.F. 01234567897", "it", nil},
 		{"USt-IdNr. DE 136 695 976", "fr", nil},
+		{"SIREN 732 829 320 SIRET 732 829 320 00074 SIRET 73282932000074", "fr", nil},
+		{"Total 123 456 789", "fr", []hit{{"123 456 789", "123456789", true}}}, // Luhn fails: not a SIREN
+		{"IBAN IT60 X054 2811 1010 0000 0123 457", "it", []hit{{"2811", "2811", false}, {"1010", "1010", false}, {"457", "457", false}}},
 		{"info@acme2026.it", "it", nil},
 		{"2 x 10,00 = 20,00", "it", []hit{{"2", "2", false}, {"10,00", "10.00", false}, {"20,00", "20.00", false}}},
 		{"Menge 2 234,00", "it", []hit{{"2", "2", false}, {"234,00", "234.00", false}}},

@@ -113,16 +113,19 @@ func Phone(s string) (string, bool) {
 // codici fiscali (P.IVA 01234567897), numbers followed by decimals
 // (02 1234,56), and digits glued to letters.
 func FindPhones(text string) []Match {
-	var masks []Match
-	masks = append(masks, FindDates(text, "en")...)
-	masks = append(masks, FindIBANs(text)...)
-	masks = append(masks, FindVATIDs(text)...)
-	masks = append(masks, FindCodiciFiscali(text)...)
+	ibans := FindIBANs(text)
+	return findPhones(text, ibans, findVATIDs(text, false, ibans))
+}
+
+// findPhones finds the phone numbers of text outside its dates, codici
+// fiscali and the IBANs and VAT ids given.
+func findPhones(text string, ibans, vats []Match) []Match {
+	masks := newSpans(FindDates(text, "en"), ibans, vats, FindCodiciFiscali(text))
 	var out []Match
 	for i := 0; i < len(text); {
 		c := text[i]
 		if (c == '+' || c == '(' || isDigit(c)) && phoneStart(text, i) {
-			if m, ok := phoneAt(text, i); ok && !overlaps(masks, m.Start, m.End) {
+			if m, ok := phoneAt(text, i); ok && !masks.overlaps(m.Start, m.End) {
 				out = append(out, m)
 				i = m.End
 				continue
@@ -178,12 +181,15 @@ func phoneAt(s string, i int) (Match, bool) {
 			break
 		}
 	}
-	first := byteAt(s, i)
-	if first == '+' || first == '(' {
-		first = byteAt(s, i+1)
+	if len(groups) == 0 {
+		return Match{}, false
+	}
+	lead := leadDigits(s[i:groups[len(groups)-1].end], 3)
+	if lead == "" || strings.HasPrefix(lead, "000") || intl && lead[0] == '0' {
+		return Match{}, false // no country code starts with 0
 	}
 	limit := maxNationalDigits
-	if intl || first == '0' && byteAt(s, i+1) == '0' {
+	if intl || strings.HasPrefix(lead, "00") {
 		limit = maxIntlDigits + 2
 	}
 	n := len(groups)
@@ -195,12 +201,23 @@ func phoneAt(s string, i int) (Match, bool) {
 	}
 	groups = groups[:n]
 	end := groups[n-1].end
-	if !phoneShape(groups, intl, paren, first) || phoneGlued(s, end) {
+	if !phoneShape(groups, intl, paren, lead[0]) || phoneGlued(s, end) {
 		return Match{}, false
 	}
 	m := newMatch(s, i, end)
 	m.Value = strings.Join(strings.Fields(m.Text), " ")
 	return m, true
+}
+
+// leadDigits returns the first n digits of s (fewer when s has fewer).
+func leadDigits(s string, n int) string {
+	var b []byte
+	for i := 0; i < len(s) && len(b) < n; i++ {
+		if isDigit(s[i]) {
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
 }
 
 // phoneGroupAt reads a group of digits at j, or a group in parentheses
@@ -281,10 +298,4 @@ func phoneGlued(s string, e int) bool {
 		return true
 	}
 	return (r == ',' || r == '.') && digitAt(s, e+size)
-}
-
-// runeOr returns the rune at i, or -1 outside s.
-func runeOr(s string, i int) rune {
-	r, _ := runeAt(s, i)
-	return r
 }

@@ -114,6 +114,8 @@ func TestPhone(t *testing.T) {
 		{"555-123-45678", "", false},
 		{"IT60X0542811101000000123456", "", false},
 		{"0212345678x", "", false},
+		{"0000 0123 457", "", false},
+		{"+0 123 456 789", "", false},
 	} {
 		got, ok := Phone(tt.in)
 		if got != tt.want || ok != tt.ok {

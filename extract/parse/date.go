@@ -51,16 +51,21 @@ func init() {
 // the date is ignored ("lunedì 15 marzo 2026"). See [FindDates] for the
 // forms read and the role of the locale.
 func Date(s, locale string) (string, bool) {
+	lo, hi := valueSpan(s)
 	for _, m := range FindDates(s, locale) {
-		if !onlyTolerated(s[m.End:]) {
+		if m.End < hi {
 			continue
 		}
-		if before := s[:m.Start]; onlyTolerated(before) || isWeekday(before) {
+		if m.Start <= lo || m.Start <= maxWeekdayPrefix && isWeekday(s[:m.Start]) {
 			return m.Value, true
 		}
 	}
 	return "", false
 }
+
+// maxWeekdayPrefix bounds the bytes of a weekday name and the punctuation
+// around it before a date.
+const maxWeekdayPrefix = 32
 
 // isWeekday reports whether s is a weekday name with tolerated runes
 // around it.
@@ -75,13 +80,15 @@ func isWeekday(s string) bool {
 // day, month name and year of it, en, de and fr: 15 marzo 2026, 15 mar 2026,
 // 15. März 2026, 1er mars 2026, 1° marzo 2026, 15th March 2026,
 // 15-Mar-2026, 15-Mar-26, March 15, 2026, Mar. 15, 2026. Impossible dates
-// (31/02/2026) and years outside 1990–2099 are skipped. A date glued to a
-// letter or digit, or continued by its separator and a digit (1/15/03/2026),
-// is not read; "12/2026" has no day and is not a date.
+// (31/02/2026) and years outside 1990–2099 are skipped. A date right after
+// a letter or a digit, right before a digit, or continued by its separator
+// and a digit (1/15/03/2026) is not read; "12/2026" has no day and is not a
+// date. A weekday before the date is not part of the match.
 //
-// Numeric dates are day first; with locale "en" a date that can only be
+// Numeric dates are day first. With locale "en" a date that can only be
 // month first (03/15/2026) is read so, and one that reads both ways
-// (04/05/2026) is read day first and marked Ambiguous.
+// (04/05/2026) is read day first and marked Ambiguous; in it, de and fr
+// 03/15/2026 is not a date.
 func FindDates(text, locale string) []Match {
 	en := lang(locale) == langEN
 	var out []Match

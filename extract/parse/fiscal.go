@@ -13,7 +13,7 @@ import (
 // municipality, check letter, with omocodia letters allowed for the digits —
 // and Checked that the check character (or Partita IVA check digit) holds.
 func CodiceFiscale(s string) (Match, bool) {
-	start, end := trimmedSpan(s)
+	start, end := valueSpan(s)
 	v := compact(s[start:end])
 	switch {
 	case len(v) == 16 && cfShape(v):
@@ -114,7 +114,7 @@ func cfShape(n string) bool {
 // (or tax drawer), "XXXXXXX" is the code for foreign recipients. There is no
 // check digit, so the caller must read it only beside a label.
 func SDICode(s string) (string, bool) {
-	start, end := trimmedSpan(s)
+	start, end := valueSpan(s)
 	v := strings.Map(func(r rune) rune {
 		if isHSpace(r) {
 			return -1

@@ -18,7 +18,7 @@ const (
 // all); Checked reports that its length is the country's and its mod-97
 // check holds.
 func IBAN(s string) (Match, bool) {
-	start, end := trimmedSpan(s)
+	start, end := valueSpan(s)
 	var b strings.Builder
 	for _, r := range s[start:end] {
 		if isHSpace(r) || r == '\n' || r == '\r' {
@@ -41,26 +41,6 @@ func IBAN(s string) (Match, bool) {
 	m := newMatch(s, start, end)
 	m.Value, m.Country, m.Checked = v, v[:2], validate.IBAN(v)
 	return m, true
-}
-
-// trimmedSpan returns the span of s without the tolerated runes around it.
-func trimmedSpan(s string) (start, end int) {
-	end = len(s)
-	for start < end {
-		r, size := runeAt(s, start)
-		if !tolerated(r) {
-			break
-		}
-		start += size
-	}
-	for end > start {
-		r, size := runeBefore(s, end)
-		if !tolerated(r) {
-			break
-		}
-		end -= size
-	}
-	return start, end
 }
 
 // FindIBANs returns the valid IBANs in text: upper-case letters and digits,

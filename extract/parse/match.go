@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,14 +34,33 @@ func newMatch(text string, start, end int) Match {
 	return Match{Start: start, End: end, Text: text[start:end]}
 }
 
-// overlaps reports whether [start, end) overlaps any of ms.
-func overlaps(ms []Match, start, end int) bool {
-	for _, m := range ms {
-		if start < m.End && m.Start < end {
-			return true
+// spans is a set of matches that candidates must not overlap.
+type spans struct {
+	ms     []Match // sorted by Start
+	maxEnd []int   // maxEnd[k] is the largest End of ms[:k+1]
+}
+
+// newSpans returns the set of the matches of every list.
+func newSpans(lists ...[]Match) spans {
+	var sp spans
+	for _, l := range lists {
+		sp.ms = append(sp.ms, l...)
+	}
+	sort.Slice(sp.ms, func(i, j int) bool { return sp.ms[i].Start < sp.ms[j].Start })
+	sp.maxEnd = make([]int, len(sp.ms))
+	for k, m := range sp.ms {
+		sp.maxEnd[k] = m.End
+		if k > 0 {
+			sp.maxEnd[k] = max(m.End, sp.maxEnd[k-1])
 		}
 	}
-	return false
+	return sp
+}
+
+// overlaps reports whether [start, end) overlaps a match of the set.
+func (sp spans) overlaps(start, end int) bool {
+	k := sort.Search(len(sp.ms), func(k int) bool { return sp.ms[k].Start >= end }) // ms[:k] start before end
+	return k > 0 && sp.maxEnd[k-1] > start
 }
 
 // locale kinds.
@@ -88,6 +108,12 @@ func runeAt(s string, i int) (rune, int) {
 		return -1, 0
 	}
 	return utf8.DecodeRuneInString(s[i:])
+}
+
+// runeOr returns the rune at i, or -1 outside s.
+func runeOr(s string, i int) rune {
+	r, _ := runeAt(s, i)
+	return r
 }
 
 // runeBefore returns the rune ending at byte i and its size, or (-1, 0) at
@@ -153,25 +179,36 @@ func tolerated(r rune) bool {
 	return strings.ContainsRune(":;,.()[]{}<>\"'«»“”‘’*|", r)
 }
 
-// onlyTolerated reports whether s is made of tolerated runes only.
-func onlyTolerated(s string) bool {
-	for _, r := range s {
-		if !tolerated(r) {
-			return false
-		}
-	}
-	return true
-}
-
 // whole returns the first of ms that is all of s but for tolerated runes
 // around it.
 func whole(s string, ms []Match) (Match, bool) {
+	lo, hi := valueSpan(s)
 	for _, m := range ms {
-		if onlyTolerated(s[:m.Start]) && onlyTolerated(s[m.End:]) {
+		if m.Start <= lo && m.End >= hi {
 			return m, true
 		}
 	}
 	return Match{}, false
+}
+
+// valueSpan returns the span of s without the tolerated runes around it
+// (empty, at the end of s, when every rune is tolerated).
+func valueSpan(s string) (lo, hi int) {
+	lo = len(s)
+	for i, r := range s {
+		if !tolerated(r) {
+			lo = i
+			break
+		}
+	}
+	for hi = len(s); hi > lo; {
+		r, size := utf8.DecodeLastRuneInString(s[:hi])
+		if !tolerated(r) {
+			break
+		}
+		hi -= size
+	}
+	return lo, hi
 }
 
 // wordBoundaryBefore reports whether no letter or digit ends at i.

@@ -18,7 +18,7 @@ func Percent(s string, allowBare bool) (float64, bool) {
 	if !allowBare {
 		return 0, false
 	}
-	start, end := trimmedSpan(s)
+	start, end := valueSpan(s)
 	t := s[start:end]
 	neg := false
 	if r, size := runeAt(t, 0); isMinus(r) {

@@ -88,6 +88,9 @@ func setOf(s string) map[string]bool {
 	return set
 }
 
+// maxPostalWords bounds the words of a postal line, street included.
+const maxPostalWords = 24
+
 // PostalLine reads the line of an address that holds the postal code and
 // the city:
 //
@@ -107,13 +110,13 @@ func setOf(s string) map[string]bool {
 // they are Austrian, Swiss, Belgian, Luxembourgish, Danish…
 //
 // A province is a known Italian code (in parentheses or not), a Swiss canton
-// after a CH- code, or a US state.
+// after a CH- code, or a US state. A line of more than 24 words is not read.
 func PostalLine(s, locale string) (PostalAddress, bool) {
 	line := strings.Join(strings.Fields(s), " ")
 	line = strings.TrimFunc(line, func(r rune) bool { return r == ',' || r == ';' || r == '.' || isHSpace(r) })
 	line, named := stripCountryName(line)
 	words := strings.Fields(line)
-	if len(words) < 2 {
+	if len(words) < 2 || len(words) > maxPostalWords {
 		return PostalAddress{}, false
 	}
 	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine} {

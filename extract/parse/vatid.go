@@ -60,7 +60,7 @@ var swissSuffixes = []string{"MWST", "TVA", "IVA", "VAT"}
 // read them beside a VAT label. Lower-case input is accepted.
 func VATID(s string) (Match, bool) {
 	u := upperASCII(s)
-	m, ok := whole(u, findVATIDs(u, true))
+	m, ok := whole(u, findVATIDs(u, true, FindIBANs(u)))
 	if ok {
 		m.Text = s[m.Start:m.End]
 	}
@@ -75,13 +75,13 @@ func VATID(s string) (Match, bool) {
 // when their Partita IVA check digit holds, so that other 11-digit numbers
 // are not. Numbers inside an IBAN are not reported.
 func FindVATIDs(text string) []Match {
-	return findVATIDs(text, false)
+	return findVATIDs(text, false, FindIBANs(text))
 }
 
-// findVATIDs finds VAT ids; bare accepts 11 digits without prefix whose check
-// digit fails.
-func findVATIDs(text string, bare bool) []Match {
-	masks := FindIBANs(text)
+// findVATIDs finds the VAT ids of text outside its IBANs; bare accepts 11
+// digits without prefix whose check digit fails.
+func findVATIDs(text string, bare bool, ibans []Match) []Match {
+	masks := newSpans(ibans)
 	var out []Match
 	for i := 0; i < len(text); {
 		r, size := runeAt(text, i)
@@ -90,7 +90,7 @@ func findVATIDs(text string, bare bool) []Match {
 			continue
 		}
 		if wordBoundaryBefore(text, i) {
-			if m, ok := vatAt(text, i, bare); ok && !overlaps(masks, m.Start, m.End) {
+			if m, ok := vatAt(text, i, bare); ok && !masks.overlaps(m.Start, m.End) {
 				out = append(out, m)
 				i = m.End
 				continue
