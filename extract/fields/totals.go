@@ -216,6 +216,26 @@ func (x *extractor) currency() {
 			}
 		}
 	}
+	if len(counts) == 0 {
+		// No amount carries a sign or code: a code or sign printed anywhere
+		// ("Beträge in EUR", "Währung: EUR", "importi in euro").
+		for _, p := range x.m.pages {
+			for _, l := range p.lines {
+				for _, w := range l.words {
+					t := strings.Trim(w.Text, ":;,.()[]")
+					if strings.EqualFold(t, "euro") {
+						t = "EUR"
+					}
+					if code, ok := parse.Currency(t); ok {
+						counts[code]++
+						if !where.ok {
+							where = candidate{page: p.num, box: w.Box, ok: true}
+						}
+					}
+				}
+			}
+		}
+	}
 	best, n := "", 0
 	for c, k := range counts {
 		if k > n || k == n && c < best {

@@ -58,3 +58,29 @@ func TestCorpusContext(t *testing.T) {
 		fh.Close()
 	}
 }
+
+func TestCorpusDoc(t *testing.T) {
+	fh, err := os.Open(os.Getenv("DOC"))
+	if err != nil {
+		t.Skip()
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	for sc.Scan() {
+		w := strings.Fields(sc.Text())
+		hits := Find(w)
+		if len(hits) == 0 {
+			continue
+		}
+		var parts []string
+		for _, h := range hits {
+			if h.Score < 0.6 {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("[%s %.2f: %s]", h.Kind, h.Score, strings.Join(w[h.First:h.Last+1], " ")))
+		}
+		if len(parts) > 0 {
+			fmt.Printf("%-70.70s %s\n", strings.Join(w, " "), strings.Join(parts, " "))
+		}
+	}
+}

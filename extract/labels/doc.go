@@ -17,12 +17,26 @@
 // "USt.-IdNr.". A label never matches part of a word: "Totalmente",
 // "Datagramma", "Ivanhoe" and "IBANEZ" are not labels.
 //
-// OCR damage is tolerated word by word: a word of the label with six to nine
-// letters may differ from the printed word by one edit (insertion, deletion,
-// substitution or transposition), one of ten letters or more by two; shorter
-// words must match exactly ("IVA" never matches "IBAN"). An inflection of
-// a label word (its last letter changed or letters appended: "Clienti",
-// "Fatture", "Rechnungen") is another word, not damage, and does not match.
+// OCR damage is tolerated word by word, with an edit distance weighted by
+// how plausible each edit is as OCR damage: reading a look-alike (l/i/1,
+// o/0/c/e, u/n/v, rn/m, cl/d, …) or dropping or adding a thin letter (i, l,
+// t, f, r) or one of a doubled pair costs 1; any other substitution,
+// insertion or deletion costs 2. A word of the label with six to nine
+// letters tolerates a cost of 1, one of ten letters or more a cost of 2;
+// shorter words must match exactly ("IVA" never matches "IBAN"). The first
+// letter is never dropped or added. A word that is itself a word of the
+// lexicon is never taken for a damaged form of another, and neither is an
+// inflection (the last letter changed or letters appended: "Clienti",
+// "Fatture", "Rechnungen"). So "Imponiblle", "Tota1e" and "docurnento" are
+// found, while "disponibile" (Imponibile), "Contatti" (Contanti), "conti"
+// (Sconti) and "eRechnung" (Rechnung) are not.
+//
+// A colon ends a label ("IVA: Totale" is two labels), and a label does not
+// run across a separator word such as ":" or "|" ("/" and "-" are allowed:
+// "Cedente / Prestatore"). A label may end at a slash inside its last word
+// ("Totale imponibile/importo"). A "%" right after a number belongs to the
+// value ("19 % MwSt." is TaxAmount on "MwSt."). Single letters only compose
+// a label when abbreviated with a dot ("P. IVA", not "R E N").
 //
 // # Overlaps
 //
@@ -48,11 +62,13 @@
 // connectors "del", "vom", "dated" and 0.3 for "du" ("Fattura n. 12 del
 // 15/03/2026": the date follows "del").
 //
-// The quality is 1 for an exact match (the words are a form listed in the
-// lexicon, ignoring case and a trailing ':'), 0.9 for a match after folding
-// (accents, punctuation, joined or split words, another number abbreviation:
-// "Quantita", "P. IVA", "Fattura N°"), 0.8 with one edit, 0.7 with two and
-// 0.6 with three or more.
+// The quality is 1 for an exact match: the words are a form listed in the
+// lexicon, ignoring a trailing ':' and case, except that a lower-case first
+// letter where the form has a capital is not exact ("TOTALE DOCUMENTO" and
+// "Totale Documento" are exact, "netto" in running text is not). It is 0.9
+// for a match after folding (accents, punctuation, joined or split words,
+// another number abbreviation: "Quantita", "P IVA", "Fattura N°") or ending
+// at a slash, 0.8 with OCR damage of cost 1, 0.7 of cost 2 and 0.6 above.
 //
 // # Kinds
 //

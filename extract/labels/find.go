@@ -34,7 +34,8 @@ const maxFuzzyLen = 40
 // longest and best matches first, non-overlapping. When several labels
 // overlap the one covering more words wins ("Totale documento" over
 // "Totale", "Netto a pagare" over "Netto"), then the one with the higher
-// score, then the kind that comes first in [Kinds]; so a phrase that is a
+// score, then the leftmost, then the kind that comes first in [Kinds]; so a
+// phrase that is a
 // label of several kinds ("IVA": TaxAmount and ColTaxRate, "Totale": Total
 // and ColAmount) is reported as a result-field label. Use [FindFunc] to look
 // for column headers only.
@@ -106,25 +107,33 @@ func (m *matcher) find() {
 	for k, w := range m.words {
 		f = append(f, all[offs[k]:offs[k+1]])
 		heads = append(heads, "")
-		if c := strings.IndexByte(w, '/'); c > 0 && c < len(w)-1 {
-			if h := string(foldAppend(m.kbuf[:0], w[:c])); h != "" && h != f[k] {
-				heads[k] = h
+		if c := strings.IndexByte(w, '/'); c > 0 && c < len(w)-1 && hasLetter(w[:c]) {
+			if h := foldAppend(m.kbuf[:0], w[:c]); len(h) > 0 && string(h) != f[k] {
+				heads[k] = string(h)
 			}
 		}
 	}
 	m.f, m.heads = f, heads
 	m.cands = m.cands[:0]
 	for i := 0; i < n; i++ {
-		if f[i] == "" {
-			continue
+		if f[i] == "" || (f[i][0] == '%' && i > 0 && endsInDigit(f[i-1])) {
+			continue // nothing to match, or the "%" of a value: "19 % MwSt."
 		}
 		// Exact and folded matches: extend the span while it is a prefix of
 		// some entry's key.
 		for j := i; j < n && j-i < ix.maxSpan; j++ {
 			if f[j] == "" {
-				continue
+				if joiner(m.words[j]) {
+					continue
+				}
+				break
 			}
-			if h := m.heads[j]; h != "" {
+			es, ok := ix.keys[all[offs[i]:offs[j+1]]]
+			before := len(m.cands)
+			for _, ei := range es {
+				m.exact(i, j, ei, false)
+			}
+			if h := m.heads[j]; h != "" && len(m.cands) == before {
 				// The label may end at a slash inside word j:
 				// "Totale imponibile/importo".
 				kb := append(append(m.kbuf[:0], all[offs[i]:offs[j]]...), h...)
@@ -133,12 +142,11 @@ func (m *matcher) find() {
 					m.exact(i, j, ei, true)
 				}
 			}
-			es, ok := ix.keys[all[offs[i]:offs[j+1]]]
 			if !ok {
 				break
 			}
-			for _, ei := range es {
-				m.exact(i, j, ei, false)
+			if strings.HasSuffix(m.words[j], ":") {
+				break // a colon ends a label
 			}
 		}
 		m.fuzzy(i)
@@ -318,10 +326,10 @@ func (m *matcher) resolve() []Hit {
 			}
 			return 1
 		}
-		if ra, rb := ents[a.e].rank, ents[b.e].rank; ra != rb {
-			return ra - rb
+		if a.first != b.first {
+			return a.first - b.first
 		}
-		return a.first - b.first
+		return ents[a.e].rank - ents[b.e].rank
 	})
 	used := slices.Grow(m.used[:0], len(m.words))[:len(m.words)]
 	clear(used)
@@ -348,6 +356,27 @@ func (m *matcher) resolve() []Hit {
 			Lang: e.lang, Label: e.forms[c.form].label}
 	}
 	return hits
+}
+
+// joiner reports whether a word that folds to nothing may sit inside a
+// label: "Cedente / Prestatore", "Liefer- und Leistungsdatum"; other
+// punctuation (":", "|", "€") separates labels.
+func joiner(w string) bool {
+	switch w {
+	case "/", "-", "–", "&", "+":
+		return true
+	}
+	return false
+}
+
+// endsInDigit reports whether a folded word ends with a digit.
+func endsInDigit(w string) bool {
+	return w != "" && w[len(w)-1] >= '0' && w[len(w)-1] <= '9'
+}
+
+// hasLetter reports whether s has a letter.
+func hasLetter(s string) bool {
+	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }
 
 // fuzzable reports whether a folded word may be compared fuzzily: five

@@ -107,7 +107,7 @@ func vocabulary() []def {
 		"Scadenza rata", "Data di pagamento entro", "Termine di pagamento")
 	add(DueDate, it, 0.9, "Scadenza")
 	add(DueDate, it, 0.85, "Scadenze")
-	add(DueDate, it, 0.8, "Scad.", "Scad. pagamento")
+	add(DueDate, it, 0.8, "Scad.", "Scad. pagamento", "Data pagamento", "Data di pagamento")
 	add(DueDate, it, 0.5, "Entro il")
 	add(DueDate, en, 1,
 		"Due date", "Date due", "Payment due", "Payment due date", "Payment date due",
@@ -199,7 +199,7 @@ func vocabulary() []def {
 
 	add(DeliveryNote, it, 1,
 		"DDT", "DDT n.", "N. DDT", "Rif. DDT", "Documento di trasporto", "Doc. di trasporto",
-		"Documento di trasporto n.", "Rif. doc. di trasporto", "Bolla di consegna",
+		"Documento di trasporto n.", "Rif. doc. di trasporto", "Rif. DDT n.", "Bolla di consegna",
 		"D.d.T.", "Bolla n.", "Rif. bolla")
 	add(DeliveryNote, it, 0.7, "Bolla")
 	add(DeliveryNote, en, 1, "Delivery note", "Delivery note No.", "Delivery No.", "Packing slip",
@@ -219,6 +219,7 @@ func vocabulary() []def {
 	add(PaymentTerms, it, 1,
 		"Termini di pagamento", "Condizioni di pagamento", "Condizioni pagamento",
 		"Termini pagamento", "Cond. pagamento", "Cond. pag.", "Condizioni di vendita",
+		"Condizione di pagamento", "Condizione pagamento",
 		"Termini e condizioni di pagamento")
 	add(PaymentTerms, it, 0.6, "Pagamento", "Pagam.")
 	add(PaymentTerms, en, 1, "Payment terms", "Terms of payment", "Payment conditions",
@@ -267,7 +268,7 @@ func vocabulary() []def {
 		"Totale parziale", "Subtotale", "Totale IVA esclusa", "Totale senza IVA",
 		"Imponibile netto", "Totale imponibili", "Importo imponibile", "Totale netto merce")
 	add(Subtotal, it, 0.8, "Totale merce", "Totale prestazioni", "Totale servizi", "Totale beni")
-	add(Subtotal, it, 0.7, "Netto")
+	add(Subtotal, it, 0.65, "Netto")
 	add(Subtotal, en, 1,
 		"Subtotal", "Net amount", "Net total", "Total net", "Total net amount",
 		"Total excl. VAT", "Total excluding VAT", "Total excl. tax", "Total excluding tax",
@@ -284,7 +285,7 @@ func vocabulary() []def {
 		"Gesamtbetrag ohne MwSt.", "Summe exkl. MwSt.", "Warenwert netto")
 	add(Subtotal, de, 0.9, "Warenwert")
 	add(Subtotal, de, 0.8, "Summe Positionen", "Positionssumme")
-	add(Subtotal, de, 0.7, "Netto")
+	add(Subtotal, de, 0.65, "Netto")
 	add(Subtotal, fr, 1,
 		"Total HT", "Montant HT", "Sous-total", "Total hors taxes", "Montant hors taxes",
 		"Total hors TVA", "Base HT", "Base imposable", "Net HT", "Total net HT",
@@ -422,17 +423,20 @@ func vocabulary() []def {
 	add(VATNumber, it, 1, "Partita IVA", "P.IVA", "P. IVA", "PIVA", "P.I.V.A.", "Part. IVA",
 		"Part. I.V.A.", "P.Iva", "N. partita IVA", "Partita IVA n.", "P.IVA n.",
 		"Identificativo fiscale ai fini IVA", "Ident. fiscale ai fini IVA", "Id. fiscale IVA",
-		"Identificativo IVA", "Id fiscale IVA", "Codice identificativo IVA")
+		"Identificativo IVA", "Id fiscale IVA", "Codice identificativo IVA", "Vs. P.IVA",
+		"Vostra partita IVA", "Posizione IVA", "Pos. IVA", "Vs. Pos. IVA")
 	add(VATNumber, it, 0.9, "C.F./P.IVA", "P.IVA/C.F.", "C.F. e P.IVA", "P.IVA e C.F.",
 		"Codice fiscale e partita IVA", "Partita IVA e codice fiscale", "Partita IVA/Codice fiscale",
-		"Codice fiscale/Partita IVA", "C.F. - P.IVA", "P.IVA - C.F.")
+		"Codice fiscale/Partita IVA", "C.F. - P.IVA", "P.IVA - C.F.", "Cod. Fiscale/P.IVA",
+		"Cod. Fisc./P.IVA", "Codice fiscale/P.IVA", "P.IVA/Cod. Fiscale")
 	add(VATNumber, it, 0.7, "!P.I.")
 	add(VATNumber, en, 1, "VAT No.", "VAT Reg. No.", "VAT Registration No.", "VAT Registration Number",
 		"VAT ID", "VAT ID No.", "VAT Reg.", "VAT identification number", "VAT identification No.",
 		"VATIN", "Tax ID", "Tax ID No.", "EU VAT No.", "EU VAT ID", "VAT Registration",
 		"VAT-ID", "VAT Reg. Number", "Company VAT No.", "VAT registration ID")
 	add(VATNumber, en, 0.8, "Tax identification number", "GSTIN", "GST No.", "GST Reg. No.",
-		"GST Registration No.")
+		"GST Registration No.", "VAT/TIN", "VAT TIN", "TIN No.")
+	add(VATNumber, en, 0.7, "!TIN")
 	add(VATNumber, de, 1, "USt-IdNr.", "USt-ID", "UStId", "USt-Id-Nr.", "UID-Nr.",
 		"Umsatzsteuer-ID", "Umsatzsteuer-Identifikationsnummer", "Umsatzsteuer-Identnummer",
 		"USt-Ident-Nr.", "USt-IdNr", "Umsatzsteuer-Id-Nr.", "USt-Identifikationsnummer",
@@ -526,7 +530,7 @@ func vocabulary() []def {
 	add(Phone, it, 0.8, "Tel./Fax", "Numero verde")
 	add(Phone, en, 1, "Phone", "Telephone", "Telephone number", "Phone number", "Phone No.",
 		"Tel. No.", "Mobile", "Mobile phone", "Mob.", "Cell phone", "Telephone No.")
-	add(Phone, en, 0.7, "!Ph.")
+	add(Phone, en, 0.7, "Ph.")
 	add(Phone, de, 1, "Telefon", "Telefonnummer", "Tel.-Nr.", "Mobilnummer", "Mobiltelefon",
 		"Telefon-Nr.", "Rufnummer")
 	add(Phone, de, 0.8, "Handy", "Mobil", "Tel./Fax")

@@ -31,8 +31,9 @@ func Normalize(s string) string {
 		if n > 0 {
 			b = append(b, ' ')
 		}
+		start := len(b)
 		b = foldAppend(b, w)
-		if len(b) == n+1 { // folded to nothing: drop the separator again
+		if len(b) == start { // folded to nothing: drop the separator again
 			b = b[:n]
 		}
 	}
@@ -87,21 +88,8 @@ var latinFold = func() []string {
 // foldRune appends the folded form of one non-ASCII rune: its compatibility
 // decomposition without diacritics, lower-cased, letters and digits only.
 func foldRune(dst []byte, r rune) []byte {
-	switch r {
-	case 'ß', 'ẞ':
-		return append(dst, "ss"...)
-	case 'æ', 'Æ':
-		return append(dst, "ae"...)
-	case 'œ', 'Œ':
-		return append(dst, "oe"...)
-	case 'ø', 'Ø':
-		return append(dst, 'o')
-	case 'ł', 'Ł':
-		return append(dst, 'l')
-	case 'đ', 'Đ':
-		return append(dst, 'd')
-	case 'ı':
-		return append(dst, 'i')
+	if s, ok := letterFold(r); ok {
+		return append(dst, s...)
 	}
 	var enc [utf8.UTFMax]byte
 	n := utf8.EncodeRune(enc[:], r)
@@ -109,6 +97,10 @@ func foldRune(dst []byte, r rune) []byte {
 	for len(dec) > 0 {
 		d, size := utf8.DecodeRune(dec)
 		dec = dec[size:]
+		if s, ok := letterFold(d); ok {
+			dst = append(dst, s...)
+			continue
+		}
 		switch {
 		case d < utf8.RuneSelf:
 			dst = foldASCII(dst, byte(d))
@@ -118,6 +110,27 @@ func foldRune(dst []byte, r rune) []byte {
 		}
 	}
 	return dst
+}
+
+// letterFold folds the letters that have no decomposition to plain letters.
+func letterFold(r rune) (string, bool) {
+	switch r {
+	case 'ß', 'ẞ':
+		return "ss", true
+	case 'æ', 'Æ':
+		return "ae", true
+	case 'œ', 'Œ':
+		return "oe", true
+	case 'ø', 'Ø':
+		return "o", true
+	case 'ł', 'Ł':
+		return "l", true
+	case 'đ', 'Đ':
+		return "d", true
+	case 'ı':
+		return "i", true
+	}
+	return "", false
 }
 
 // foldASCII appends the folded form of one ASCII byte.
