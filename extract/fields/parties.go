@@ -2,6 +2,7 @@ package fields
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -38,10 +39,10 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 	left := lbox.X0
 	prevBottom := l.box.Y1
 	for _, o := range p.lines[l.index+1:] {
-		if o.angle != 0 || len(r.parts) >= 8 {
+		if o.angle != 0 || len(r.parts) >= 14 {
 			break
 		}
-		if o.box.Y0-prevBottom > 2.2*math.Max(o.height, l.height) {
+		if o.box.Y0-prevBottom > 2.6*math.Max(o.height, l.height) {
 			break
 		}
 		// The piece of the line that starts in the label's column.
@@ -292,14 +293,18 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	// prominent line with letters.
 	nameIdx := -1
 	bestSize := 0.0
+	keyed := x.keyedBlock(r, d, base)
 	for i, pt := range r.parts {
-		if key, value, ok := splitKey(pt.text); ok {
-			if nameKey(key) && isNameLike(value) {
-				d.name = candidate{str: cleanName(value), score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
-				nameIdx = i
-				break
-			}
+		if d.name.ok {
+			break
+		}
+		if _, _, ok := splitKey(pt.text); ok {
 			continue // "Nummer : 549910", "Tel: …": not a name
+		}
+		if keyed && i > 0 {
+			// A block of "Key: value" lines names its party with a key; a
+			// free line in it is a section title.
+			continue
 		}
 		if !isNameLike(pt.text) {
 			continue
@@ -343,7 +348,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
-			d.city = candidate{str: pa.City, score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
+			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
 			if pa.Country != "" && !pa.Guessed {
 				d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			}
@@ -502,4 +507,136 @@ func nameKey(key string) bool {
 		return true
 	}
 	return false
+}
+
+var keyValue = regexp.MustCompile(`(\p{L}[\p{L}.' ]{0,40}?)\s*:\s*(.*?)\s*(?:(?:\s\p{Lu}[\p{L}.']{1,20}(?:\s[\p{L}.']{1,20}){0,2}\s*:)|$)`)
+
+// keyPairs splits a line of "Key: value" pairs ("Cap: 20060 Nazione: IT").
+func keyPairs(text string) [][2]string {
+	var out [][2]string
+	rest := text
+	for len(out) < 4 {
+		loc := keyValue.FindStringSubmatchIndex(rest)
+		if loc == nil || loc[0] != 0 && strings.TrimSpace(rest[:loc[0]]) != "" {
+			break
+		}
+		key := strings.TrimSpace(rest[loc[2]:loc[3]])
+		val := strings.TrimSpace(rest[loc[4]:loc[5]])
+		out = append(out, [2]string{key, val})
+		if loc[5] >= len(rest) {
+			break
+		}
+		rest = strings.TrimSpace(rest[loc[5]:])
+	}
+	return out
+}
+
+// Keys of structured party blocks, as printed by e-invoice viewers and many
+// accounting programs, folded to lower case.
+var partyKeys = map[string]string{
+	"denominazione": "name", "ragione sociale": "name", "name": "name", "nome": "name", "nom": "name",
+	"company": "name", "company name": "name", "firma": "name", "raison sociale": "name", "cognome nome": "name",
+	"indirizzo": "address", "address": "address", "adresse": "address", "anschrift": "address",
+	"straße": "address", "strasse": "address", "via": "address", "sede": "address",
+	"numero civico": "number", "n. civico": "number", "civico": "number", "hausnummer": "number",
+	"cap": "zip", "c.a.p.": "zip", "plz": "zip", "postleitzahl": "zip", "code postal": "zip", "zip": "zip",
+	"zip code": "zip", "postcode": "zip", "postal code": "zip",
+	"comune": "city", "città": "city", "citta": "city", "località": "city", "localita": "city", "city": "city",
+	"ort": "city", "stadt": "city", "ville": "city", "town": "city",
+	"nazione": "country", "paese": "country", "country": "country", "land": "country", "pays": "country",
+	"telefono": "phone", "tel": "phone", "tel.": "phone", "phone": "phone", "telefon": "phone", "téléphone": "phone",
+	"email": "email", "e-mail": "email", "mail": "email", "courriel": "email",
+}
+
+// keyedBlock reads a block of "Key: value" lines and reports whether the
+// block is one (it named the party or its address by keys).
+func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
+	found := 0
+	var number string
+	var addr part
+	for _, pt := range r.parts {
+		for _, kv := range keyPairs(pt.text) {
+			field := partyKeys[strings.ToLower(strings.TrimSpace(kv[0]))]
+			val := kv[1]
+			if field == "" || val == "" {
+				continue
+			}
+			c := candidate{str: val, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+			switch field {
+			case "name":
+				if !d.name.ok && isNameLike(val) {
+					c.str = cleanName(val)
+					d.name = c
+					found++
+				}
+			case "address":
+				if !d.address.ok {
+					d.address, addr = c, pt
+					found++
+				}
+			case "number":
+				number = val
+			case "zip":
+				if z := strings.Fields(val); len(z) > 0 && !d.zip.ok {
+					c.str = z[0]
+					d.zip = c
+					found++
+				}
+			case "city":
+				if !d.city.ok {
+					c.str = trimCodes(val)
+					d.city = c
+					found++
+				}
+			case "country":
+				if cc := countryCode(val); cc != "" && !d.country.ok {
+					c.str = cc
+					d.country = c
+				}
+			case "phone":
+				if p, ok := parse.Phone(val); ok && !d.phone.ok {
+					c.str = p
+					d.phone = c
+				}
+			case "email":
+				if e, ok := parse.Email(val); ok && !d.email.ok {
+					c.str = e
+					d.email = c
+				}
+			}
+		}
+	}
+	if number != "" && d.address.ok && !strings.Contains(d.address.str, number) {
+		d.address.str += " " + number
+		d.address.box = union(d.address.box, addr.box)
+	}
+	return found >= 2
+}
+
+// countryCode reads a country given as a code or a common name.
+func countryCode(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) == 2 && strings.ToUpper(s) == s {
+		return s
+	}
+	names := map[string]string{"italia": "IT", "italy": "IT", "germany": "DE", "deutschland": "DE", "germania": "DE",
+		"france": "FR", "francia": "FR", "frankreich": "FR", "österreich": "AT", "austria": "AT", "schweiz": "CH",
+		"suisse": "CH", "svizzera": "CH", "switzerland": "CH", "spain": "ES", "spagna": "ES", "españa": "ES",
+		"united kingdom": "GB", "regno unito": "GB", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
+	return names[strings.ToLower(s)]
+}
+
+// trimCodes drops trailing province and country codes from a city
+// ("ROMA RM IT" → "ROMA").
+func trimCodes(city string) string {
+	f := strings.Fields(city)
+	for len(f) > 1 {
+		last := strings.Trim(f[len(f)-1], "()")
+		if len(last) == 2 && strings.ToUpper(last) == last && !strings.ContainsAny(last, "0123456789") {
+			f = f[:len(f)-1]
+			continue
+		}
+		break
+	}
+	return strings.Join(f, " ")
 }

@@ -22,9 +22,9 @@ type Hit struct {
 const (
 	qualityExact  = 1.0 // the words are a listed form, up to case and a trailing ':'
 	qualityFolded = 0.9 // equal after folding: accents, punctuation, joins and splits
-	qualityEdit1  = 0.8 // one edit in a word of 6+ letters
-	qualityEdit2  = 0.7 // two edits
-	qualityEditN  = 0.6 // three or more edits over several words
+	qualityEdit1  = 0.8 // OCR damage of cost 1 (see ocrDistance)
+	qualityEdit2  = 0.7 // cost 2
+	qualityEditN  = 0.6 // cost 3 or more, over several words
 )
 
 // maxFuzzyLen bounds the length of folded words compared fuzzily.
@@ -35,10 +35,11 @@ const maxFuzzyLen = 40
 // overlap the one covering more words wins ("Totale documento" over
 // "Totale", "Netto a pagare" over "Netto"), then the one with the higher
 // score, then the leftmost, then the kind that comes first in [Kinds]; so a
-// phrase that is a
-// label of several kinds ("IVA": TaxAmount and ColTaxRate, "Totale": Total
-// and ColAmount) is reported as a result-field label. Use [FindFunc] to look
-// for column headers only.
+// phrase that is a label of several kinds ("IVA": TaxAmount and ColTaxRate,
+// "Totale": Total and ColAmount) is reported as a result-field label. Use
+// [FindFunc] to look for column headers only: a table header line read with
+// Find can also join adjacent headers into one label ("Importo Iva" is
+// TaxAmount). The package documentation describes matching and scores.
 //
 // Hits go down to a score of about 0.3 (the connectors "del", "du", "vom");
 // callers should ignore hits below a threshold such as 0.6.
@@ -108,7 +109,9 @@ func (m *matcher) find() {
 		f = append(f, all[offs[k]:offs[k+1]])
 		heads = append(heads, "")
 		if c := strings.IndexByte(w, '/'); c > 0 && c < len(w)-1 && hasLetter(w[:c]) {
-			if h := foldAppend(m.kbuf[:0], w[:c]); len(h) > 0 && string(h) != f[k] {
+			h := foldAppend(m.kbuf[:0], w[:c])
+			m.kbuf = h
+			if len(h) > 0 && string(h) != f[k] {
 				heads[k] = string(h)
 			}
 		}
@@ -279,8 +282,14 @@ func (m *matcher) fuzzyRest(i int, r fref, edits int) {
 	toks := e.forms[r.form].toks
 	k := i
 	for _, t := range toks[1:] {
+		if strings.HasSuffix(m.words[k], ":") {
+			return // a colon ends a label
+		}
 		k++
 		for k < len(m.f) && m.f[k] == "" {
+			if !joiner(m.words[k]) {
+				return
+			}
 			k++
 		}
 		if k >= len(m.f) {
