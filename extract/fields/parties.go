@@ -465,7 +465,12 @@ func isNameLike(text string) bool {
 	if len(parse.FindVATIDs(text)) > 0 || len(parse.FindEmails(text)) > 0 {
 		return false
 	}
-	return len(labels.Find(strings.Fields(text))) == 0
+	for _, h := range labels.Find(strings.Fields(text)) {
+		if h.Score >= minLabelScore {
+			return false
+		}
+	}
+	return true
 }
 
 // isAddressLike reports whether text could be a street line.

@@ -131,6 +131,24 @@ func (x *extractor) totals() {
 			}
 		}
 	}
+	// A missing member of the triple is taken when the page prints the
+	// amount the other two imply (a total without a label we know, say).
+	if !consistent {
+		switch {
+		case bestSub.ok && bestTax.ok && !bestTot.ok:
+			if c, ok := x.printedAmount(bestSub.num+bestTax.num, 0.75); ok {
+				bestTot, consistent = c, true
+			}
+		case bestSub.ok && bestTot.ok && !bestTax.ok:
+			if c, ok := x.printedAmount(bestTot.num-bestSub.num, 0.7); ok {
+				bestTax, consistent = c, true
+			}
+		case bestTax.ok && bestTot.ok && !bestSub.ok:
+			if c, ok := x.printedAmount(bestTot.num-bestTax.num, 0.7); ok {
+				bestSub, consistent = c, true
+			}
+		}
+	}
 	// Agreement between fields is the strongest evidence; lone values keep
 	// their label's score, discounted.
 	boost := func(c candidate) candidate {
@@ -148,6 +166,24 @@ func (x *extractor) totals() {
 	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(wh, 0.8))
 	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(disc, 0.7))
 	x.taxRate(bestSub, bestTax)
+}
+
+// printedAmount finds an amount printed anywhere in the document equal to v
+// (a zero is never taken this way).
+func (x *extractor) printedAmount(v, score float64) (candidate, bool) {
+	if math.Abs(v) < 0.005 {
+		return candidate{}, false
+	}
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			for _, m := range parse.FindAmounts(l.text, x.locale) {
+				if near(m.Number, v) {
+					return candidate{num: m.Number, score: score, page: p.num, box: l.box, ok: true}, true
+				}
+			}
+		}
+	}
+	return candidate{}, false
 }
 
 // adds reports whether subtotal + tax = total, possibly with a stamp duty

@@ -1,0 +1,5 @@
+//go:build race
+
+package labels
+
+const raceEnabled = true
