@@ -35,6 +35,8 @@ type extractor struct {
 	locale string
 	r      invoice.Result
 	ev     map[string]Evidence
+	// multiRate is set when a VAT summary lists several rates.
+	multiRate bool
 }
 
 // Extract reads the fields of an invoice from its pages. locale is the

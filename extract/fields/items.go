@@ -98,6 +98,12 @@ func hasColumnHit(l *line) bool {
 // different lines that sit over each other form one cell ("Preis/" over
 // "Einheit"), whose joined text is matched against the column labels again.
 func headerColumns(group []*line) []column {
+	return classifyColumns(group, headerKind, columnKinds)
+}
+
+// classifyColumns is headerColumns with the reading of labels (kindOf) and
+// the accepted kinds given.
+func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
 	type unit struct {
 		box   pdf.Rect
 		line  int
@@ -109,7 +115,7 @@ func headerColumns(group []*line) []column {
 		for _, h := range g.hits {
 			// Only column labels hold words together: "Betrag USt. %" is a
 			// tax label in a sentence but two columns in a header.
-			if h.Score < minLabelScore || !columnKinds[h.Kind] {
+			if h.Score < minLabelScore || !accept[kindOf(h.Kind)] {
 				continue
 			}
 			text, box := g.span(h.First, h.Last)
@@ -147,9 +153,15 @@ func headerColumns(group []*line) []column {
 	for i, u := range units {
 		clusters[find(i)] = append(clusters[find(i)], u)
 	}
+	roots := make([]int, 0, len(clusters))
+	for root := range clusters {
+		roots = append(roots, root)
+	}
+	sort.Ints(roots)
 	var cols []column
 	seen := map[labels.Kind]bool{}
-	for _, us := range clusters {
+	for _, root := range roots {
+		us := clusters[root]
 		sort.Slice(us, func(a, b int) bool {
 			if us[a].line != us[b].line {
 				return us[a].line < us[b].line
@@ -164,8 +176,8 @@ func headerColumns(group []*line) []column {
 		}
 		best := labels.Hit{}
 		for _, h := range labels.Find(words) {
-			h.Kind = headerKind(h.Kind)
-			if columnKinds[h.Kind] && h.Score >= minLabelScore && h.Score > best.Score {
+			h.Kind = kindOf(h.Kind)
+			if accept[h.Kind] && h.Score >= minLabelScore && h.Score > best.Score {
 				best = h
 			}
 		}

@@ -111,6 +111,22 @@ func (x *extractor) totals() {
 	if len(tots) == 0 {
 		tots = dues // no document total printed: the amount due is the total
 	}
+	multiRate := false
+	for _, sm := range x.summaries() {
+		if sm.base.ok {
+			subs = append(subs, sm.base)
+		}
+		if sm.tax.ok {
+			taxes = append(taxes, sm.tax)
+		}
+		if sm.total.ok {
+			tots = append(tots, sm.total)
+		}
+		if len(sm.rates) > 1 {
+			multiRate = true
+		}
+	}
+	x.multiRate = multiRate
 
 	var bestSub, bestTax, bestTot candidate
 	bestScore := -1.0
@@ -205,6 +221,9 @@ func adds(sub, tax, total float64, stamp, wh candidate) bool {
 // taxRate sets the single VAT rate when the page prints one that agrees with
 // tax and subtotal, or when tax ÷ subtotal is one of the usual rates.
 func (x *extractor) taxRate(sub, tax candidate) {
+	if x.multiRate {
+		return // several rates: no single tax_rate
+	}
 	rates := x.rateCandidates()
 	distinct := map[float64]bool{}
 	for _, r := range rates {
