@@ -141,6 +141,21 @@ func (x *extractor) docType() {
 		if p.num != 1 {
 			return
 		}
+		if h.Kind == labels.InvoiceNumber {
+			// "Fattura n.", "Facture N°", "Rechnung Nr.": the label names the
+			// document type too.
+			if len(l.words) == 0 {
+				return
+			}
+			hs := labels.Find([]string{l.words[h.First].Text})
+			if len(hs) == 0 || !hs[0].Kind.IsDocType() {
+				return
+			}
+			h.Kind, h.Score = hs[0].Kind, hs[0].Score*0.9
+		}
+		if h.First > 2 {
+			return // a heading starts its line; not a word inside a sentence
+		}
 		_, box := l.span(h.First, h.Last)
 		size := l.words[h.First].FontSize
 		// Headings are large, high on the page, and not inside a sentence.
@@ -155,7 +170,7 @@ func (x *extractor) docType() {
 		if c.better(best) {
 			best = c
 		}
-	}, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote, labels.DocReceipt)
+	}, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote, labels.DocReceipt, labels.InvoiceNumber)
 	best.score = min(best.score, 0.95)
 	x.setString("invoice.type", &x.r.Invoice.Type, best)
 }
@@ -165,7 +180,13 @@ func (x *extractor) terms() {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
 		for _, s := range x.m.slots(p, l, h, 1) {
 			text := strings.TrimSpace(s.text)
-			if len(text) < 2 || len(text) > 200 {
+			if s.where == rightOf && !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) {
+				// "Zahlbar innerhalb von 30 Tagen": the label starts the
+				// printed terms.
+				lt, _ := l.span(h.First, h.Last)
+				text = lt + " " + text
+			}
+			if len(text) < 2 || len(text) > 200 || !hasWord(text) {
 				continue
 			}
 			c := candidate{str: text, score: h.Score * whereWeight(s) * 0.8, page: s.page, box: s.box, ok: true}
@@ -220,4 +241,20 @@ func (x *extractor) poNumber() {
 		}
 	}, labels.PONumber)
 	x.setString("invoice.po_number", &x.r.Invoice.PONumber, best)
+}
+
+// hasWord reports whether text has a word of three letters or more.
+func hasWord(text string) bool {
+	for _, f := range strings.Fields(text) {
+		n := 0
+		for _, r := range f {
+			if unicode.IsLetter(r) {
+				n++
+			}
+		}
+		if n >= 3 {
+			return true
+		}
+	}
+	return false
 }

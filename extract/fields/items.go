@@ -275,8 +275,15 @@ func (x *extractor) tableRows(t table) []row {
 			break
 		}
 		cells := map[labels.Kind]*cell{}
-		for _, w := range l.words {
+		var prevKind labels.Kind
+		for i, w := range l.words {
 			c := t.columnOf(w.Box)
+			// A word right after the previous one continues its phrase even
+			// when it runs into the next column's band (long descriptions).
+			if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !numericColumns[c] {
+				c = prevKind
+			}
+			prevKind = c
 			if c == "" {
 				continue
 			}
@@ -322,7 +329,11 @@ func (t table) columnOf(b pdf.Rect) labels.Kind {
 func endsTable(l *line) bool {
 	for _, h := range l.hits {
 		switch h.Kind {
-		case labels.Subtotal, labels.Total, labels.AmountDue, labels.TaxAmount, labels.Withholding, labels.StampDuty:
+		case labels.Subtotal, labels.Total, labels.AmountDue:
+			if h.Score >= 0.8 {
+				return true
+			}
+		case labels.TaxAmount, labels.Withholding, labels.StampDuty:
 			if h.Score >= 0.8 && h.First <= 2 {
 				return true
 			}
@@ -458,7 +469,7 @@ func wrappedText(s string) bool {
 var (
 	leadingCode = regexp.MustCompile(`^(?:[0-9]{6,}|[A-Z0-9][A-Z0-9./-]*[0-9][A-Z0-9./-]*)\s+`)
 	gluedCode   = regexp.MustCompile(`^[0-9]{6,}(\p{L})`)
-	attribute   = regexp.MustCompile(`\s+[\p{L}][\p{L}.\-]*\s?:(?:\s|$)`)
+	attribute   = regexp.MustCompile(`\s+\p{Lu}[\p{L}.\-]*\s?:(?:\s|$)`)
 )
 
 // cleanDescription keeps the text of an item's description: leading article

@@ -264,20 +264,19 @@ func letterhead(p *page, buyer region) region {
 		if !inTop && !inFooter && l.angle == 0 {
 			continue
 		}
-		first := 0
-		for first < len(l.words) && buyer.contains(l, first) {
-			first++
+		// One part per column segment of the line, outside the buyer's
+		// block and without party-block labels.
+		for first := 0; first < len(l.words); {
+			last := first
+			for last < len(l.words)-1 && !l.gapAfter(last) {
+				last++
+			}
+			if !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) {
+				text, box := l.span(first, last)
+				r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
+			}
+			first = last + 1
 		}
-		// Skip the part of the line in the buyer's column.
-		last := len(l.words) - 1
-		for last >= first && buyer.contains(l, last) {
-			last--
-		}
-		if first > last {
-			continue
-		}
-		text, box := l.span(first, last)
-		r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
 	}
 	r.score = 0.6
 	return r
@@ -631,9 +630,15 @@ func countryCode(s string) string {
 	return names[strings.ToLower(s)]
 }
 
-// trimCodes drops trailing province and country codes from a city
-// ("ROMA RM IT" → "ROMA").
+// trimCodes drops what follows a city on its line after a separator, and
+// trailing province and country codes ("ROMA RM IT" → "ROMA", "München ·
+// USt-IdNr. DE…" → "München").
 func trimCodes(city string) string {
+	for _, sep := range []string{" · ", " | ", " - ", " – ", ", ", " • "} {
+		if i := strings.Index(city, sep); i > 0 {
+			city = city[:i]
+		}
+	}
 	f := strings.Fields(city)
 	for len(f) > 1 {
 		last := strings.Trim(f[len(f)-1], "()")
@@ -644,4 +649,16 @@ func trimCodes(city string) string {
 		break
 	}
 	return strings.Join(f, " ")
+}
+
+// segmentHasBlockLabel reports whether words [first, last] of l hold a
+// party-block label.
+func segmentHasBlockLabel(l *line, first, last int) bool {
+	for _, h := range l.hits {
+		if h.First >= first && h.First <= last && h.Score >= minLabelScore &&
+			(h.Kind == labels.BuyerBlock || h.Kind == labels.VendorBlock || h.Kind == labels.ShipTo) {
+			return true
+		}
+	}
+	return false
 }
