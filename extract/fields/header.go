@@ -153,7 +153,7 @@ func (x *extractor) docType() {
 			}
 			h.Kind, h.Score = hs[0].Kind, hs[0].Score*0.9
 		}
-		if h.First > 2 {
+		if h.First > 0 && len(l.words) > 4 {
 			return // a heading starts its line; not a word inside a sentence
 		}
 		_, box := l.span(h.First, h.Last)

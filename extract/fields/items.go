@@ -115,7 +115,7 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 		for _, h := range g.hits {
 			// Only column labels hold words together: "Betrag USt. %" is a
 			// tax label in a sentence but two columns in a header.
-			if h.Score < minLabelScore || !accept[kindOf(h.Kind)] {
+			if h.Score < minLabelScore || !accept[h.Kind] {
 				continue
 			}
 			text, box := g.span(h.First, h.Last)

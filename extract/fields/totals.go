@@ -158,6 +158,9 @@ func (x *extractor) totals() {
 		case bestSub.ok && bestTot.ok && !bestTax.ok:
 			if c, ok := x.printedAmount(bestTot.num-bestSub.num, 0.7); ok {
 				bestTax, consistent = c, true
+			} else if c, ok := sumOfLines(x.amountCandidates(labels.TaxAmount), bestTot.num-bestSub.num); ok {
+				// One VAT line per rate: their sum is the tax.
+				bestTax, consistent, x.multiRate = c, true, true
 			}
 		case bestTax.ok && bestTot.ok && !bestSub.ok:
 			if c, ok := x.printedAmount(bestTot.num-bestTax.num, 0.7); ok {
@@ -182,6 +185,32 @@ func (x *extractor) totals() {
 	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(wh, 0.8))
 	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(disc, 0.7))
 	x.taxRate(bestSub, bestTax)
+}
+
+// sumOfLines adds tax amounts printed on different lines (one per VAT
+// rate) and returns their sum when it equals want.
+func sumOfLines(cs []candidate, want float64) (candidate, bool) {
+	seen := map[pdf.Rect]bool{}
+	var sum float64
+	var box pdf.Rect
+	n := 0
+	for _, c := range cs {
+		if seen[c.box] {
+			continue
+		}
+		seen[c.box] = true
+		sum += c.num
+		if n == 0 {
+			box = c.box
+		} else {
+			box = union(box, c.box)
+		}
+		n++
+	}
+	if n < 2 || !near(sum, want) {
+		return candidate{}, false
+	}
+	return candidate{num: math.Round(sum*100) / 100, score: 0.75, page: cs[0].page, box: box, ok: true}, true
 }
 
 // printedAmount finds an amount printed anywhere in the document equal to v
