@@ -19,6 +19,7 @@ type candidate struct {
 	page  int
 	box   pdf.Rect
 	ok    bool
+	under bool // read under its label rather than beside it
 }
 
 func (c candidate) better(o candidate) bool { return !o.ok || c.score > o.score }
@@ -38,6 +39,9 @@ var identRE = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}/\-._]*$`)
 // a date or the words that introduce one.
 func identifier(text string) (string, bool) {
 	words := strings.Fields(text)
+	for len(words) > 0 && isFiller(words[0]) {
+		words = words[1:]
+	}
 	var parts []string
 	for _, w := range words {
 		lw := strings.ToLower(strings.Trim(w, ":,;"))

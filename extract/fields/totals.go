@@ -28,6 +28,7 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 			}
 			if c, ok := x.lastAmount(s.text, s.box, p.num); ok {
 				c.score = h.Score * 0.8 * amountPageWeight(p, x.m)
+				c.under = true
 				out = append(out, c)
 			}
 		}
@@ -195,7 +196,7 @@ func sumOfLines(cs []candidate, want float64) (candidate, bool) {
 	var box pdf.Rect
 	n := 0
 	for _, c := range cs {
-		if seen[c.box] {
+		if seen[c.box] || c.under {
 			continue
 		}
 		seen[c.box] = true
