@@ -12,6 +12,7 @@ package extract
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -243,4 +244,49 @@ func hasText(doc *pdf.Document) bool {
 		}
 	}
 	return false
+}
+
+// FieldConfidences returns the confidence of every value in the result, by
+// field path ("vendor.name", "line_items[2].amount"): from the evidence of
+// text-layer reads, and the overall confidence for each value read from an
+// embedded e-invoice.
+func (o Outcome) FieldConfidences() map[string]float64 {
+	out := map[string]float64{}
+	if o.Evidence != nil {
+		for k, ev := range o.Evidence {
+			out[k] = ev.Confidence
+		}
+		return out
+	}
+	b, err := json.Marshal(o.Result)
+	if err != nil {
+		return out
+	}
+	var tree map[string]any
+	if json.Unmarshal(b, &tree) != nil {
+		return out
+	}
+	delete(tree, "validation")
+	var walk func(prefix string, v any)
+	walk = func(prefix string, v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			for k, sub := range t {
+				p := k
+				if prefix != "" {
+					p = prefix + "." + k
+				}
+				walk(p, sub)
+			}
+		case []any:
+			for i, sub := range t {
+				walk(fmt.Sprintf("%s[%d]", prefix, i), sub)
+			}
+		case nil:
+		default:
+			out[prefix] = o.Confidence
+		}
+	}
+	walk("", tree)
+	return out
 }

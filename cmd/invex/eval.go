@@ -114,12 +114,13 @@ func evaluate(ctx context.Context, cases []eval.Case, workers int, timeout time.
 
 	start := time.Now()
 	scores := make([]eval.CaseScore, len(cases))
+	confs := make([]map[string]float64, len(cases))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				scores[i] = scoreCase(ctx, eng, cases[i], timeout)
+				scores[i], confs[i] = scoreCase(ctx, eng, cases[i], timeout)
 			}
 		})
 	}
@@ -138,26 +139,27 @@ feed:
 	}
 
 	rep := eval.NewReport()
-	for _, s := range scores {
-		// The engine reports no per-field confidences yet; when it does,
-		// pass them here instead of nil to get the calibration table.
-		rep.Add(s, nil)
+	for i, s := range scores {
+		rep.Add(s, confs[i])
 	}
 	rep.SetWall(time.Since(start))
 	return rep, nil
 }
 
-// scoreCase extracts one case's PDF and scores the outcome.
-func scoreCase(ctx context.Context, eng *extract.Engine, c eval.Case, timeout time.Duration) eval.CaseScore {
+// scoreCase extracts one case's PDF and scores the outcome; it also returns
+// the per-field confidences the engine reported, for calibration.
+func scoreCase(ctx context.Context, eng *extract.Engine, c eval.Case, timeout time.Duration) (eval.CaseScore, map[string]float64) {
 	var s eval.CaseScore
+	var conf map[string]float64
 	out, err := extractFile(ctx, eng, c, timeout)
 	if err != nil {
 		s = eval.Failed(c.Truth, err)
 	} else {
 		s = eval.Score(c.Truth, out.Result, out.Flags)
+		conf = out.FieldConfidences()
 	}
 	s.Name = c.Name
-	return s
+	return s, conf
 }
 
 func extractFile(ctx context.Context, eng *extract.Engine, c eval.Case, timeout time.Duration) (extract.Outcome, error) {

@@ -2,7 +2,6 @@ package fields
 
 import (
 	"math"
-	"sort"
 
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/invoice"
@@ -89,19 +88,4 @@ func (x *extractor) overall() float64 {
 		sum += x.ev[k].Confidence
 	}
 	return math.Round(sum/float64(len(key))*100) / 100
-}
-
-// FieldConfidences returns the evidence confidences by field path, sorted
-// keys first, for reports.
-func (o Outcome) FieldConfidences() map[string]float64 {
-	keys := make([]string, 0, len(o.Evidence))
-	for k := range o.Evidence {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make(map[string]float64, len(keys))
-	for _, k := range keys {
-		out[k] = o.Evidence[k].Confidence
-	}
-	return out
 }
