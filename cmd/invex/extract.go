@@ -82,6 +82,7 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 		Model:        c.Model,
 		Flags:        c.Flags,
 		Result:       c.Result,
+		Extra:        c.Extra,
 	})
 	b, err := withoutIdentity(rec)
 	if err != nil {

@@ -75,7 +75,10 @@ type Word struct {
 // origin is the TOP-LEFT corner of the page, X grows to the right and Y grows
 // DOWNWARD, so X0 <= X1, Y0 <= Y1 and Y0 is the top edge.
 type Rect struct {
-	X0, Y0, X1, Y1 float64
+	X0 float64 `json:"x0"`
+	Y0 float64 `json:"y0"`
+	X1 float64 `json:"x1"`
+	Y1 float64 `json:"y1"`
 }
 
 // Attachment is a file embedded in the document.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/invoice"
 )
@@ -65,6 +66,24 @@ func (FlagsJSON) Schema(reg huma.Registry) *huma.Schema {
 	return reg.Schema(reflect.TypeFor[[]invoice.Finding](), true, "Flags")
 }
 
+// EvidenceJSON is the stored evidence of a result; its documented schema
+// maps field paths to fields.Evidence.
+type EvidenceJSON json.RawMessage
+
+// MarshalJSON implements json.Marshaler.
+func (e EvidenceJSON) MarshalJSON() ([]byte, error) { return e, nil }
+
+// Schema implements huma.SchemaProvider.
+func (EvidenceJSON) Schema(reg huma.Registry) *huma.Schema {
+	return &huma.Schema{
+		Type:                 huma.TypeObject,
+		AdditionalProperties: reg.Schema(reflect.TypeFor[fields.Evidence](), true, "Evidence"),
+		Description: "Where each value of the result was read: field path (such as financials.total or " +
+			"line_items[2].amount) → page, box (points, origin top-left, y downward) and confidence. " +
+			"Absent for results read from an embedded e-invoice.",
+	}
+}
+
 // Record is a job as GET /v1/jobs/{id} returns it: the pending/processing
 // fields always, plus the completed fields or the failed fields.
 type Record struct {
@@ -76,11 +95,12 @@ type Record struct {
 	ProcessingMS *int64     `json:"processing_ms" doc:"Processing time in milliseconds; null until the job ends."`
 
 	// Completed jobs.
-	Confidence      *float64   `json:"confidence,omitempty" minimum:"0" maximum:"1" doc:"Overall extraction confidence, 0 to 1. Completed jobs only."`
-	Model           string     `json:"model,omitempty" doc:"Name of the extraction model used. Completed jobs only."`
-	CacheHit        *bool      `json:"cache_hit,omitempty" doc:"Whether the result came from the account's cache of identical documents. Completed jobs only."`
-	ValidationFlags FlagsJSON  `json:"validation_flags,omitempty" doc:"Data-consistency findings; empty when there are none. Completed jobs only."`
-	Result          ResultJSON `json:"result,omitempty" doc:"The extracted invoice data. Completed jobs only."`
+	Confidence      *float64     `json:"confidence,omitempty" minimum:"0" maximum:"1" doc:"Overall extraction confidence, 0 to 1. Completed jobs only."`
+	Model           string       `json:"model,omitempty" doc:"Name of the extraction model used. Completed jobs only."`
+	CacheHit        *bool        `json:"cache_hit,omitempty" doc:"Whether the result came from the account's cache of identical documents. Completed jobs only."`
+	ValidationFlags FlagsJSON    `json:"validation_flags,omitempty" doc:"Data-consistency findings; empty when there are none. Completed jobs only."`
+	Result          ResultJSON   `json:"result,omitempty" doc:"The extracted invoice data. Completed jobs only."`
+	Evidence        EvidenceJSON `json:"evidence,omitempty" doc:"Page, box and confidence of each value of the result. Completed jobs read from the text layer only."`
 
 	// Failed jobs.
 	Error        string `json:"error,omitempty" doc:"Why the job failed, in words. Failed jobs only."`
@@ -111,6 +131,7 @@ func NewRecord(j store.Job) Record {
 			r.ValidationFlags = FlagsJSON("[]")
 		}
 		r.Result = ResultJSON(j.Result)
+		r.Evidence = EvidenceJSON(j.Extra)
 	case store.StatusFailed:
 		n := j.AttemptCount
 		r.Error, r.ErrorCode, r.AttemptCount = j.Error, j.ErrorCode, &n

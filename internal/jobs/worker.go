@@ -101,7 +101,13 @@ func Completion(out extract.Outcome) (store.Completion, error) {
 	if err != nil {
 		return store.Completion{}, fmt.Errorf("encode flags: %w", err)
 	}
-	return store.Completion{Confidence: out.Confidence, Model: out.Model, Result: res, Flags: fl}, nil
+	var extra []byte
+	if len(out.Evidence) > 0 {
+		if extra, err = json.Marshal(out.Evidence); err != nil {
+			return store.Completion{}, fmt.Errorf("encode evidence: %w", err)
+		}
+	}
+	return store.Completion{Confidence: out.Confidence, Model: out.Model, Result: res, Flags: fl, Extra: extra}, nil
 }
 
 // retryOrFail ends the job when err is permanent or this was the last
