@@ -5,8 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/pdf"
@@ -126,4 +130,47 @@ func BenchmarkFacturX(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/invoice")
+}
+
+// BenchmarkDigital measures whole extractions of one-page digital invoices
+// printed by Chromium, LibreOffice and Ghostscript (read, lay out, find
+// fields and line items, validate), two at a time as the two workers of a
+// 2-core machine would, and reports invoices per second and latency
+// percentiles.
+func BenchmarkDigital(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("pdf", "testdata", "producers", "*.pdf"))
+	var docs [][]byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = append(docs, d)
+	}
+	var mu sync.Mutex
+	var lat []time.Duration
+	var next atomic.Int64
+	b.SetParallelism(1)
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := int(next.Add(1))
+			t0 := time.Now()
+			if _, err := engine.Extract(context.Background(), docs[i%len(docs)], extract.Options{}); err != nil {
+				b.Error(err)
+				return
+			}
+			d := time.Since(t0)
+			mu.Lock()
+			lat = append(lat, d)
+			mu.Unlock()
+		}
+	})
+	elapsed := time.Since(start)
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	if len(lat) > 0 {
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
+		b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "invoices/s")
+	}
 }
