@@ -258,7 +258,7 @@ func (x *extractor) lineItems() {
 			}
 		}
 	}
-	x.r.LineItems = items
+	x.r.LineItems = x.keyedLineItems(items)
 }
 
 func (x *extractor) tableRows(t table) []row {

@@ -486,15 +486,15 @@ func cleanName(s string) string {
 	return strings.TrimFunc(strings.TrimSpace(s), func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '-' })
 }
 
-// splitKey splits a "Key: value" line: a key of at most three words ending
-// in a colon, in the first half of the text.
+// splitKey splits a "Key: value" line: a key of at most four words and 45
+// bytes, without digits, ending in a colon.
 func splitKey(text string) (key, value string, ok bool) {
 	i := strings.Index(text, ":")
-	if i <= 0 || i > len(text)/2+1 {
+	if i <= 0 || i > 45 {
 		return "", "", false
 	}
 	key = strings.TrimSpace(text[:i])
-	if len(strings.Fields(key)) > 3 || strings.IndexFunc(key, unicode.IsLetter) < 0 {
+	if len(strings.Fields(key)) > 4 || strings.IndexFunc(key, unicode.IsLetter) < 0 {
 		return "", "", false
 	}
 	// "https://…" or a time "10:30" is no key.
