@@ -345,7 +345,7 @@ func endsTable(l *line) bool {
 // hasNumbers reports whether a row has a value in a numeric column.
 func (x *extractor) hasNumbers(cells map[labels.Kind]*cell) bool {
 	for k := range numericColumns {
-		if c := cells[k]; c != nil {
+		if c := cells[k]; c != nil && !noteCell(c.text) {
 			if _, ok := x.cellNumber(c.text); ok {
 				return true
 			}
@@ -408,7 +408,9 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	if it.Description == nil && it.Amount == nil {
 		return it, false
 	}
-	if it.Amount == nil && it.UnitPrice == nil {
+	// A row is an item when it states its amount, or its quantity and
+	// price; a lone price is a note ("(Brut: 60,00)") of the item above.
+	if it.Amount == nil && (it.Quantity == nil || it.UnitPrice == nil) {
 		return it, false
 	}
 	return it, true
@@ -488,4 +490,11 @@ func cleanDescription(s string) string {
 		s = s[:loc[0]]
 	}
 	return strings.TrimSpace(s)
+}
+
+// noteCell reports whether a cell holds a note rather than a value:
+// "(Brut: 60,00)", "Net: 30,00", "1,00 (CH)".
+func noteCell(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "(") || strings.Contains(s, ":") || strings.HasSuffix(s, ")")
 }
