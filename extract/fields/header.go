@@ -51,6 +51,12 @@ func identifier(text string) (string, bool) {
 		if _, ok := parse.Date(w, ""); ok && len(parts) > 0 {
 			break
 		}
+		if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
+			continue // a code in brackets: "Handelsrechnung (380) Nr. 471102"
+		}
+		if isFiller(w) && len(parts) == 0 {
+			continue
+		}
 		w = strings.Trim(w, ":,;()")
 		if w == "" || !identRE.MatchString(w) {
 			break

@@ -62,10 +62,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		if blockLabel(o, first) {
 			break
 		}
-		last := first
-		for last < len(o.words)-1 && !o.gapAfter(last) {
-			last++
-		}
+		last := segmentEnd(o, first)
 		text, box := o.span(first, last)
 		r.parts = append(r.parts, part{l: o, text: text, box: box, first: first})
 		prevBottom = o.box.Y1
@@ -464,12 +461,19 @@ func isNameLike(text string) bool {
 	if len(parse.FindVATIDs(text)) > 0 || len(parse.FindEmails(text)) > 0 {
 		return false
 	}
-	for _, h := range labels.Find(strings.Fields(text)) {
+	words := strings.Fields(text)
+	if len(words) > 8 {
+		return false // a sentence or a line of legal data, not a name
+	}
+	covered := 0
+	for _, h := range labels.Find(words) {
 		if h.Score >= minLabelScore {
-			return false
+			covered += h.Last - h.First + 1
 		}
 	}
-	return true
+	// "Lieferant GmbH" is a name that starts with a label word; "Rechnungs-
+	// empfänger" alone is a label.
+	return 2*covered < len(words) || len(words) > 3 && covered < len(words)
 }
 
 // isAddressLike reports whether text could be a street line.
@@ -661,4 +665,21 @@ func segmentHasBlockLabel(l *line, first, last int) bool {
 		}
 	}
 	return false
+}
+
+// segmentEnd is the last word of the column segment that starts at first. A
+// segment that ends with a key ("Name:", "Anschrift :") takes the value
+// printed across the gap after it too.
+func segmentEnd(l *line, first int) int {
+	last := first
+	for last < len(l.words)-1 && !l.gapAfter(last) {
+		last++
+	}
+	if last < len(l.words)-1 && (strings.HasSuffix(l.words[last].Text, ":") || strings.HasPrefix(l.words[last+1].Text, ":")) {
+		last++
+		for last < len(l.words)-1 && !l.gapAfter(last) {
+			last++
+		}
+	}
+	return last
 }
