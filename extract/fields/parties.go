@@ -112,6 +112,7 @@ func (x *extractor) parties() {
 	x.readBlock(buyer, &b, true)
 	x.readBlock(vendor, &v, false)
 	x.vendorContacts(buyer, &v)
+	x.nearbyVAT(buyer, vendor, &b, &v)
 
 	x.setString("buyer.name", &x.r.Buyer.Name, b.name)
 	x.setString("buyer.vat_number", &x.r.Buyer.VATNumber, b.vat)
@@ -682,4 +683,68 @@ func segmentEnd(l *line, first int) int {
 		}
 	}
 	return last
+}
+
+// bounds is the box around a region's parts on one page, and whether the
+// region has any part there.
+func (r region) bounds(page int) (pdf.Rect, bool) {
+	var box pdf.Rect
+	found := false
+	for _, pt := range r.parts {
+		if pt.l.page != page {
+			continue
+		}
+		if !found {
+			box, found = pt.box, true
+		} else {
+			box = union(box, pt.box)
+		}
+	}
+	return box, found
+}
+
+// distance between two boxes, 0 when they overlap.
+func distance(a, b pdf.Rect) float64 {
+	dx := math.Max(0, math.Max(a.X0-b.X1, b.X0-a.X1))
+	dy := math.Max(0, math.Max(a.Y0-b.Y1, b.Y0-a.Y1))
+	return math.Hypot(dx, dy)
+}
+
+// nearbyVAT gives a party without a VAT number the one printed closest to
+// its block (party data sections often continue below the address block,
+// after a blank line), when that number is nearer to its block than to the
+// other party's, on the same page.
+func (x *extractor) nearbyVAT(buyer, vendor region, b, v *partyData) {
+	if b.vat.ok && v.vat.ok {
+		return
+	}
+	for _, p := range x.m.pages {
+		bb, hasB := buyer.bounds(p.num)
+		vb, hasV := vendor.bounds(p.num)
+		if !hasB && !hasV {
+			continue
+		}
+		for _, l := range p.lines {
+			for _, m := range parse.FindVATIDs(l.text) {
+				if m.Value == b.vat.str || m.Value == v.vat.str {
+					continue
+				}
+				db, dv := math.Inf(1), math.Inf(1)
+				if hasB {
+					db = distance(l.box, bb)
+				}
+				if hasV {
+					dv = distance(l.box, vb)
+				}
+				limit := 0.2 * p.height
+				c := candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
+				switch {
+				case db < dv && db < limit && !b.vat.ok:
+					b.vat = c
+				case dv < db && dv < limit && !v.vat.ok:
+					v.vat = c
+				}
+			}
+		}
+	}
 }
