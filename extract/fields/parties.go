@@ -351,7 +351,8 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 			// The street is the line above the postal line, unless that is
 			// the name.
-			if _, _, kv := splitKey(pt.text); i > 0 && i-1 != nameIdx && !kv && isAddressLike(r.parts[i-1].text) {
+			if _, _, kv := splitKey(pt.text); i > 0 && i-1 != nameIdx && !kv && isAddressLike(r.parts[i-1].text) &&
+				overlapX(r.parts[i-1].box, pt.box) > 0 {
 				a := r.parts[i-1]
 				d.address = candidate{str: strings.TrimSpace(a.text), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
@@ -468,13 +469,19 @@ func isNameLike(text string) bool {
 	}
 	covered := 0
 	for _, h := range labels.Find(words) {
-		if h.Score >= minLabelScore {
+		if h.Score < minLabelScore {
+			continue
+		}
+		switch h.Kind {
+		case labels.VendorBlock, labels.BuyerBlock, labels.ShipTo:
 			covered += h.Last - h.First + 1
+		default:
+			return false // "Facture N° F-2026-031", "Totale 12,00": a field, not a name
 		}
 	}
 	// "Lieferant GmbH" is a name that starts with a label word; "Rechnungs-
 	// empfänger" alone is a label.
-	return 2*covered < len(words) || len(words) > 3 && covered < len(words)
+	return covered < len(words) && (covered == 0 || len(words) >= 2)
 }
 
 // isAddressLike reports whether text could be a street line.
