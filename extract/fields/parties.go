@@ -169,39 +169,68 @@ func (x *extractor) partyRegions() (buyer, vendor region) {
 }
 
 // addressWindow finds an unlabelled recipient block: a short block in the
-// upper half of the first page, right of the middle, that holds a postal
-// line — where window envelopes show the address.
+// upper half of the first page that holds a postal line and no contact or
+// registration data (those mark a letterhead), where window envelopes show
+// the address — on the right (Italian and French layouts) or on the left
+// (DIN 5008).
 func addressWindow(p *page, avoid region) region {
-	for _, l := range p.lines {
-		if l.angle != 0 || l.box.Y0 > p.height/2 {
-			continue
-		}
-		for i, w := range l.words {
-			if w.Box.X0 < p.width*0.45 || avoid.contains(l, i) {
+	for _, side := range []bool{true, false} {
+		for _, l := range p.lines {
+			if l.angle != 0 || l.box.Y0 > p.height/2 || senderLine(l.text) {
 				continue
 			}
-			text, _ := l.span(i, len(l.words)-1)
-			if _, ok := parse.PostalLine(text, ""); !ok {
-				continue
-			}
-			// Walk up to the block's start: up to four lines above in the
-			// same column.
-			h := labels.Hit{First: i, Last: i, Score: 0.55}
-			start := l
-			for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
-				o := p.lines[k]
-				if start.box.Y0-o.box.Y1 > 2*o.height || !startsNear(o, w.Box.X0) {
+			for i, w := range l.words {
+				if (w.Box.X0 >= p.width*0.45) != side || avoid.contains(l, i) {
+					continue
+				}
+				text, _ := l.span(i, segmentEnd(l, i))
+				if _, ok := parse.PostalLine(text, ""); !ok {
+					continue
+				}
+				// Walk up to the block's start: up to four lines above in
+				// the same column.
+				start := l
+				for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
+					o := p.lines[k]
+					if start.box.Y0-o.box.Y1 > 2*o.height || !startsNear(o, w.Box.X0) || senderLine(o.text) {
+						break
+					}
+					start = o
+				}
+				r := blockFrom(p, start, wordAt(start, w.Box.X0))
+				if len(r.parts) == 0 || letterheadData(r) {
 					break
 				}
-				start = o
+				r.score = 0.55
+				return r
 			}
-			first := wordAt(start, w.Box.X0)
-			r := blockFrom(p, start, first)
-			r.score = h.Score
-			return r
 		}
 	}
 	return region{}
+}
+
+// senderLine reports whether a line is the sender's one-line return address
+// printed above an envelope window ("Rossi Srl · Via Roma 1 · 20121 Milano").
+func senderLine(text string) bool {
+	n := strings.Count(text, "●") + strings.Count(text, "•") + strings.Count(text, "·") + strings.Count(text, " | ")
+	if n < 2 {
+		return false
+	}
+	_, ok := parse.PostalLine(text, "")
+	return ok || len(parse.FindAmounts(text, "")) == 0
+}
+
+// letterheadData reports whether a block carries a vendor's contact or
+// registration data, which a recipient's address block does not.
+func letterheadData(r region) bool {
+	for _, pt := range r.parts {
+		t := strings.ToLower(pt.text)
+		if len(parse.FindEmails(pt.text)) > 0 || len(parse.FindPhones(pt.text)) > 0 || len(parse.FindIBANs(pt.text)) > 0 ||
+			strings.Contains(t, "http") || strings.Contains(t, "www.") {
+			return true
+		}
+	}
+	return false
 }
 
 // startsNear reports whether line o has a word starting near x.
