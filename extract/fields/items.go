@@ -68,16 +68,7 @@ func (x *extractor) findTables() []table {
 			for _, g := range group {
 				used[g] = true
 			}
-			sort.Slice(cols, func(i, j int) bool { return cols[i].x0 < cols[j].x0 })
-			for i := range cols {
-				cols[i].lo, cols[i].hi = 0, p.width
-				if i > 0 {
-					cols[i].lo = bandEdge(cols[i-1], cols[i])
-				}
-				if i < len(cols)-1 {
-					cols[i].hi = bandEdge(cols[i], cols[i+1])
-				}
-			}
+			setBands(cols, p.width)
 			out = append(out, table{page: p, header: bottom, cols: cols})
 		}
 	}
@@ -223,10 +214,24 @@ func headerGroup(p *page, l *line) []*line {
 	return group
 }
 
-// bandEdge is the boundary between two neighbouring columns. Numbers are
-// usually right-aligned under their header and text left-aligned, so the edge
-// sits just after the left header for a numeric right column... in practice
-// the midpoint of the gap between the two header labels works for both.
+// setBands sorts the columns left to right and gives each the band of the
+// page between its neighbours' edges.
+func setBands(cols []column, width float64) {
+	sort.Slice(cols, func(i, j int) bool { return cols[i].x0 < cols[j].x0 })
+	for i := range cols {
+		cols[i].lo, cols[i].hi = 0, width
+		if i > 0 {
+			cols[i].lo = bandEdge(cols[i-1], cols[i])
+		}
+		if i < len(cols)-1 {
+			cols[i].hi = bandEdge(cols[i], cols[i+1])
+		}
+	}
+}
+
+// bandEdge is the boundary between two neighbouring columns: the midpoint of
+// the gap between their header labels, which suits right-aligned numbers and
+// left-aligned text alike.
 func bandEdge(a, b column) float64 {
 	return (a.x1 + b.x0) / 2
 }

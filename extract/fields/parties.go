@@ -436,23 +436,21 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 		if !ok {
 			return
 		}
+		// The first value after a phone or e-mail label.
+		firstOf := func(ms []parse.Match, weight float64, dst *candidate) {
+			if len(ms) == 0 {
+				return
+			}
+			c := candidate{str: ms[0].Value, score: h.Score * weight, page: p.num, box: box, ok: true}
+			if c.better(*dst) {
+				*dst = c
+			}
+		}
 		switch h.Kind {
 		case labels.Phone:
-			for _, m := range parse.FindPhones(text) {
-				c := candidate{str: m.Value, score: h.Score * 0.75, page: p.num, box: box, ok: true}
-				if c.better(v.phone) {
-					v.phone = c
-				}
-				break
-			}
+			firstOf(parse.FindPhones(text), 0.75, &v.phone)
 		case labels.Email:
-			for _, m := range parse.FindEmails(text) {
-				c := candidate{str: m.Value, score: h.Score * 0.8, page: p.num, box: box, ok: true}
-				if c.better(v.email) {
-					v.email = c
-				}
-				break
-			}
+			firstOf(parse.FindEmails(text), 0.8, &v.email)
 		case labels.SDICode:
 			if w := firstWord(text); w != "" {
 				if code, ok := parse.SDICode(w); ok {

@@ -43,16 +43,7 @@ func (x *extractor) summaries() []vatSummary {
 			if len(cols) < 2 {
 				continue
 			}
-			sort.Slice(cols, func(i, j int) bool { return cols[i].x0 < cols[j].x0 })
-			for i := range cols {
-				cols[i].lo, cols[i].hi = 0, p.width
-				if i > 0 {
-					cols[i].lo = bandEdge(cols[i-1], cols[i])
-				}
-				if i < len(cols)-1 {
-					cols[i].hi = bandEdge(cols[i], cols[i+1])
-				}
-			}
+			setBands(cols, p.width)
 			if s, ok := x.summaryRows(table{page: p, header: l, cols: cols}); ok {
 				out = append(out, s)
 			}
