@@ -2,7 +2,6 @@ package fields
 
 import (
 	"math"
-	"sort"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/parse"
