@@ -201,3 +201,20 @@ func String(s string) *string {
 
 // Number returns a pointer to f.
 func Number(f float64) *float64 { return &f }
+
+// FatturaPAType maps an Italian e-invoice document type code (TipoDocumento,
+// TD01…TD28), as the documents print it, to a Type value; "" for codes with
+// no faithful equivalent (self-billing, integrations).
+func FatturaPAType(code string) string {
+	switch code {
+	case "TD01", "TD02", "TD07", "TD24", "TD25", "TD26":
+		return TypeInvoice
+	case "TD03", "TD06":
+		return TypeFeeNote
+	case "TD04", "TD08":
+		return TypeCreditNote
+	case "TD05", "TD09":
+		return TypeDebitNote
+	}
+	return ""
+}

@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"unicode"
@@ -26,11 +27,16 @@ func (c candidate) better(o candidate) bool { return !o.ok || c.score > o.score 
 
 // where weighs a value by its place relative to the label.
 func whereWeight(s slot) float64 {
-	if s.where == rightOf {
+	switch s.where {
+	case rightOf:
 		return 1
+	case under:
+		return 0.85
 	}
-	return 0.85
+	return 0.75
 }
+
+var tdCode = regexp.MustCompile(`^\(?TD(0[1-9]|1[6-9]|2[0-8])\)?[:.,]?$`)
 
 var identRE = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}/\-._]*$`)
 
@@ -94,9 +100,10 @@ func (x *extractor) number() {
 			}
 			c := candidate{str: id, score: h.Score * whereWeight(s), page: s.page, box: s.box, ok: true}
 			if h.Kind != labels.InvoiceNumber {
-				// A heading ("Fattura", "Invoice") followed by the number.
+				// A heading ("Fattura", "Invoice") followed by the number,
+				// beside it or on the next line after "n.", "Nr.", "#".
 				c.score *= 0.8
-				if s.where != rightOf {
+				if s.where != rightOf && !numberMark(s.text) {
 					continue
 				}
 			}
@@ -163,8 +170,8 @@ func (x *extractor) docType() {
 			}
 			h.Kind, h.Score = hs[0].Kind, hs[0].Score*0.9
 		}
-		if h.First > 0 && len(l.words) > 4 {
-			return // a heading starts its line; not a word inside a sentence
+		if h.First > 0 && len(l.words) > 4 && !l.gapAfter(h.First-1) {
+			return // a heading starts its line or column; not a word inside a sentence
 		}
 		_, box := l.span(h.First, h.Last)
 		size := l.words[h.First].FontSize
@@ -181,6 +188,22 @@ func (x *extractor) docType() {
 			best = c
 		}
 	}, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote, labels.DocReceipt, labels.InvoiceNumber)
+	// Italian e-invoice renderings print the document type code (TD01…):
+	// it is the most exact statement of the type.
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			for _, w := range l.words {
+				if m := tdCode.FindString(w.Text); m != "" {
+					if t := invoice.FatturaPAType(m); t != "" {
+						best = candidate{str: t, score: 0.95, page: p.num, box: w.Box, ok: true}
+					}
+				}
+			}
+			if best.score >= 0.95 {
+				break
+			}
+		}
+	}
 	best.score = min(best.score, 0.95)
 	x.setString("invoice.type", &x.r.Invoice.Type, best)
 }
@@ -190,11 +213,16 @@ func (x *extractor) terms() {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
 		for _, s := range x.m.slots(p, l, h, 1) {
 			text := strings.TrimSpace(s.text)
-			if s.where == rightOf && !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) {
-				// "Zahlbar innerhalb von 30 Tagen": the label starts the
-				// printed terms.
-				lt, _ := l.span(h.First, h.Last)
-				text = lt + " " + text
+			if s.where == rightOf {
+				// Terms are sentences: the rest of the line and the lines
+				// that continue it.
+				text = continued(p, l, h)
+				if !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) {
+					// "Zahlbar innerhalb von 30 Tagen": the label starts the
+					// printed terms.
+					lt, _ := l.span(h.First, h.Last)
+					text = lt + " " + text
+				}
 			}
 			if len(text) < 2 || len(text) > 200 || !hasWord(text) {
 				continue
@@ -267,4 +295,47 @@ func hasWord(text string) bool {
 		}
 	}
 	return false
+}
+
+// numberMark reports whether text starts with a number abbreviation.
+func numberMark(text string) bool {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSuffix(f[0], ":")) {
+	case "n.", "n", "nr.", "nr", "no.", "no", "n°", "nº", "#", "num.", "numero":
+		return true
+	}
+	return false
+}
+
+// continued is the text after hit h to the end of its line, followed by the
+// lines right below that start in the same column, as a wrapped sentence.
+func continued(p *page, l *line, h labels.Hit) string {
+	end := len(l.words) - 1
+	for _, o := range l.hits {
+		if o.First > h.Last && o.First-1 < end && o.Score >= minLabelScore {
+			end = o.First - 1
+		}
+	}
+	first := h.Last + 1
+	for first <= end && isFiller(l.words[first].Text) {
+		first++
+	}
+	if first > end {
+		return ""
+	}
+	text, _ := l.span(first, end)
+	x0 := l.words[first].Box.X0
+	prev := l
+	for _, o := range p.below(l, 1.5) {
+		if len(o.words) == 0 || math.Abs(o.words[0].Box.X0-x0) > 2*o.height || len(o.hits) > 0 ||
+			o.box.Y0-prev.box.Y1 > 0.8*o.height {
+			break
+		}
+		text += " " + o.text
+		prev = o
+	}
+	return text
 }

@@ -10,8 +10,9 @@ import (
 
 // Where a value was found relative to its label.
 const (
-	rightOf = iota // on the label's line, after it
-	under          // in the label's column, on a line below
+	rightOf  = iota // on the label's line, after it
+	under           // in the label's column, on a line below
+	nextLine        // on the line right below a label that ends its line
 )
 
 // slot is the text a label introduces.
@@ -32,8 +33,21 @@ const minLabelScore = 0.6
 // column on the next lines.
 func (m *model) slots(p *page, l *line, h labels.Hit, below int) []slot {
 	var out []slot
-	if s, ok := rightSlot(l, h); ok {
+	s, ok := rightSlot(l, h)
+	if ok {
 		out = append(out, s)
+	} else if next := p.below(l, 1.6); len(next) > 0 {
+		// The label ends its line ("Numero e data doc."): its value may be
+		// on the next line, starting anywhere to its right.
+		_, lbox := l.span(h.First, h.Last)
+		o := next[0]
+		for i, w := range o.words {
+			if w.Box.X0 >= lbox.X0-l.height {
+				text, box := o.span(i, segmentEnd(o, i))
+				out = append(out, slot{text: text, box: box, page: l.page, where: nextLine, line: o, label: h})
+				break
+			}
+		}
 	}
 	_, lbox := l.span(h.First, h.Last)
 	// Widen the label's column a little: values are often wider than labels
