@@ -217,7 +217,7 @@ func (x *extractor) terms() {
 				// Terms are sentences: the rest of the line and the lines
 				// that continue it.
 				text = continued(p, l, h)
-				if !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) {
+				if !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) && sentenceLabel(h.Label) {
 					// "Zahlbar innerhalb von 30 Tagen": the label starts the
 					// printed terms.
 					lt, _ := l.span(h.First, h.Last)
@@ -315,7 +315,14 @@ func numberMark(text string) bool {
 func continued(p *page, l *line, h labels.Hit) string {
 	end := len(l.words) - 1
 	for _, o := range l.hits {
-		if o.First > h.Last && o.First-1 < end && o.Score >= minLabelScore {
+		// Words such as "Skonto" or "netto" inside the sentence are no
+		// boundary; another key or bank data is.
+		stop := strings.HasSuffix(l.words[o.Last].Text, ":")
+		switch o.Kind {
+		case labels.IBAN, labels.BIC, labels.Bank, labels.VATNumber, labels.Email, labels.Phone:
+			stop = true
+		}
+		if stop && o.First > h.Last && o.First-1 < end && o.Score >= minLabelScore {
 			end = o.First - 1
 		}
 	}
@@ -338,4 +345,17 @@ func continued(p *page, l *line, h labels.Hit) string {
 		prev = o
 	}
 	return text
+}
+
+// sentenceLabel reports whether a payment-terms label opens a sentence that
+// is the terms ("Zahlbar innerhalb", "Payable within", "Pagamento a"),
+// rather than naming them ("Zahlungsbedingungen", "Conditions de paiement").
+func sentenceLabel(label string) bool {
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		switch strings.Trim(w, ".:,") {
+		case "zahlbar", "payable", "bei", "innerhalb", "within", "entro", "a", "à", "net", "netto", "due", "sofort", "binnen":
+			return true
+		}
+	}
+	return false
 }
