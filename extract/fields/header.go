@@ -92,6 +92,9 @@ func (x *extractor) header() {
 
 func (x *extractor) number() {
 	var best candidate
+	if c, ok := x.datedNumber(); ok {
+		best = c
+	}
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
 		for _, s := range x.m.slots(p, l, h, 1) {
 			id, ok := identifier(s.text)
@@ -118,8 +121,13 @@ func (x *extractor) number() {
 func (x *extractor) dates() {
 	var date, due candidate
 	pick := func(kind labels.Kind, dst *candidate, weight float64) {
-		x.m.hits(func(p *page, l *line, h labels.Hit) {
-			for _, s := range x.m.slots(p, l, h, 1) {
+		x.m.hitsAbove(0.45, func(p *page, l *line, h labels.Hit) {
+			slots := x.m.slots(p, l, h, 1)
+			if text, box, ok := restOfLine(l, h); ok {
+				// "n. 4877      del 15/08/2021": the date may sit past a gap.
+				slots = append(slots, slot{text: text, box: box, page: l.page, where: rightOf, line: l, label: h})
+			}
+			for _, s := range slots {
 				ms := parse.FindDates(s.text, x.locale)
 				if len(ms) == 0 {
 					continue
@@ -138,6 +146,9 @@ func (x *extractor) dates() {
 		pick(k, &date, 0.6)
 	}
 	pick(labels.DueDate, &due, 1)
+	if d, ok := x.numberDated(); ok && (!date.ok || d.score > date.score) {
+		date = d
+	}
 	x.setString("invoice.date", &x.r.Invoice.Date, date)
 	x.setString("invoice.due_date", &x.r.Invoice.DueDate, due)
 }
@@ -358,4 +369,43 @@ func sentenceLabel(label string) bool {
 		}
 	}
 	return false
+}
+
+// numberDate matches "n. 12/2026 del 15/03/2026", "Nr. 471102 vom
+// 05.03.2018", "No. 7 of 15 March 2026", "N° 12 du 15/03/2026": the way
+// invoices, bills and notes state their number and date together.
+var numberDate = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*([\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)\s+(?:del|vom|du|of|dated|dd\.?)\s+(.+)$`)
+
+// datedNumber finds a number stated with its date on one line.
+func (x *extractor) datedNumber() (candidate, bool) {
+	c, _, ok := x.numberAndDate()
+	return c, ok
+}
+
+// numberDated is the date of datedNumber.
+func (x *extractor) numberDated() (candidate, bool) {
+	_, d, ok := x.numberAndDate()
+	return d, ok && d.ok
+}
+
+func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
+	for _, p := range x.m.pages {
+		if p.num > 1 {
+			break
+		}
+		for _, l := range p.lines {
+			m := numberDate.FindStringSubmatch(l.text)
+			if m == nil {
+				continue
+			}
+			ds := parse.FindDates(m[2], x.locale)
+			if len(ds) == 0 || ds[0].Start > 2 {
+				continue
+			}
+			num = candidate{str: strings.TrimRight(m[1], ".,"), score: 0.8, page: p.num, box: l.box, ok: true}
+			date = candidate{str: ds[0].Value, score: 0.8, page: p.num, box: l.box, ok: true}
+			return num, date, true
+		}
+	}
+	return candidate{}, candidate{}, false
 }

@@ -125,10 +125,16 @@ func isFiller(s string) bool {
 
 // hits calls fn for every label hit of one of the kinds, on every page.
 func (m *model) hits(fn func(p *page, l *line, h labels.Hit), kinds ...labels.Kind) {
+	m.hitsAbove(minLabelScore, fn, kinds...)
+}
+
+// hitsAbove is hits with another threshold: weak labels ("entro il") are
+// acted on when a typed value (a date) must follow them.
+func (m *model) hitsAbove(min float64, fn func(p *page, l *line, h labels.Hit), kinds ...labels.Kind) {
 	for _, p := range m.pages {
 		for _, l := range p.lines {
 			for _, h := range l.hits {
-				if h.Score < minLabelScore {
+				if h.Score < min {
 					continue
 				}
 				for _, k := range kinds {
