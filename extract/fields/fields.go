@@ -44,8 +44,8 @@ type extractor struct {
 func Extract(doc *pdf.Document, locale string) Outcome {
 	x := &extractor{m: newModel(doc), locale: locale, r: invoice.Empty(), ev: map[string]Evidence{}}
 	x.header()
-	x.totals()
 	x.lineItems()
+	x.totals()
 	x.parties()
 	x.currency()
 	x.r.Normalize()

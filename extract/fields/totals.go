@@ -182,9 +182,9 @@ func (x *extractor) totals() {
 	x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, boost(bestSub))
 	x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, boost(bestTax))
 	x.setNumber("financials.total", &x.r.Financials.Total, boost(bestTot))
-	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(stamp, 0.8))
-	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(wh, 0.8))
-	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(disc, 0.7))
+	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(nonZero(stamp), 0.8))
+	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(nonZero(wh), 0.8))
+	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(x.checkedDiscount(nonZero(disc), bestSub, bestTax, bestTot), 0.9))
 	x.taxRate(bestSub, bestTax)
 }
 
@@ -336,6 +336,42 @@ func (x *extractor) currency() {
 	}
 	x.setString("invoice.currency", &x.r.Invoice.Currency, where)
 	x.setString("financials.currency", &x.r.Financials.Currency, where)
+}
+
+// nonZero drops a printed zero: "Sconto 0,00" states that there is none.
+func nonZero(c candidate) candidate {
+	if math.Abs(c.num) < 0.005 {
+		return candidate{}
+	}
+	return c
+}
+
+// checkedDiscount keeps a discount only when the amounts show it was taken:
+// the line amounts less the discount give the subtotal, or subtotal less
+// discount plus tax gives the total. A discount label alone is too often a
+// per-line note or a conditional cash discount (Skonto).
+func (x *extractor) checkedDiscount(d, sub, tax, tot candidate) candidate {
+	if !d.ok {
+		return d
+	}
+	v := math.Abs(d.num)
+	if sub.ok {
+		var sum float64
+		n := 0
+		for _, it := range x.r.LineItems {
+			if it.Amount != nil {
+				sum += *it.Amount
+				n++
+			}
+		}
+		if n > 0 && n == len(x.r.LineItems) && near(sum-v, sub.num) {
+			return d
+		}
+		if tax.ok && tot.ok && near(sub.num-v+tax.num, tot.num) {
+			return d
+		}
+	}
+	return candidate{}
 }
 
 func top(cs []candidate, n int) []candidate {
