@@ -406,8 +406,11 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 		}
 	}
 	if c := r.cells[labels.ColDiscount]; c != nil {
-		if ps := parse.FindPercents(c.text); len(ps) > 0 && ps[0].Number != 0 {
-			it.DiscountPct = invoice.Number(ps[0].Number)
+		// Discounts are printed with either sign ("-10,00%").
+		if ps := parse.FindPercents(c.text); len(ps) > 0 {
+			it.DiscountPct = invoice.Number(math.Abs(ps[0].Number))
+		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok {
+			it.DiscountPct = invoice.Number(math.Abs(v))
 		}
 	}
 	if it.Description == nil && it.Amount == nil {
@@ -484,8 +487,15 @@ var (
 func cleanDescription(s string) string {
 	s = strings.TrimSpace(s)
 	for i := 0; i < 3; i++ {
-		t := leadingCode.ReplaceAllString(s, "")
-		if t == s || strings.IndexFunc(t, unicode.IsLetter) < 0 {
+		loc := leadingCode.FindStringIndex(s)
+		if loc == nil {
+			break
+		}
+		if _, isDate := parse.Date(strings.TrimSpace(s[:loc[1]]), ""); isDate {
+			break // "22/01/2025: …" dates belong to the description
+		}
+		t := s[loc[1]:]
+		if strings.IndexFunc(t, unicode.IsLetter) < 0 {
 			break
 		}
 		s = t
