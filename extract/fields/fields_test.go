@@ -89,6 +89,14 @@ func TestPrintedInvoices(t *testing.T) {
 			invoice.Buyer{Name: str("Société Générale d’Études"), Address: str("3 place Bellecour"), City: str("Lyon"), ZipCode: str("69002")},
 			invoice.Header{Number: str("F-2026-031"), Date: str("2026-03-15"), Type: str("invoice"), Currency: str("EUR")},
 			invoice.Financials{Subtotal: num(400), TaxRate: num(20), TaxAmount: num(80), Total: num(480), Currency: str("EUR")}, 2},
+		{"chromium-en.pdf", "en",
+			invoice.Vendor{Name: str("Northwind Traders Ltd"), VATNumber: str("GB123456782"), Address: str("221B Baker Street"),
+				City: str("London"), ZipCode: str("NW1 6XE"), Country: str("GB")},
+			invoice.Buyer{Name: str("Contoso Trading GmbH"), VATNumber: str("DE136695976"), Address: str("Hauptstraße 5"),
+				City: str("Berlin"), ZipCode: str("10115"), Country: str("DE")},
+			invoice.Header{Number: str("CN-2026-007"), Date: str("2026-03-15"), Type: str("credit_note"), Currency: str("GBP"),
+				PaymentMethod: str("bank_transfer"), PONumber: str("PO-4471")},
+			invoice.Financials{Subtotal: num(325.5), TaxRate: num(20), TaxAmount: num(65.1), Total: num(390.6), Currency: str("GBP")}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

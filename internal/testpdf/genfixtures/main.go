@@ -37,7 +37,7 @@ func main() {
 	must(err)
 	defer os.RemoveAll(tmp)
 
-	for _, name := range []string{"it", "de", "fr", "type3"} {
+	for _, name := range []string{"it", "de", "fr", "en", "type3"} {
 		chromium(filepath.Join(src, name+".html"), filepath.Join(producerDir, "chromium-"+name+".pdf"), tmp)
 	}
 	libreoffice(filepath.Join(src, "libreoffice-it.html"), filepath.Join(producerDir, "libreoffice-it.pdf"), tmp)
