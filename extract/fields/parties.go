@@ -103,6 +103,7 @@ func (r region) has(l *line) bool {
 // partyData is what was read for one party.
 type partyData struct {
 	name, vat, fiscal, address, city, zip, country, email, phone, iban, sdi candidate
+	guessedCountry                                                          candidate
 }
 
 // parties finds the buyer's and the vendor's blocks and reads them.
@@ -113,6 +114,8 @@ func (x *extractor) parties() {
 	x.readBlock(vendor, &v, false)
 	x.vendorContacts(buyer, &v)
 	x.nearbyVAT(buyer, vendor, &b, &v)
+	b.inferCountry()
+	v.inferCountry()
 
 	x.setString("buyer.name", &x.r.Buyer.Name, b.name)
 	x.setString("buyer.vat_number", &x.r.Buyer.VATNumber, b.vat)
@@ -367,16 +370,26 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		}
 		for _, m := range parse.FindCodiciFiscali(pt.text) {
 			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
-			if c.better(d.fiscal) {
+			// A personal code (16 characters) says more than an 11-digit
+			// company code, which is usually the VAT number again.
+			if len(m.Value) == 16 && len(d.fiscal.str) != 16 || c.better(d.fiscal) && (len(m.Value) == 16 || len(d.fiscal.str) != 16) {
 				d.fiscal = c
 			}
+		}
+		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
+			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
 		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
-			if pa.Country != "" && !pa.Guessed {
+			switch {
+			case pa.Country != "" && !pa.Guessed:
 				d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
+			case pa.Country != "":
+				// Inferred from the postcode's form and the language hint:
+				// kept only if nothing better says otherwise.
+				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
 			// The street is the line above the postal line, unless that is
 			// the name.
@@ -394,13 +407,24 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 	}
-	if !d.country.ok && d.vat.ok && len(d.vat.str) > 2 && unicode.IsLetter(rune(d.vat.str[0])) && unicode.IsLetter(rune(d.vat.str[1])) {
+	d.inferCountry()
+}
+
+// inferCountry fills the country from the VAT prefix, or else from the
+// postcode's form, when the block prints none.
+func (d *partyData) inferCountry() {
+	if d.country.ok {
+		return
+	}
+	if d.vat.ok && len(d.vat.str) > 2 && unicode.IsLetter(rune(d.vat.str[0])) && unicode.IsLetter(rune(d.vat.str[1])) {
 		cc := d.vat.str[:2]
 		if cc == "EL" {
 			cc = "GR"
 		}
 		d.country = candidate{str: cc, score: d.vat.score * 0.9, page: d.vat.page, box: d.vat.box, ok: true}
+		return
 	}
+	d.country = d.guessedCountry
 }
 
 // vendorContacts reads the vendor's IBAN, e-mail, phone and SDI code from
