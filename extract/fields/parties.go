@@ -353,6 +353,17 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			bestSize, nameIdx = size, i
 		}
 	}
+	if !isBuyer && r.score < 0.7 && !d.name.ok {
+		// In a letterhead, footer or margin, a company is named with its
+		// legal form ("Acea Energia S.p.A.", "Lieferant GmbH").
+		for i, pt := range r.parts {
+			if name, ok := legalName(pt.text); ok {
+				d.name = candidate{str: name, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+				nameIdx = i
+				break
+			}
+		}
+	}
 	if nameIdx >= 0 && !d.name.ok {
 		pt := r.parts[nameIdx]
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
@@ -394,7 +405,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			// The street is the line above the postal line, unless that is
 			// the name.
 			if _, _, kv := splitKey(pt.text); i > 0 && i-1 != nameIdx && !kv && isAddressLike(r.parts[i-1].text) &&
-				overlapX(r.parts[i-1].box, pt.box) > 0 {
+				overlapX(r.parts[i-1].box, pt.box) > 0 && !isCompany(r.parts[i-1].text, d.name.str) {
 				a := r.parts[i-1]
 				d.address = candidate{str: strings.TrimSpace(a.text), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
@@ -805,4 +816,45 @@ func (x *extractor) nearbyVAT(buyer, vendor region, b, v *partyData) {
 			}
 		}
 	}
+}
+
+// legalNameRE finds a company name: up to six words, the first capitalised,
+// ending in a legal form.
+var legalNameRE = regexp.MustCompile(`(?:^|[\s:;,(–-])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’.\-]*\s+(?:[\p{L}\p{N}&'’.\-]+\s+){0,5}?)` +
+	`(?i:S\.?\s?p\.?\s?A\.?|S\.?\s?r\.?\s?l\.?(?:\s?s\.?)?|S\.?a\.?s\.?|S\.?n\.?c\.?|GmbH(?:\s&\sCo\.\sKG)?|AG|KG|OHG|UG|SE|SARL|S\.A\.R\.L\.?|S\.a\.r\.L\.?|SAS|SA|EURL|SNC|Ltd\.?|Limited|LLC|Inc\.?|Corp\.?|PLC|LLP|B\.?V\.?|N\.?V\.?))(?:$|[\s,;)–-])`)
+
+// legalName returns the company name in text, if it carries a legal form.
+func legalName(text string) (string, bool) {
+	m := legalNameRE.FindStringSubmatch(text)
+	if m == nil {
+		return "", false
+	}
+	name := strings.TrimSpace(m[1])
+	// Drop a leading key or label ("Fornitore: …", "Sede legale …").
+	if _, v, ok := splitKey(name); ok && v != "" {
+		name = v
+	}
+	words := strings.Fields(name)
+	for len(words) > 1 {
+		hs := labels.Find(words[:1])
+		if len(hs) == 0 || hs[0].Score < minLabelScore || hs[0].Kind == labels.VendorBlock || hs[0].Kind == labels.BuyerBlock {
+			break // "Lieferant GmbH" keeps its first word
+		}
+		words = words[1:]
+	}
+	name = strings.Join(words, " ")
+	if len(words) < 2 || !isNameLike(name) {
+		return "", false
+	}
+	return cleanName(name), true
+}
+
+// isCompany reports whether text names a company (the party's name, or any
+// text with a legal form) rather than a street.
+func isCompany(text, name string) bool {
+	if name != "" && strings.EqualFold(cleanName(text), name) {
+		return true
+	}
+	_, ok := legalName(text)
+	return ok
 }
