@@ -34,7 +34,7 @@ func TestProducers(t *testing.T) {
 		"ghostscript-type1.pdf": {
 			"Fattura n. 7 - Città di Forlì", "Totale € 1.234,56 - Caffè perché più", "Straße - Français",
 		},
-		"chromium-en.pdf": {"Northwind Traders Ltd", "221B Baker Street", "Credit note no. CN-2026-007", "£390.60"},
+		"chromium-en.pdf":    {"Northwind Traders Ltd", "221B Baker Street", "Credit note no. CN-2026-007", "£390.60"},
 		"chromium-type3.pdf": {"Invoice INV-7 — fluffy waffles", "Total due € 1.262,16", "Café Müller naïve"},
 	}
 	for name, wants := range tests {
