@@ -37,6 +37,7 @@ means 99.5%.`, stderr)
 	workers := fs.Int("workers", runtime.NumCPU(), "`number` of documents extracted at once; one per CPU by default")
 	minAccuracy := fs.Float64("min-accuracy", 0, "fail when the field accuracy is below this `fraction`; 0 never fails")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up on one document after this long")
+	kind := fs.String("kind", "", "score only the cases of this `kind`: digital, scanned or embedded-xml")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,6 +54,18 @@ means 99.5%.`, stderr)
 	cases, err := loadCases(fs.Args(), stderr)
 	if err != nil {
 		return err
+	}
+	if *kind != "" {
+		kept := cases[:0]
+		for _, c := range cases {
+			if c.Truth.Kind == *kind {
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) == 0 {
+			return fmt.Errorf("no case of kind %q", *kind)
+		}
+		cases = kept
 	}
 	rep, err := evaluate(ctx, cases, *workers, *timeout)
 	if err != nil {
