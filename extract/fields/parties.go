@@ -782,9 +782,17 @@ func distance(a, b pdf.Rect) float64 {
 // nearbyVAT gives a party without a VAT number the one printed closest to
 // its block (party data sections often continue below the address block,
 // after a blank line), when that number is nearer to its block than to the
-// other party's, on the same page.
+// other party's, on the same page. The buyer's e-mail is found the same way.
 func (x *extractor) nearbyVAT(buyer, vendor region, b, v *partyData) {
-	if b.vat.ok && v.vat.ok {
+	x.nearby(buyer, vendor, parse.FindVATIDs, &b.vat, &v.vat)
+	var none candidate
+	x.nearby(buyer, vendor, parse.FindEmails, &b.email, &none)
+}
+
+// nearby assigns values found by find outside both blocks to the party
+// whose block is nearer, when that party has none yet.
+func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match, bDst, vDst *candidate) {
+	if bDst.ok && vDst.ok {
 		return
 	}
 	for _, p := range x.m.pages {
@@ -794,8 +802,8 @@ func (x *extractor) nearbyVAT(buyer, vendor region, b, v *partyData) {
 			continue
 		}
 		for _, l := range p.lines {
-			for _, m := range parse.FindVATIDs(l.text) {
-				if m.Value == b.vat.str || m.Value == v.vat.str {
+			for _, m := range find(l.text) {
+				if m.Value == bDst.str || m.Value == vDst.str {
 					continue
 				}
 				db, dv := math.Inf(1), math.Inf(1)
@@ -808,10 +816,10 @@ func (x *extractor) nearbyVAT(buyer, vendor region, b, v *partyData) {
 				limit := 0.2 * p.height
 				c := candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
 				switch {
-				case db < dv && db < limit && !b.vat.ok:
-					b.vat = c
-				case dv < db && dv < limit && !v.vat.ok:
-					v.vat = c
+				case db < dv && db < limit && !bDst.ok:
+					*bDst = c
+				case dv < db && dv < limit && !vDst.ok:
+					*vDst = c
 				}
 			}
 		}
