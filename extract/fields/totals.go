@@ -171,17 +171,34 @@ func (x *extractor) totals() {
 	}
 	// Agreement between fields is the strongest evidence; lone values keep
 	// their label's score, discounted.
+	// Values that contradict each other are not reported: a wrong total
+	// is worse than none. A lone value keeps its label's score, discounted.
+	present := 0
+	for _, c := range []candidate{bestSub, bestTax, bestTot} {
+		if c.ok {
+			present++
+		}
+	}
 	boost := func(c candidate) candidate {
-		if consistent {
+		switch {
+		case consistent:
 			c.score = math.Min(1, 0.6+0.4*c.score)
-		} else {
+		case present >= 2:
+			return candidate{}
+		default:
 			c.score *= 0.75
 		}
 		return c
 	}
 	x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, boost(bestSub))
 	x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, boost(bestTax))
-	x.setNumber("financials.total", &x.r.Financials.Total, boost(bestTot))
+	tot := boost(bestTot)
+	if !consistent && present >= 2 && bestTot.ok && bestTot.score >= 0.95 {
+		// A total under an unmistakable label ("Totale documento",
+		// "Rechnungsbetrag") stands even when the parts do not add up.
+		tot = scaled(bestTot, 0.6)
+	}
+	x.setNumber("financials.total", &x.r.Financials.Total, tot)
 	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(nonZero(stamp), 0.8))
 	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(nonZero(wh), 0.8))
 	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(x.checkedDiscount(nonZero(disc), bestSub, bestTax, bestTot), 0.9))
