@@ -276,8 +276,8 @@ func (x *extractor) tableRows(t table) []row {
 		if l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
 			break
 		}
-		if endsTable(l) {
-			break
+		if endsTable(l) && len(parse.FindAmounts(l.text, x.locale)) > 0 {
+			break // a totals line; a label alone may continue the header
 		}
 		cells := map[labels.Kind]*cell{}
 		var prevKind labels.Kind
