@@ -416,6 +416,11 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	if it.Description == nil && it.Amount == nil {
 		return it, false
 	}
+	// A row with only an amount and no words is a sub-total or a carried
+	// amount, not an item.
+	if (it.Description == nil || !hasWord(*it.Description)) && it.Quantity == nil && it.UnitPrice == nil {
+		return it, false
+	}
 	// A row is an item when it states its amount, or its quantity and
 	// price; a lone price is a note ("(Brut: 60,00)") of the item above.
 	if it.Amount == nil && (it.Quantity == nil || it.UnitPrice == nil) {
