@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -28,6 +29,7 @@ and prints the completed job's record as the API would return it (without
 its id and timestamps). On failure it prints why and exits with status 1.`, stderr)
 	locale := fs.String("locale", invoice.DefaultLocale, "language `hint`: it, en, de or fr")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up after this long")
+	layout := fs.Bool("layout", false, "print the text layer's lines with their positions instead of the record")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,13 +55,16 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 	if dir, err := os.UserCacheDir(); err == nil {
 		cfg.PDF.CacheDir = filepath.Join(dir, "invex", "wazero")
 	}
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+	if *layout {
+		return printLayout(ctx, cfg.PDF, data, stdout)
+	}
 	eng, err := extract.New(cfg)
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
-	ctx, cancel := context.WithTimeout(ctx, *timeout)
-	defer cancel()
 
 	start := time.Now()
 	out, err := eng.Extract(ctx, data, extract.Options{Locale: *locale})
@@ -125,4 +130,38 @@ func withoutIdentity(rec httpapi.Record) ([]byte, error) {
 	}
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), nil
+}
+
+// printLayout prints every line of the text layer with the left edge of each
+// word, so that rule authors can see what the field extractor sees.
+func printLayout(ctx context.Context, cfg pdf.Config, data []byte, w io.Writer) error {
+	r, err := pdf.Open(cfg)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	doc, err := r.Read(ctx, data)
+	if err != nil {
+		return fmt.Errorf("read pdf: %w", err)
+	}
+	for _, p := range doc.Pages {
+		fmt.Fprintf(w, "=== page %d (%.0f×%.0f pt, %d words)\n", p.Number, p.Width, p.Height, len(p.Words))
+		for _, l := range p.Lines {
+			fmt.Fprintf(w, "%5.1f |", l.Box.Y0)
+			prev := math.Inf(-1)
+			for _, wi := range l.Words {
+				word := p.Words[wi]
+				// Mark where a new cell starts: a gap wider than a space.
+				if word.Box.X0-prev > word.FontSize*0.6 {
+					fmt.Fprintf(w, "  @%.0f ", word.Box.X0)
+				} else {
+					fmt.Fprint(w, " ")
+				}
+				fmt.Fprint(w, word.Text)
+				prev = word.Box.X1
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	return nil
 }

@@ -201,17 +201,19 @@ func (x *extractor) docType() {
 	}, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote, labels.DocReceipt, labels.InvoiceNumber)
 	// Italian e-invoice renderings print the document type code (TD01…):
 	// it is the most exact statement of the type.
+	// The first code printed wins.
+codes:
 	for _, p := range x.m.pages {
 		for _, l := range p.lines {
 			for _, w := range l.words {
-				if m := tdCode.FindString(w.Text); m != "" {
-					if t := invoice.FatturaPAType(m); t != "" {
-						best = candidate{str: t, score: 0.95, page: p.num, box: w.Box, ok: true}
-					}
+				m := tdCode.FindStringSubmatch(w.Text)
+				if m == nil {
+					continue
 				}
-			}
-			if best.score >= 0.95 {
-				break
+				if t := invoice.FatturaPAType("TD" + m[1]); t != "" {
+					best = candidate{str: t, score: 0.95, page: p.num, box: w.Box, ok: true}
+					break codes
+				}
 			}
 		}
 	}

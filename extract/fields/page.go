@@ -135,6 +135,7 @@ func (p *page) below(l *line, maxDist float64) []*line {
 //     ("Spett.le Rossi S.r.l."), since words such as "Lieferant" or "Client"
 //     also occur inside names and sentences.
 func adjustHits(l *line) {
+	qualifyAmountLabels(l)
 	for i := range l.hits {
 		h := &l.hits[i]
 		if extendedKey(l, *h) {
@@ -191,4 +192,73 @@ func salutation(label string) bool {
 		return true
 	}
 	return false
+}
+
+// qualifyAmountLabels reads a total label together with the words that
+// qualify it in the same phrase: "Rechnungssumme Netto", "Totale
+// imponibile", "Total (excl. VAT)" name the subtotal, "Summe Brutto" and
+// "Total (TVA incluse)" the total. A tax word inside such a parenthesis is a
+// qualifier, not a label of its own.
+func qualifyAmountLabels(l *line) {
+	for i := 0; i+1 < len(l.hits); i++ {
+		h := &l.hits[i]
+		if h.Kind != labels.Total && h.Kind != labels.Subtotal {
+			continue
+		}
+		// Words up to the next column break or number qualify the label.
+		end := h.Last
+		for end+1 < len(l.words) && !l.gapAfter(end) && !startsNumber(l.words[end+1].Text) {
+			end++
+		}
+		if end == h.Last {
+			continue
+		}
+		net, gross := false, false
+		inParen := false
+		for k := h.Last + 1; k <= end; k++ {
+			w := strings.ToLower(strings.Trim(l.words[k].Text, ".,:;"))
+			if strings.HasPrefix(w, "(") {
+				inParen = true
+			}
+			switch strings.Trim(w, "()") {
+			case "netto", "net", "nette", "ht", "h.t", "excl", "exkl", "excluding", "ohne", "senza", "esclusa", "escl", "imponibile", "hors", "before":
+				net = true
+			case "brutto", "gross", "ttc", "incl", "inkl", "including", "inclusa", "incluse", "compresa", "comprise", "comprises", "inclusive",
+				// "Total net à payer", "Totale netto a pagare": the amount due.
+				"payer", "pagare", "pay", "due", "dovuto", "zahlen", "zahlbar":
+				gross = true
+			}
+			if !inParen {
+				continue
+			}
+			// Hits inside the parenthesis only qualify the label.
+			for j := range l.hits {
+				if j != i && l.hits[j].First == k {
+					l.hits[j].Score = 0
+				}
+			}
+		}
+		if net == gross {
+			continue
+		}
+		// A following "Netto"/"Brutto" hit is part of this label.
+		for j := range l.hits {
+			if j != i && l.hits[j].First > h.Last && l.hits[j].Last <= end &&
+				(l.hits[j].Kind == labels.Subtotal || l.hits[j].Kind == labels.Total) {
+				l.hits[j].Score = 0
+			}
+		}
+		if net {
+			h.Kind = labels.Subtotal
+		} else {
+			h.Kind = labels.Total
+		}
+		h.Last = end
+	}
+}
+
+// startsNumber reports whether a word begins an amount or percentage.
+func startsNumber(w string) bool {
+	w = strings.TrimLeft(w, "(-+€$£")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }

@@ -1,0 +1,85 @@
+package fields
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
+)
+
+// docFromText lays out one page from text rows: words separated by one
+// space sit side by side, runs of three or more spaces are column gaps,
+// and each row is 14 pt below the previous. Characters are 5 pt wide and
+// 10 pt high.
+func docFromText(rows ...string) *pdf.Document {
+	p := pdf.Page{Number: 1, Width: 595, Height: 842}
+	for r, row := range rows {
+		y := 40 + float64(r)*14
+		var line pdf.Line
+		col := 0
+		for col < len(row) {
+			if row[col] == ' ' {
+				col++
+				continue
+			}
+			end := strings.IndexByte(row[col:], ' ')
+			if end < 0 {
+				end = len(row) - col
+			}
+			text := row[col : col+end]
+			x := 40 + float64(col)*5
+			w := pdf.Word{Text: text, FontSize: 10, Box: pdf.Rect{X0: x, Y0: y, X1: x + float64(len([]rune(text)))*5, Y1: y + 10}}
+			line.Words = append(line.Words, len(p.Words))
+			if len(line.Words) == 1 {
+				line.Box = w.Box
+			} else {
+				line.Box = union(line.Box, w.Box)
+			}
+			p.Words = append(p.Words, w)
+			col += end
+		}
+		if len(line.Words) > 0 {
+			p.Lines = append(p.Lines, line)
+		}
+	}
+	return &pdf.Document{Pages: []pdf.Page{p}}
+}
+
+func TestQualifiedTotalLabels(t *testing.T) {
+	cases := []struct {
+		name   string
+		locale string
+		rows   []string
+		want   invoice.Financials
+	}{{
+		name:   "net and gross sums with parenthesised tax words",
+		locale: "de",
+		rows: []string{
+			"Rechnungssumme Netto (excl. USt.)                 198,00",
+			"Steuerbasisbetrag USt. 19%              198,00    37,62",
+			"Rechnungssumme Brutto (inkl. USt.)                235,62",
+		},
+		want: invoice.Financials{Subtotal: num(198), TaxRate: num(19), TaxAmount: num(37.62), Total: num(235.62)},
+	}, {
+		name:   "total net to pay stays the amount due",
+		locale: "fr",
+		rows: []string{
+			"Total HT                 100,00",
+			"TVA 20 %                  20,00",
+			"Total net à payer        120,00",
+		},
+		want: invoice.Financials{Subtotal: num(100), TaxRate: num(20), TaxAmount: num(20), Total: num(120)},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := Extract(docFromText(c.rows...), c.locale)
+			got := out.Result.Financials
+			got.Currency = nil
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("financials (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
