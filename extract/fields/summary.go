@@ -17,6 +17,10 @@ var summaryKinds = map[labels.Kind]bool{
 type vatSummary struct {
 	base, tax, total candidate
 	rates            map[float64]bool
+	// verified is set when every row prints a rate, a base and a tax, and
+	// the tax is the base at that rate: the table then vouches for the
+	// base and tax sums on its own.
+	verified bool
 }
 
 // summaries reads the VAT summary tables: header rows of at least two
@@ -55,7 +59,7 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 	s := vatSummary{rates: map[float64]bool{}}
 	sums := map[labels.Kind]float64{}
 	seen := map[labels.Kind]bool{}
-	rows := 0
+	rows, verified, wrapped := 0, 0, 0
 	prev := t.header
 	for _, l := range t.page.lines[t.header.index+1:] {
 		if l.angle != 0 || rows >= 8 || l.box.Y0-prev.box.Y1 > 3*math.Max(l.height, 1) {
@@ -63,12 +67,20 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 		}
 		amounts := parse.FindAmounts(l.text, x.locale)
 		if len(amounts) == 0 {
-			if rows > 0 {
+			// Rows may wrap a description ("Non soggette – altri
+			// casi") over lines without amounts; a line of labels ends
+			// the table.
+			if rows > 0 && (hasLabel(l) || wrapped >= 4) {
 				break
 			}
+			wrapped++
+			prev = l
 			continue
 		}
+		wrapped = 0
 		got := false
+		row := map[labels.Kind]float64{}
+		rate, hasRate := 0.0, false
 		for _, w := range l.words {
 			k := t.columnOf(w.Box)
 			if k == "" {
@@ -77,21 +89,32 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 			if k == labels.TaxRate {
 				if v, ok := parse.Percent(w.Text, true); ok {
 					s.rates[v] = true
+					rate, hasRate = v, true
 				}
 				continue
 			}
 			if m, ok := parse.Amount(w.Text, x.locale); ok {
 				sums[k] += m.Number
 				seen[k] = true
+				row[k] = m.Number
 				got = true
 			}
 		}
 		if !got {
 			break
 		}
+		base, okb := row[labels.Subtotal]
+		tax, okt := row[labels.TaxAmount]
+		switch {
+		case hasRate && okb && okt && math.Abs(base*rate/100-tax) <= math.Max(0.011, 0.005*math.Abs(tax)):
+			verified++
+		case okb && okt && tax == 0 && rate == 0:
+			verified++ // an exempt row: a nature code in place of the rate
+		}
 		rows++
 		prev = l
 	}
+	s.verified = rows > 0 && verified == rows
 	if rows == 0 {
 		return s, false
 	}
@@ -104,4 +127,14 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 	}
 	s.base, s.tax, s.total = mk(labels.Subtotal, 0.85), mk(labels.TaxAmount, 0.85), mk(labels.Total, 0.7)
 	return s, true
+}
+
+// hasLabel reports whether any label stands on the line.
+func hasLabel(l *line) bool {
+	for _, h := range l.hits {
+		if h.Score >= minLabelScore {
+			return true
+		}
+	}
+	return false
 }

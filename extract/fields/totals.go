@@ -113,7 +113,11 @@ func (x *extractor) totals() {
 		tots = dues // no document total printed: the amount due is the total
 	}
 	multiRate := false
+	var verified []vatSummary
 	for _, sm := range x.summaries() {
+		if sm.verified && sm.base.ok && sm.tax.ok {
+			verified = append(verified, sm)
+		}
 		if sm.base.ok {
 			subs = append(subs, sm.base)
 		}
@@ -169,6 +173,22 @@ func (x *extractor) totals() {
 			}
 		}
 	}
+	// A VAT summary whose every row checks (tax = base × rate) vouches for
+	// its base and tax even when the total includes what the summary does
+	// not (charges, advances, rounding): the total then stands only under
+	// an unmistakable label.
+	if !consistent && len(verified) > 0 {
+		sm := verified[0]
+		sub, tax := sm.base, sm.tax
+		sub.score, tax.score = 0.85, 0.85
+		x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, sub)
+		x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, tax)
+		if bestTot.ok && bestTot.score >= 0.95 {
+			x.setNumber("financials.total", &x.r.Financials.Total, scaled(bestTot, 0.6))
+		}
+		x.finishTotals(stamp, wh, disc, sub, tax, bestTot)
+		return
+	}
 	// Agreement between fields is the strongest evidence; lone values keep
 	// their label's score, discounted.
 	// Values that contradict each other are not reported: a wrong total
@@ -199,10 +219,16 @@ func (x *extractor) totals() {
 		tot = scaled(bestTot, 0.6)
 	}
 	x.setNumber("financials.total", &x.r.Financials.Total, tot)
+	x.finishTotals(stamp, wh, disc, bestSub, bestTax, bestTot)
+}
+
+// finishTotals sets the amounts read beside the chosen subtotal, tax and
+// total: stamp duty, withholding, discount and the VAT rate.
+func (x *extractor) finishTotals(stamp, wh, disc, sub, tax, tot candidate) {
 	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(nonZero(stamp), 0.8))
 	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(nonZero(wh), 0.8))
-	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(x.checkedDiscount(nonZero(disc), bestSub, bestTax, bestTot), 0.9))
-	x.taxRate(bestSub, bestTax)
+	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(x.checkedDiscount(nonZero(disc), sub, tax, tot), 0.9))
+	x.taxRate(sub, tax)
 }
 
 // sumOfLines adds tax amounts printed on different lines (one per VAT

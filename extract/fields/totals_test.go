@@ -47,7 +47,7 @@ func docFromText(rows ...string) *pdf.Document {
 	return &pdf.Document{Pages: []pdf.Page{p}}
 }
 
-func TestQualifiedTotalLabels(t *testing.T) {
+func TestTotals(t *testing.T) {
 	cases := []struct {
 		name   string
 		locale string
@@ -71,6 +71,18 @@ func TestQualifiedTotalLabels(t *testing.T) {
 			"Total net à payer        120,00",
 		},
 		want: invoice.Financials{Subtotal: num(100), TaxRate: num(20), TaxAmount: num(20), Total: num(120)},
+	}, {
+		name:   "checked VAT summary with wrapped rows stands when the total includes charges",
+		locale: "it",
+		rows: []string{
+			"Aliquota   Natura                Imponibile      Imposta",
+			"22                               1.620,00        356,40",
+			"           (non soggette",
+			"N2.2       altri casi)           100,00          0,00",
+			"Sconto/maggiorazione",
+			"Totale documento                                 1.388,40",
+		},
+		want: invoice.Financials{Subtotal: num(1720), TaxAmount: num(356.4), Total: num(1388.4)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
