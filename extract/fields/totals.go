@@ -41,10 +41,21 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 // invoices print them, without ignoring the first (utility bills summarise
 // there).
 func amountPageWeight(p *page, m *model) float64 {
-	if p.num == len(m.pages) || p.num == 1 {
+	if p.num == 1 || p.num >= m.lastPage() {
 		return 1
 	}
 	return 0.8
+}
+
+// lastPage is the number of the last page with some body: a trailing page
+// holding only a footer or a stylesheet's credit does not count.
+func (m *model) lastPage() int {
+	for i := len(m.pages) - 1; i > 0; i-- {
+		if len(m.pages[i].lines) > 5 {
+			return m.pages[i].num
+		}
+	}
+	return 1
 }
 
 // restOfLine is the text after hit h up to the next label on the line.
@@ -84,9 +95,21 @@ func (x *extractor) rateCandidates() []candidate {
 		if !ok {
 			return
 		}
-		for _, m := range parse.FindPercents(text) {
-			out = append(out, candidate{num: m.Number, score: h.Score, page: p.num, box: box, ok: true})
-			break
+		if ms := parse.FindPercents(text); len(ms) > 0 {
+			out = append(out, candidate{num: ms[0].Number, score: h.Score, page: p.num, box: box, ok: true})
+			return
+		}
+		// "Aliquota IVA (%): 22.00", "VAT %: 20": the label carries the
+		// percent sign and the value is a bare number.
+		label, _ := l.span(h.First, h.Last)
+		if h.Kind != labels.TaxRate || !strings.Contains(label+" "+text, "%") {
+			return
+		}
+		for _, w := range strings.Fields(text) {
+			if v, ok := parse.Percent(strings.TrimSuffix(w, ","), true); ok && v > 0 && v < 100 {
+				out = append(out, candidate{num: v, score: h.Score * 0.9, page: p.num, box: box, ok: true})
+				return
+			}
 		}
 	}, labels.TaxRate, labels.TaxAmount)
 	return out
@@ -112,11 +135,30 @@ func (x *extractor) totals() {
 	if len(tots) == 0 {
 		tots = dues // no document total printed: the amount due is the total
 	}
+	if rl := x.rateLines(); len(rl) > 0 {
+		base, tax := rl[0].base, rl[0].tax
+		if len(rl) > 1 {
+			// One line per rate: the sums are the document's.
+			for _, r := range rl[1:] {
+				base.num += r.base.num
+				tax.num += r.tax.num
+				base.box, tax.box = union(base.box, r.base.box), union(tax.box, r.tax.box)
+			}
+			base.num, tax.num = math.Round(base.num*100)/100, math.Round(tax.num*100)/100
+		}
+		subs = append(subs, base)
+		taxes = append(taxes, tax)
+	}
 	multiRate := false
 	var verified []vatSummary
 	for _, sm := range x.summaries() {
 		if sm.verified && sm.base.ok && sm.tax.ok {
 			verified = append(verified, sm)
+		}
+		if sm.verified {
+			// Rows that check are stronger than any single value.
+			sm.base.score += 0.3
+			sm.tax.score += 0.3
 		}
 		if sm.base.ok {
 			subs = append(subs, sm.base)
@@ -140,10 +182,13 @@ func (x *extractor) totals() {
 		for _, t := range withNone(taxes) {
 			for _, g := range withNone(tots) {
 				score := s.score + t.score + g.score
-				ok := s.ok && t.ok && g.ok && adds(s.num, t.num, g.num, stamp, wh)
-				if ok {
+				ok := s.ok && t.ok && g.ok && plausibleTax(s.num, t.num) && adds(s.num, t.num, g.num, stamp, wh)
+				switch {
+				case ok && math.Abs(t.num) < 0.005:
+					score += 0.5 // no tax: total = subtotal proves less
+				case ok:
 					score += 1.5
-				} else if s.ok && t.ok && g.ok {
+				case s.ok && t.ok && g.ok:
 					score -= 1
 				}
 				if score > bestScore {
@@ -156,21 +201,40 @@ func (x *extractor) totals() {
 	// amount the other two imply (a total without a label we know, say).
 	if !consistent {
 		switch {
-		case bestSub.ok && bestTax.ok && !bestTot.ok:
+		case bestSub.ok && bestTax.ok && !bestTot.ok && plausibleTax(bestSub.num, bestTax.num):
 			if c, ok := x.printedAmount(bestSub.num+bestTax.num, 0.75); ok {
 				bestTot, consistent = c, true
 			}
 		case bestSub.ok && bestTot.ok && !bestTax.ok:
-			if c, ok := x.printedAmount(bestTot.num-bestSub.num, 0.7); ok {
+			if c, ok := x.printedAmount(bestTot.num-bestSub.num, 0.7); ok && plausibleTax(bestSub.num, c.num) {
 				bestTax, consistent = c, true
 			} else if c, ok := sumOfLines(x.amountCandidates(labels.TaxAmount), bestTot.num-bestSub.num); ok {
 				// One VAT line per rate: their sum is the tax.
 				bestTax, consistent, x.multiRate = c, true, true
 			}
 		case bestTax.ok && bestTot.ok && !bestSub.ok:
-			if c, ok := x.printedAmount(bestTot.num-bestTax.num, 0.7); ok {
+			if c, ok := x.printedAmount(bestTot.num-bestTax.num, 0.7); ok && plausibleTax(c.num, bestTax.num) {
 				bestSub, consistent = c, true
 			}
+		}
+	}
+	// A subtotal and tax that agree with a printed rate stand together
+	// when no total adds up with them (discounts, charges or advances the
+	// page states elsewhere); the total then stands only under an
+	// unmistakable label.
+	if !consistent {
+		if sub, tax, ok := x.ratedPair(subs, taxes); ok {
+			x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, sub)
+			x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, tax)
+			tot := candidate{}
+			for _, g := range tots {
+				if g.score >= 0.95 && g.score > tot.score {
+					tot = g
+				}
+			}
+			x.setNumber("financials.total", &x.r.Financials.Total, scaled(tot, 0.6))
+			x.finishTotals(stamp, wh, disc, sub, tax, tot)
+			return
 		}
 	}
 	// A VAT summary whose every row checks (tax = base × rate) vouches for
@@ -231,6 +295,91 @@ func (x *extractor) finishTotals(stamp, wh, disc, sub, tax, tot candidate) {
 	x.taxRate(sub, tax)
 }
 
+// rateLine is a line that states a VAT computation: "IVA 22% su
+// imponibile di euro 87,18 … 19,18", "MwSt. 19 % auf 100,00 19,00".
+type rateLine struct {
+	rate      float64
+	base, tax candidate
+}
+
+// rateLines finds the lines with a tax label, a rate and two amounts of
+// which the second is the first at that rate. Each rate counts once.
+func (x *extractor) rateLines() []rateLine {
+	var out []rateLine
+	seen := map[float64]bool{}
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !hasKind(l, labels.TaxAmount, labels.TaxRate, labels.Subtotal) {
+				continue
+			}
+			pcts := parse.FindPercents(l.text)
+			if len(pcts) != 1 || pcts[0].Number <= 0 || seen[pcts[0].Number] {
+				continue
+			}
+			rate := pcts[0].Number
+			var amts []parse.Match
+			for _, m := range parse.FindAmounts(l.text, x.locale) {
+				if m.End <= pcts[0].Start || m.Start >= pcts[0].End {
+					amts = append(amts, m)
+				}
+			}
+		pairs:
+			for i, a := range amts {
+				for _, b := range amts[i+1:] {
+					if math.Abs(b.Number) >= 0.01 && math.Abs(a.Number*rate/100-b.Number) <= math.Max(0.011, 0.002*math.Abs(b.Number)) {
+						seen[rate] = true
+						out = append(out, rateLine{rate: rate,
+							base: candidate{num: a.Number, str: a.Currency, score: 0.95, page: p.num, box: l.box, ok: true},
+							tax:  candidate{num: b.Number, str: b.Currency, score: 0.95, page: p.num, box: l.box, ok: true}})
+						break pairs
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hasKind reports whether a label of one of the kinds stands on the line.
+func hasKind(l *line, kinds ...labels.Kind) bool {
+	for _, h := range l.hits {
+		if h.Score < minLabelScore {
+			continue
+		}
+		for _, k := range kinds {
+			if h.Kind == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ratedPair finds the best-scored subtotal and tax such that the tax is
+// the subtotal at a rate printed beside a tax label.
+func (x *extractor) ratedPair(subs, taxes []candidate) (sub, tax candidate, ok bool) {
+	rates := x.rateCandidates()
+	best := -1.0
+	for _, s := range subs {
+		for _, t := range taxes {
+			if math.Abs(t.num) < 0.005 || s.num == 0 || s.score+t.score <= best {
+				continue
+			}
+			for _, r := range rates {
+				if r.num > 0 && math.Abs(s.num*r.num/100-t.num) <= math.Max(0.011, 0.005*math.Abs(t.num)) {
+					sub, tax, best, ok = s, t, s.score+t.score, true
+					break
+				}
+			}
+		}
+	}
+	if ok {
+		sub.score = math.Min(1, 0.5+0.4*sub.score)
+		tax.score = math.Min(1, 0.5+0.4*tax.score)
+	}
+	return sub, tax, ok
+}
+
 // sumOfLines adds tax amounts printed on different lines (one per VAT
 // rate) and returns their sum when it equals want.
 func sumOfLines(cs []candidate, want float64) (candidate, bool) {
@@ -273,6 +422,15 @@ func (x *extractor) printedAmount(v, score float64) (candidate, bool) {
 		}
 	}
 	return candidate{}, false
+}
+
+// plausibleTax reports whether tax can be the VAT (with other duties) on
+// sub: no VAT rate exceeds 27%, and the two have the same sign.
+func plausibleTax(sub, tax float64) bool {
+	if math.Abs(tax) < 0.005 {
+		return true
+	}
+	return math.Abs(tax) <= 0.35*math.Abs(sub)+0.01 && (sub >= 0) == (tax >= 0)
 }
 
 // adds reports whether subtotal + tax = total, possibly with a stamp duty

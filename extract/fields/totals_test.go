@@ -83,6 +83,27 @@ func TestTotals(t *testing.T) {
 			"Totale documento                                 1.388,40",
 		},
 		want: invoice.Financials{Subtotal: num(1720), TaxAmount: num(356.4), Total: num(1388.4)},
+	}, {
+		name:   "a VAT sentence states base, rate and tax",
+		locale: "it",
+		rows: []string{
+			"Totale spesa energia (A)                                   85,10 €",
+			"Importo IVA 22% (su imponibile di euro 87,18)              19,18 €",
+			"TOTALE DELLA BOLLETTA                                     106,36 €",
+		},
+		want: invoice.Financials{Subtotal: num(87.18), TaxRate: num(22), TaxAmount: num(19.18), Total: num(106.36)},
+	}, {
+		name:   "a key-value summary with the rate's percent sign in the label",
+		locale: "it",
+		rows: []string{
+			"Importo totale documento: 1090.76",
+			"Sconto: 860.00",
+			"Maggiorazione: 172.00",
+			"Aliquota IVA (%): 22.00",
+			"Totale imponibile/importo: 1458.00",
+			"Totale imposta: 320.76",
+		},
+		want: invoice.Financials{Subtotal: num(1458), TaxRate: num(22), TaxAmount: num(320.76), Total: num(1090.76)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
