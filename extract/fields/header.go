@@ -21,6 +21,9 @@ type candidate struct {
 	box   pdf.Rect
 	ok    bool
 	under bool // read under its label rather than beside it
+	// checked is set when the value's own line proves it (a discount that
+	// states its rate and base).
+	checked bool
 }
 
 func (c candidate) better(o candidate) bool { return !o.ok || c.score > o.score }

@@ -135,6 +135,9 @@ func (x *extractor) totals() {
 	if len(tots) == 0 {
 		tots = dues // no document total printed: the amount due is the total
 	}
+	if d, ok := x.statedDiscount(); ok {
+		disc = d
+	}
 	if rl := x.rateLines(); len(rl) > 0 {
 		base, tax := rl[0].base, rl[0].tax
 		if len(rl) > 1 {
@@ -539,6 +542,66 @@ func (x *extractor) currency() {
 	x.setString("financials.currency", &x.r.Financials.Currency, where)
 }
 
+// statedDiscount finds the one discount line that states its own
+// computation: "Remise commerciale 5,00% sur 100,00 EUR -5,00", "Sconto
+// 10% su 250,00 25,00". The discount is reported positive (negative on a
+// negative invoice, where the line prints it positive). Several such lines
+// may or may not add up to the document's discount: none is taken then.
+func (x *extractor) statedDiscount() (candidate, bool) {
+	var found []candidate
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !hasKind(l, labels.Discount) || itemLevel(l.text) {
+				continue
+			}
+			if v, ok := x.discountStatement(l.text); ok {
+				found = append(found, candidate{num: v, score: 0.9, page: p.num, box: l.box, ok: true, checked: true})
+			}
+		}
+	}
+	if len(found) != 1 {
+		return candidate{}, false
+	}
+	return found[0], true
+}
+
+// discountStatement reads "P% … B … D" where D is P% of B.
+func (x *extractor) discountStatement(text string) (float64, bool) {
+	pcts := parse.FindPercents(text)
+	if len(pcts) == 0 || pcts[0].Number <= 0 || pcts[0].Number >= 100 {
+		return 0, false
+	}
+	var amts []parse.Match
+	for _, m := range parse.FindAmounts(text, x.locale) {
+		if m.Start >= pcts[0].End {
+			amts = append(amts, m)
+		}
+	}
+	for i, b := range amts {
+		for _, d := range amts[i+1:] {
+			if math.Abs(b.Number) >= 0.01 && math.Abs(math.Abs(b.Number)*pcts[0].Number/100-math.Abs(d.Number)) <= 0.011 {
+				if b.Number < 0 {
+					return d.Number, true
+				}
+				return -d.Number, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// itemLevel reports whether a discount line speaks of one item or unit
+// ("Artikelrabatt", "sconto articolo", "€/Stk.") rather than the document.
+func itemLevel(text string) bool {
+	t := strings.ToLower(text)
+	for _, w := range []string{"artikel", "articolo", "article", "item", "position", "riga", "/stk", "/pz", "/unit", "per unit", "pro stück"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // nonZero drops a printed zero: "Sconto 0,00" states that there is none.
 func nonZero(c candidate) candidate {
 	if math.Abs(c.num) < 0.005 {
@@ -552,7 +615,7 @@ func nonZero(c candidate) candidate {
 // discount plus tax gives the total. A discount label alone is too often a
 // per-line note or a conditional cash discount (Skonto).
 func (x *extractor) checkedDiscount(d, sub, tax, tot candidate) candidate {
-	if !d.ok {
+	if !d.ok || d.checked {
 		return d
 	}
 	v := math.Abs(d.num)

@@ -104,6 +104,17 @@ func TestTotals(t *testing.T) {
 			"Totale imposta: 320.76",
 		},
 		want: invoice.Financials{Subtotal: num(1458), TaxRate: num(22), TaxAmount: num(320.76), Total: num(1090.76)},
+	}, {
+		name:   "a discount line that states its rate and base",
+		locale: "fr",
+		rows: []string{
+			"1   PRESTATION SUPPORT                           60,00   20,00%",
+			"95  REMISE : REMISE COMMERCIALE   5,00% sur 100,00 EUR    -5,00   20,00%",
+			"Total HT                 95,00",
+			"TVA 20 %                 19,00",
+			"Total TTC               114,00",
+		},
+		want: invoice.Financials{Subtotal: num(95), TaxRate: num(20), TaxAmount: num(19), Total: num(114), Discount: num(5)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
