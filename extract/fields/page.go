@@ -12,6 +12,7 @@ package fields
 
 import (
 	"math"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -64,7 +65,7 @@ func newModel(doc *pdf.Document) *model {
 			ln.text = strings.Join(texts, " ")
 			ln.height = hsum / float64(max(len(ln.words), 1))
 			if l.Angle == 0 {
-				ln.hits = labels.Find(texts)
+				ln.hits = findLabels(ln, texts)
 				adjustHits(ln)
 			}
 			pg.lines = append(pg.lines, ln)
@@ -72,6 +73,27 @@ func newModel(doc *pdf.Document) *model {
 		m.pages = append(m.pages, pg)
 	}
 	return m
+}
+
+// findLabels finds the labels of each run of words between column gaps: a
+// label never spans two cells ("IMPONIBILE | IVA" are two headings).
+func findLabels(l *line, texts []string) []labels.Hit {
+	var hits []labels.Hit
+	start := 0
+	for i := range texts {
+		if i < len(texts)-1 && !l.gapAfter(i) {
+			continue
+		}
+		for _, h := range labels.Find(texts[start : i+1]) {
+			h.First += start
+			h.Last += start
+			hits = append(hits, h)
+		}
+		start = i + 1
+	}
+	// Best first, as labels.Find orders them.
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	return hits
 }
 
 // span returns the text and box of words [first, last] of the line.
