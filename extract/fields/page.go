@@ -222,14 +222,15 @@ func salutation(label string) bool {
 // "Total (TVA incluse)" the total. A tax word inside such a parenthesis is a
 // qualifier, not a label of its own.
 func qualifyAmountLabels(l *line) {
-	for i := 0; i+1 < len(l.hits); i++ {
+	for i := range l.hits {
 		h := &l.hits[i]
-		if h.Kind != labels.Total && h.Kind != labels.Subtotal {
+		if h.Kind != labels.Total && h.Kind != labels.Subtotal || h.Score == 0 {
 			continue
 		}
-		// Words up to the next column break or number qualify the label.
+		// Words up to the next column break, number or strong label (tight
+		// table headers: "TOTALE CON IVA IMPONIBILE") qualify the label.
 		end := h.Last
-		for end+1 < len(l.words) && !l.gapAfter(end) && !startsNumber(l.words[end+1].Text) {
+		for end+1 < len(l.words) && end < h.Last+4 && !l.gapAfter(end) && !startsNumber(l.words[end+1].Text) && !startsStrongLabel(l, end+1) {
 			end++
 		}
 		if end == h.Last {
@@ -246,6 +247,7 @@ func qualifyAmountLabels(l *line) {
 			case "netto", "net", "nette", "ht", "h.t", "excl", "exkl", "excluding", "ohne", "senza", "esclusa", "escl", "imponibile", "hors", "before":
 				net = true
 			case "brutto", "gross", "ttc", "incl", "inkl", "including", "inclusa", "incluse", "compresa", "comprise", "comprises", "inclusive",
+				"con", "mit", "avec", "with", "ivato", "ivata",
 				// "Total net à payer", "Totale netto a pagare": the amount due.
 				"payer", "pagare", "pay", "due", "dovuto", "zahlen", "zahlbar":
 				gross = true
@@ -263,10 +265,11 @@ func qualifyAmountLabels(l *line) {
 		if net == gross {
 			continue
 		}
-		// A following "Netto"/"Brutto" hit is part of this label.
+		// A following "Netto"/"Brutto" or the tax word of "con IVA" is
+		// part of this label.
 		for j := range l.hits {
 			if j != i && l.hits[j].First > h.Last && l.hits[j].Last <= end &&
-				(l.hits[j].Kind == labels.Subtotal || l.hits[j].Kind == labels.Total) {
+				(l.hits[j].Kind == labels.Subtotal || l.hits[j].Kind == labels.Total || l.hits[j].Kind == labels.TaxAmount) {
 				l.hits[j].Score = 0
 			}
 		}
@@ -277,6 +280,17 @@ func qualifyAmountLabels(l *line) {
 		}
 		h.Last = end
 	}
+}
+
+// startsStrongLabel reports whether an exact label of its own starts at
+// word i.
+func startsStrongLabel(l *line, i int) bool {
+	for _, h := range l.hits {
+		if h.First == i && h.Score >= 0.9 {
+			return true
+		}
+	}
+	return false
 }
 
 // startsNumber reports whether a word begins an amount or percentage.
