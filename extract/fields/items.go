@@ -249,13 +249,15 @@ type row struct {
 }
 
 // lineItems reads every table's rows: lines under the header until the
-// totals (a total or subtotal label), a wide gap, or the end of the page.
-// Lines with no number are the wrapped continuation of the previous item's
-// description.
+// totals (a total or subtotal label), another table's header, a wide gap, or
+// the end of the page; a table that runs off its page without being closed
+// continues on the next pages that have no header of their own. Lines with
+// no number are the wrapped continuation of the previous item's description.
 func (x *extractor) lineItems() {
 	var items []invoice.LineItem
-	for _, t := range x.findTables() {
-		rows := x.tableRows(t)
+	tables := x.findTables()
+	for _, t := range tables {
+		rows := x.tableRows(t, tables)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
 				x.itemEvidence(len(items), r, it)
@@ -266,57 +268,120 @@ func (x *extractor) lineItems() {
 	x.r.LineItems = x.keyedLineItems(items)
 }
 
-func (x *extractor) tableRows(t table) []row {
-	var rows []row
-	prevBottom := t.header.box.Y1
-	for _, l := range t.page.lines[t.header.index+1:] {
+// tableRows reads the rows of table t, following it onto the next pages
+// while it is not closed and those pages have no table header.
+func (x *extractor) tableRows(t table, tables []table) []row {
+	rows, closed := x.pageRows(t, t.page.lines[t.header.index+1:], t.header.box.Y1, nil)
+	for i := t.page.num; !closed && i < len(x.m.pages); i++ {
+		next := x.m.pages[i]
+		if hasTableOn(tables, next) {
+			break
+		}
+		cont := table{page: next, cols: t.cols}
+		rows, closed = x.pageRows(cont, next.lines, math.Inf(-1), rows)
+	}
+	return rows
+}
+
+// hasTableOn reports whether one of the tables has its header on page p.
+func hasTableOn(tables []table, p *page) bool {
+	for _, t := range tables {
+		if t.page == p {
+			return true
+		}
+	}
+	return false
+}
+
+// pageRows reads table rows from lines of one page, appending to rows.
+// top is the bottom of the header (minus infinity on a continuation page,
+// where rows may start anywhere). closed reports that the table ended on
+// this page: at a totals line or another table's header.
+func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_ []row, closed bool) {
+	prevBottom := top
+	started := len(rows)
+	for _, l := range lines {
 		if l.angle != 0 {
 			break
 		}
-		if l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
-			break
+		if !math.IsInf(prevBottom, -1) && l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
+			return rows, false
 		}
 		if endsTable(l) && len(parse.FindAmounts(l.text, x.locale)) > 0 {
-			break // a totals line; a label alone may continue the header
+			return rows, true // a totals line; a label alone may continue the header
 		}
-		cells := map[labels.Kind]*cell{}
-		var prevKind labels.Kind
-		for i, w := range l.words {
-			c := t.columnOf(w.Box)
-			// A word right after the previous one continues its phrase even
-			// when it runs into the next column's band (long descriptions).
-			if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !numericColumns[c] {
-				c = prevKind
-			}
-			prevKind = c
-			if c == "" {
-				continue
-			}
-			if cells[c] == nil {
-				cells[c] = &cell{text: w.Text, box: w.Box}
-			} else {
-				cells[c].text += " " + w.Text
-				cells[c].box = union(cells[c].box, w.Box)
-			}
+		if len(rows) > started && headerLike(l) && len(parse.FindAmounts(l.text, x.locale)) == 0 {
+			return rows, true // the header of the next table (a VAT summary)
 		}
+		cells := t.cells(l)
 		if len(cells) == 0 {
 			continue
 		}
-		prevBottom = l.box.Y1
 		if !x.hasNumbers(cells) {
+			if len(rows) > started || !math.IsInf(prevBottom, -1) {
+				prevBottom = l.box.Y1
+			}
 			// A wrapped description line, or a section title.
-			if len(rows) > 0 && cells[labels.ColDescription] != nil && len(cells) == 1 && wrappedText(cells[labels.ColDescription].text) {
-				d := rows[len(rows)-1].cells[labels.ColDescription]
-				if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
-					d.text += " " + cells[labels.ColDescription].text
-					d.box = union(d.box, cells[labels.ColDescription].box)
-				}
+			if len(rows) > 0 && rows[len(rows)-1].page == t.page.num {
+				wrapDescription(&rows[len(rows)-1], l, cells)
 			}
 			continue
 		}
+		prevBottom = l.box.Y1
 		rows = append(rows, row{cells: cells, page: t.page.num})
 	}
-	return rows
+	return rows, false
+}
+
+// cells splits a line into the cells of the table's columns.
+func (t table) cells(l *line) map[labels.Kind]*cell {
+	cells := map[labels.Kind]*cell{}
+	var prevKind labels.Kind
+	for i, w := range l.words {
+		c := t.columnOf(w.Box)
+		// A word right after the previous one continues its phrase even
+		// when it runs into the next column's band (long descriptions).
+		if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !numericColumns[c] {
+			c = prevKind
+		}
+		prevKind = c
+		if c == "" {
+			continue
+		}
+		if cells[c] == nil {
+			cells[c] = &cell{text: w.Text, box: w.Box}
+		} else {
+			cells[c].text += " " + w.Text
+			cells[c].box = union(cells[c].box, w.Box)
+		}
+	}
+	return cells
+}
+
+// wrapDescription appends a line without numbers to the description of the
+// row above when it continues its text close below it.
+func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) {
+	c := cells[labels.ColDescription]
+	if c == nil || len(cells) != 1 || !wrappedText(c.text) {
+		return
+	}
+	d := r.cells[labels.ColDescription]
+	if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
+		d.text += " " + c.text
+		d.box = union(d.box, c.box)
+	}
+}
+
+// headerLike reports whether a line reads as a table header: labels of two
+// or more different columns.
+func headerLike(l *line) bool {
+	kinds := map[labels.Kind]bool{}
+	for _, h := range l.hits {
+		if k := headerKind(h.Kind); columnKinds[k] && h.Score >= minLabelScore {
+			kinds[k] = true
+		}
+	}
+	return len(kinds) >= 2
 }
 
 // columnOf returns the column whose band holds most of the box.

@@ -1,0 +1,125 @@
+package fields
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
+)
+
+// synthWord is a word of a synthetic page: its left edge and text.
+type synthWord struct {
+	x    float64
+	text string
+}
+
+// synthLine is a line of a synthetic page: its top and its words.
+type synthLine struct {
+	y     float64
+	words []synthWord
+}
+
+// at lays out a phrase from x: its words become separate words one space
+// apart, as a PDF prints them.
+func at(x float64, phrase string) []synthWord {
+	var out []synthWord
+	for _, f := range strings.Fields(phrase) {
+		out = append(out, synthWord{x: x, text: f})
+		x += synthWidth(f) + synthCharWidth
+	}
+	return out
+}
+
+const (
+	synthCharWidth = 4.5
+	synthHeight    = 9.0
+)
+
+func synthWidth(s string) float64 { return float64(len([]rune(s))) * synthCharWidth }
+
+// row joins phrases into one synthetic line at y.
+func lineAt(y float64, phrases ...[]synthWord) synthLine {
+	l := synthLine{y: y}
+	for _, p := range phrases {
+		l.words = append(l.words, p...)
+	}
+	return l
+}
+
+// synthDoc builds a document of A4 pages from synthetic lines.
+func synthDoc(pages ...[]synthLine) *pdf.Document {
+	doc := &pdf.Document{}
+	for i, lines := range pages {
+		p := pdf.Page{Number: i + 1, Width: 595, Height: 842, Chars: 1}
+		for _, sl := range lines {
+			var pl pdf.Line
+			for j, w := range sl.words {
+				box := pdf.Rect{X0: w.x, Y0: sl.y, X1: w.x + synthWidth(w.text), Y1: sl.y + synthHeight}
+				p.Words = append(p.Words, pdf.Word{Text: w.text, Box: box, FontSize: 9})
+				pl.Words = append(pl.Words, len(p.Words)-1)
+				if j == 0 {
+					pl.Box = box
+				} else {
+					pl.Box = union(pl.Box, box)
+				}
+			}
+			p.Lines = append(p.Lines, pl)
+		}
+		doc.Pages = append(doc.Pages, p)
+	}
+	return doc
+}
+
+// item is a terse line-item literal for expectations.
+func item(desc string, qty, price, amount float64) invoice.LineItem {
+	return invoice.LineItem{Description: str(desc), Quantity: num(qty), UnitPrice: num(price), Amount: num(amount)}
+}
+
+// checkItems extracts the document and compares its line items.
+func checkItems(t *testing.T, doc *pdf.Document, want []invoice.LineItem) {
+	t.Helper()
+	got := Extract(doc, "en").Result.LineItems
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("line items (-want +got):\n%s", diff)
+	}
+}
+
+// header4 is a header row: description, quantity, unit price, amount.
+func header4(y float64) synthLine {
+	return lineAt(y, at(60, "Description"), at(300, "Qty"), at(380, "Unit price"), at(480, "Amount"))
+}
+
+// row4 is an item row under header4.
+func row4(y float64, desc, qty, price, amount string) synthLine {
+	return lineAt(y, at(60, desc), at(300, qty), at(380, price), at(480, amount))
+}
+
+func TestItemsContinueOnNextPage(t *testing.T) {
+	page1 := []synthLine{
+		lineAt(40, at(60, "INVOICE 7")),
+		header4(600),
+		row4(620, "Blue widgets", "2", "10.00", "20.00"),
+		row4(640, "Red widgets", "1", "5.00", "5.00"),
+	}
+	page2 := []synthLine{
+		lineAt(40, at(60, "Page 2")),
+		row4(60, "Green widgets", "3", "2.00", "6.00"),
+		lineAt(100, at(380, "Total"), at(480, "31.00")),
+	}
+	checkItems(t, synthDoc(page1, page2), []invoice.LineItem{
+		item("Blue widgets", 2, 10, 20), item("Red widgets", 1, 5, 5), item("Green widgets", 3, 2, 6),
+	})
+}
+
+func TestItemsStopAtNextHeader(t *testing.T) {
+	page := []synthLine{
+		header4(200),
+		row4(220, "Consulting hours", "4", "50.00", "200.00"),
+		lineAt(260, at(60, "VAT rate"), at(300, "Taxable"), at(480, "Amount")),
+		lineAt(280, at(60, "22%"), at(300, "200.00"), at(480, "44.00")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{item("Consulting hours", 4, 50, 200)})
+}
