@@ -468,6 +468,8 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 			it.TaxRate = invoice.Number(ps[0].Number)
 		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok {
 			it.TaxRate = invoice.Number(v)
+		} else if exemptRate(c.text) {
+			it.TaxRate = invoice.Number(0)
 		}
 	}
 	if c := r.cells[labels.ColDiscount]; c != nil {
@@ -544,6 +546,23 @@ func wrappedText(s string) bool {
 		}
 	}
 	return letters >= 3 && letters > digits
+}
+
+// natureCode is an Italian VAT nature code ("N1", "N2.2", "N6.9"): the line
+// is not taxed, printed in the rate column instead of a rate.
+var natureCode = regexp.MustCompile(`^N[1-7](?:\.[0-9]{1,2})?$`)
+
+// exemptRate reports whether a rate cell says the line bears no VAT.
+func exemptRate(s string) bool {
+	s = strings.TrimSpace(s)
+	if natureCode.MatchString(s) {
+		return true
+	}
+	switch strings.ToLower(s) {
+	case "esente", "esclusa", "escluso", "exempt", "exonéré", "exonere", "steuerfrei":
+		return true
+	}
+	return false
 }
 
 var (

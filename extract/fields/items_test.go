@@ -81,7 +81,13 @@ func item(desc string, qty, price, amount float64) invoice.LineItem {
 // checkItems extracts the document and compares its line items.
 func checkItems(t *testing.T, doc *pdf.Document, want []invoice.LineItem) {
 	t.Helper()
-	got := Extract(doc, "en").Result.LineItems
+	checkItemsIn(t, "en", doc, want)
+}
+
+// checkItemsIn is checkItems with a locale.
+func checkItemsIn(t *testing.T, locale string, doc *pdf.Document, want []invoice.LineItem) {
+	t.Helper()
+	got := Extract(doc, locale).Result.LineItems
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("line items (-want +got):\n%s", diff)
 	}
@@ -122,4 +128,16 @@ func TestItemsStopAtNextHeader(t *testing.T) {
 		lineAt(280, at(60, "22%"), at(300, "200.00"), at(480, "44.00")),
 	}
 	checkItems(t, synthDoc(page), []invoice.LineItem{item("Consulting hours", 4, 50, 200)})
+}
+
+func TestItemsExemptRate(t *testing.T) {
+	page := []synthLine{
+		lineAt(200, at(60, "Descrizione"), at(300, "Quantità"), at(380, "Prezzo"), at(440, "%IVA"), at(500, "Importo")),
+		lineAt(220, at(60, "Trasferta"), at(300, "1,00"), at(380, "2,00"), at(440, "N1"), at(500, "2,00")),
+		lineAt(240, at(60, "Consulenza"), at(300, "1,00"), at(380, "100,00"), at(440, "22,00"), at(500, "100,00")),
+		lineAt(260, at(60, "Rimborso"), at(300, "1,00"), at(380, "10,00"), at(440, "N2.2"), at(500, "10,00")),
+	}
+	want := []invoice.LineItem{item("Trasferta", 1, 2, 2), item("Consulenza", 1, 100, 100), item("Rimborso", 1, 10, 10)}
+	want[0].TaxRate, want[1].TaxRate, want[2].TaxRate = num(0), num(22), num(0)
+	checkItemsIn(t, "it", synthDoc(page), want)
 }
