@@ -19,6 +19,10 @@ type column struct {
 	kind   labels.Kind
 	x0, x1 float64 // the header label's extent
 	lo, hi float64 // the band of the page the column owns
+	dup    bool    // another column of the header has the same kind
+	// orig is the kind a number column's header label names; the column
+	// stands in for it in rows that lack it.
+	orig labels.Kind
 }
 
 // table is a line-item table: its header line and columns.
@@ -88,13 +92,69 @@ func hasColumnHit(l *line) bool {
 // lines. Each label hit, and each word outside a hit, is a unit; units of
 // different lines that sit over each other form one cell ("Preis/" over
 // "Einheit"), whose joined text is matched against the column labels again.
+//
+// A second numeric column with the label of another ("Amount" and "Total",
+// both read as amounts) is kept as an unassigned number column: the
+// arithmetic of the rows decides what it holds (see assignNumeric).
 func headerColumns(group []*line) []column {
-	return classifyColumns(group, headerKind, columnKinds)
+	var cols []column
+	n := 0
+	all := classifyAll(group, headerKind, columnKinds)
+	for i, c := range all {
+		switch {
+		case !c.dup:
+			cols = append(cols, c)
+		case numericColumns[c.kind] && standsApart(all, i, group[0].height):
+			n++
+			c.kind, c.dup, c.orig = numberKind(n), false, c.kind
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// standsApart reports whether header cell i is set apart from the cells
+// beside it by a gap of a line's height: a column of its own, not a word
+// of its neighbour's label ("Beschreibung / Preis").
+func standsApart(cols []column, i int, height float64) bool {
+	for j, c := range cols {
+		if j == i {
+			continue
+		}
+		gap := math.Max(c.x0-cols[i].x1, cols[i].x0-c.x1)
+		if gap < height {
+			return false
+		}
+	}
+	return true
+}
+
+// numberKind is the kind of the n-th numeric column whose header does not
+// tell what it holds.
+func numberKind(n int) labels.Kind { return labels.Kind(fmt.Sprintf("col.number%d", n)) }
+
+// isNumeric reports whether a column holds numbers: quantities, prices,
+// amounts, or numbers yet to be assigned.
+func isNumeric(k labels.Kind) bool {
+	return numericColumns[k] || strings.HasPrefix(string(k), "col.number")
 }
 
 // classifyColumns is headerColumns with the reading of labels (kindOf) and
-// the accepted kinds given.
+// the accepted kinds given; a cell whose kind an earlier cell already has is
+// left out.
 func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
+	var cols []column
+	for _, c := range classifyAll(group, kindOf, accept) {
+		if !c.dup {
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// classifyAll is classifyColumns keeping the cells whose kind repeats an
+// earlier cell's, marked dup.
+func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
 	type unit struct {
 		box   pdf.Rect
 		line  int
@@ -172,11 +232,11 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 				best = h
 			}
 		}
-		if best.Kind == "" || seen[best.Kind] {
+		if best.Kind == "" {
 			continue
 		}
+		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1, dup: seen[best.Kind]})
 		seen[best.Kind] = true
-		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1})
 	}
 	return cols
 }
@@ -258,6 +318,8 @@ func (x *extractor) lineItems() {
 	tables := x.findTables()
 	for _, t := range tables {
 		rows := x.tableRows(t, tables)
+		x.assignNumeric(t.cols, rows)
+		x.fillFromNumbers(t.cols, rows)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
 				x.itemEvidence(len(items), r, it)
@@ -341,7 +403,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 		c := t.columnOf(w.Box)
 		// A word right after the previous one continues its phrase even
 		// when it runs into the next column's band (long descriptions).
-		if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !numericColumns[c] {
+		if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !isNumeric(c) {
 			c = prevKind
 		}
 		prevKind = c
@@ -414,8 +476,8 @@ func endsTable(l *line) bool {
 
 // hasNumbers reports whether a row has a value in a numeric column.
 func (x *extractor) hasNumbers(cells map[labels.Kind]*cell) bool {
-	for k := range numericColumns {
-		if c := cells[k]; c != nil && !noteCell(c.text) {
+	for k, c := range cells {
+		if isNumeric(k) && !noteCell(c.text) {
 			if _, ok := x.cellNumber(c.text); ok {
 				return true
 			}
@@ -476,7 +538,9 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 		// Discounts are printed with either sign ("-10,00%").
 		if ps := parse.FindPercents(c.text); len(ps) > 0 {
 			it.DiscountPct = invoice.Number(math.Abs(ps[0].Number))
-		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok {
+		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok && !sameAmount(v, it.Amount, it.UnitPrice) {
+			// A bare number that repeats the row's amount or price is an
+			// amount spilled into the column, not a percentage.
 			it.DiscountPct = invoice.Number(math.Abs(v))
 		}
 	}
@@ -494,6 +558,16 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 		return it, false
 	}
 	return it, true
+}
+
+// sameAmount reports whether v equals one of the amounts.
+func sameAmount(v float64, amounts ...*float64) bool {
+	for _, a := range amounts {
+		if a != nil && near(math.Abs(v), math.Abs(*a)) {
+			return true
+		}
+	}
+	return false
 }
 
 // trailingUnit is the unit printed after a quantity ("3 PZ", "2,5 h").
@@ -601,4 +675,144 @@ func cleanDescription(s string) string {
 func noteCell(s string) bool {
 	s = strings.TrimSpace(s)
 	return strings.HasPrefix(s, "(") || strings.Contains(s, ":") || strings.HasSuffix(s, ")")
+}
+
+// textOf is a cell's text, "" for no cell.
+func textOf(c *cell) string {
+	if c == nil {
+		return ""
+	}
+	return c.text
+}
+
+// numericRoles are the kinds arithmetic ties together: quantity × unit price
+// = amount.
+var numericRoles = [3]labels.Kind{labels.ColQuantity, labels.ColUnitPrice, labels.ColAmount}
+
+// assignNumeric checks the table's numeric columns against the rows'
+// arithmetic: when another assignment of quantity, unit price and amount to
+// the columns makes quantity × price = amount hold in more rows than the
+// header's labels do (and in at least half the rows), the columns and the
+// rows' cells are renamed. This fixes headers whose labels mislead
+// ("Amount" over quantities next to a "Total" column) or repeat.
+func (x *extractor) assignNumeric(cols []column, rows []row) {
+	var kinds []labels.Kind
+	for _, c := range cols {
+		if isNumeric(c.kind) {
+			kinds = append(kinds, c.kind)
+		}
+	}
+	if len(kinds) < 3 || len(rows) == 0 {
+		return
+	}
+	vals := make([]map[labels.Kind]float64, len(rows))
+	for i, r := range rows {
+		vals[i] = map[labels.Kind]float64{}
+		for _, k := range kinds {
+			if c := r.cells[k]; c != nil && !noteCell(c.text) {
+				if v, ok := x.cellNumber(c.text); ok {
+					vals[i][k] = v
+				}
+			}
+		}
+	}
+	label := numericRoles
+	best, bestScore := label, productRows(vals, label)
+	bestAgree := 3
+	for _, q := range kinds {
+		for _, p := range kinds {
+			for _, a := range kinds {
+				if q == p || p == a || q == a {
+					continue
+				}
+				try := [3]labels.Kind{q, p, a}
+				score, agree := productRows(vals, try), agreement(try)
+				if score > bestScore || score == bestScore && score > 0 && agree > bestAgree {
+					best, bestScore, bestAgree = try, score, agree
+				}
+			}
+		}
+	}
+	if best == label || 2*bestScore < len(rows) {
+		return
+	}
+	rename := map[labels.Kind]labels.Kind{}
+	n := 100 // numbers of columns left without a role
+	for _, k := range kinds {
+		rename[k] = k
+		if numericColumns[k] {
+			n++
+			rename[k] = numberKind(n)
+		}
+	}
+	for i, k := range best {
+		rename[k] = numericRoles[i]
+	}
+	for i := range cols {
+		if to, ok := rename[cols[i].kind]; ok {
+			cols[i].kind = to
+		}
+	}
+	for _, r := range rows {
+		moved := map[labels.Kind]*cell{}
+		for k, c := range r.cells {
+			if to, ok := rename[k]; ok {
+				moved[to] = c
+				delete(r.cells, k)
+			}
+		}
+		for k, c := range moved {
+			r.cells[k] = c
+		}
+	}
+}
+
+// fillFromNumbers gives a row's value in a number column to the kind its
+// header named when the row has no number of that kind: a header that
+// repeats a label over two columns holds one value per row, in either.
+func (x *extractor) fillFromNumbers(cols []column, rows []row) {
+	for _, c := range cols {
+		if c.orig == "" || !strings.HasPrefix(string(c.kind), "col.number") {
+			continue
+		}
+		for _, r := range rows {
+			v, o := r.cells[c.kind], r.cells[c.orig]
+			if v == nil {
+				continue
+			}
+			if _, ok := x.cellNumber(v.text); !ok {
+				continue
+			}
+			if _, ok := x.cellNumber(textOf(o)); !ok {
+				r.cells[c.orig] = v
+				delete(r.cells, c.kind)
+			}
+		}
+	}
+}
+
+// productRows counts the rows where the columns roles[0] × roles[1] =
+// roles[2], all three non-zero.
+func productRows(vals []map[labels.Kind]float64, roles [3]labels.Kind) int {
+	n := 0
+	for _, v := range vals {
+		q, okq := v[roles[0]]
+		p, okp := v[roles[1]]
+		a, oka := v[roles[2]]
+		if okq && okp && oka && q != 0 && p != 0 && a != 0 && near(math.Abs(q*p), math.Abs(a)) {
+			n++
+		}
+	}
+	return n
+}
+
+// agreement counts the roles that a column's header label already gives.
+func agreement(roles [3]labels.Kind) int {
+	n := 0
+	for i, k := range roles {
+		if k == numericRoles[i] {
+			n++
+		}
+	}
+	return n
 }

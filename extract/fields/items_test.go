@@ -141,3 +141,38 @@ func TestItemsExemptRate(t *testing.T) {
 	want[0].TaxRate, want[1].TaxRate, want[2].TaxRate = num(0), num(22), num(0)
 	checkItemsIn(t, "it", synthDoc(page), want)
 }
+
+func TestItemsArithmeticAssignsColumns(t *testing.T) {
+	// "Amount" heads the quantities and "Total" the amounts: both read as
+	// amount labels, and quantity × price = total tells them apart.
+	page := []synthLine{
+		lineAt(200, at(60, "Amount"), at(120, "Product"), at(330, "Price"), at(450, "Total")),
+		lineAt(220, at(60, "2.00"), at(120, "Paper reams"), at(330, "4.50"), at(450, "9.00")),
+		lineAt(240, at(60, "10.00"), at(120, "Pencils"), at(330, "0.25"), at(450, "2.50")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{item("Paper reams", 2, 4.5, 9), item("Pencils", 10, 0.25, 2.5)})
+}
+
+func TestItemsRepeatedLabelFillsColumn(t *testing.T) {
+	// Two columns under price labels; each row prints its price in one of
+	// them.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(250, "Price"), at(330, "Unit price"), at(420, "Qty"), at(480, "Amount")),
+		lineAt(220, at(60, "Service A"), at(250, "7.00"), at(420, "2"), at(480, "14.00")),
+		lineAt(240, at(60, "Service B"), at(330, "3.00"), at(420, "1"), at(480, "3.00")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{item("Service A", 2, 7, 14), item("Service B", 1, 3, 3)})
+}
+
+func TestItemsDiscountRepeatingAmount(t *testing.T) {
+	// A bare number in the discount column equal to the row's amount is not
+	// a percentage; "10%" is.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(250, "Qty"), at(300, "Price"), at(380, "Discount"), at(480, "Amount")),
+		lineAt(220, at(60, "Cables"), at(250, "4"), at(300, "19.00"), at(380, "76.00"), at(480, "76.00")),
+		lineAt(240, at(60, "Plugs"), at(250, "1"), at(300, "10.00"), at(380, "10%"), at(480, "9.00")),
+	}
+	want := []invoice.LineItem{item("Cables", 4, 19, 76), item("Plugs", 1, 10, 9)}
+	want[1].DiscountPct = num(10)
+	checkItems(t, synthDoc(page), want)
+}
