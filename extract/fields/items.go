@@ -395,18 +395,41 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 	return rows, false
 }
 
-// cells splits a line into the cells of the table's columns.
+// cells splits a line into the cells of the table's columns. Words set
+// close together form a phrase; a phrase that reaches into the description
+// column belongs to it whole, also where it starts in the band of a code or
+// position column to its left or runs into the next column's band (long
+// descriptions printed wider than their header). Numbers in numeric columns
+// keep their own cells.
 func (t table) cells(l *line) map[labels.Kind]*cell {
-	cells := map[labels.Kind]*cell{}
-	var prevKind labels.Kind
+	kinds := make([]labels.Kind, len(l.words))
 	for i, w := range l.words {
-		c := t.columnOf(w.Box)
-		// A word right after the previous one continues its phrase even
-		// when it runs into the next column's band (long descriptions).
-		if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !isNumeric(c) {
-			c = prevKind
+		kinds[i] = t.columnOf(w.Box)
+	}
+	for first := 0; first < len(l.words); {
+		last := first
+		for last+1 < len(l.words) && l.words[last+1].Box.X0-l.words[last].Box.X1 < 0.6*l.height {
+			last++
 		}
-		prevKind = c
+		descAt := -1
+		for i := first; i <= last; i++ {
+			if kinds[i] == labels.ColDescription {
+				descAt = i
+				break
+			}
+		}
+		if descAt >= 0 {
+			for i := first; i <= last; i++ {
+				if (i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "") && !isNumeric(kinds[i]) {
+					kinds[i] = labels.ColDescription
+				}
+			}
+		}
+		first = last + 1
+	}
+	cells := map[labels.Kind]*cell{}
+	for i, w := range l.words {
+		c := kinds[i]
 		if c == "" {
 			continue
 		}

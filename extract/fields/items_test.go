@@ -176,3 +176,16 @@ func TestItemsDiscountRepeatingAmount(t *testing.T) {
 	want[1].DiscountPct = num(10)
 	checkItems(t, synthDoc(page), want)
 }
+
+func TestItemsDescriptionPhraseStartsLeftOfHeader(t *testing.T) {
+	// The code column is empty and the descriptions start under it: a
+	// phrase reaching into the description column is the description.
+	page := []synthLine{
+		lineAt(200, at(40, "Code"), at(160, "Description"), at(300, "Qty"), at(380, "Price"), at(480, "Amount")),
+		lineAt(220, at(90, "Development services"), at(300, "20"), at(380, "90.00"), at(480, "1800.00")),
+		lineAt(240, at(40, "A-7"), at(90, "22/01/2025: cleaning"), at(300, "1"), at(380, "70.00"), at(480, "70.00")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{
+		item("Development services", 20, 90, 1800), item("22/01/2025: cleaning", 1, 70, 70),
+	})
+}
