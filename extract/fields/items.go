@@ -445,10 +445,18 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 
 // wrapDescription appends a line without numbers to the description of the
 // row above when it continues its text close below it.
+//
+// Text in the code or position columns (an article code or GTIN under the
+// row's code) does not stop the wrap.
 func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) {
 	c := cells[labels.ColDescription]
-	if c == nil || len(cells) != 1 || !wrappedText(c.text) {
+	if c == nil || !wrappedText(c.text) {
 		return
+	}
+	for k := range cells {
+		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition {
+			return
+		}
 	}
 	d := r.cells[labels.ColDescription]
 	if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
@@ -570,6 +578,9 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	if it.Description == nil && it.Amount == nil {
 		return it, false
 	}
+	if c := r.cells[labels.ColDescription]; c != nil && it.Amount == nil && noteKey(c.text) {
+		return it, false
+	}
 	// A row with only an amount and no words is a sub-total or a carried
 	// amount, not an item.
 	if (it.Description == nil || !hasWord(*it.Description)) && it.Quantity == nil && it.UnitPrice == nil {
@@ -591,6 +602,14 @@ func sameAmount(v float64, amounts ...*float64) bool {
 		}
 	}
 	return false
+}
+
+// noteKey reports whether a row's description is only a key whose value
+// stands in the number columns ("Bruttopreis: 4,00", "(Net): 60,00"): a
+// note on the item above, not an item.
+func noteKey(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "):")
 }
 
 // trailingUnit is the unit printed after a quantity ("3 PZ", "2,5 h").

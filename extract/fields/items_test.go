@@ -189,3 +189,19 @@ func TestItemsDescriptionPhraseStartsLeftOfHeader(t *testing.T) {
 		item("Development services", 20, 90, 1800), item("22/01/2025: cleaning", 1, 70, 70),
 	})
 }
+
+func TestItemsWrapBesideCodesAndNoteRows(t *testing.T) {
+	// The description wraps onto lines that also carry article codes under
+	// the code column; "Gross price: 4.00" under an item is a note on it.
+	page := []synthLine{
+		lineAt(200, at(40, "Item No."), at(150, "Description"), at(300, "Qty"), at(380, "Price"), at(480, "Amount")),
+		lineAt(220, at(150, "Artificial turf"), at(300, "3"), at(380, "3.00"), at(480, "9.00")),
+		lineAt(232, at(40, "KR3M"), at(150, "green 3m")),
+		lineAt(244, at(40, "4012345001235"), at(150, "wide")),
+		lineAt(258, at(150, "Gross price:"), at(300, "0.67"), at(380, "4.00")),
+		lineAt(272, at(150, "Dry goods:"), at(300, "2"), at(380, "1.50"), at(480, "3.00")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{
+		item("Artificial turf green 3m wide", 3, 3, 9), item("Dry goods:", 2, 1.5, 3),
+	})
+}
