@@ -362,6 +362,7 @@ func hasTableOn(tables []table, p *page) bool {
 func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_ []row, closed bool) {
 	prevBottom := top
 	started := len(rows)
+	var above *pendingText
 	for _, l := range lines {
 		if l.angle != 0 {
 			break
@@ -383,16 +384,31 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			if len(rows) > started || !math.IsInf(prevBottom, -1) {
 				prevBottom = l.box.Y1
 			}
-			// A wrapped description line, or a section title.
-			if len(rows) > 0 && rows[len(rows)-1].page == t.page.num {
-				wrapDescription(&rows[len(rows)-1], l, cells)
+			// A wrapped description line, or a section title, or the
+			// description of the row below.
+			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && wrapDescription(&rows[len(rows)-1], l, cells)
+			above = nil
+			if d := cells[labels.ColDescription]; d != nil && !wrapped {
+				above = &pendingText{cell: d, line: l}
 			}
 			continue
 		}
 		prevBottom = l.box.Y1
+		if cells[labels.ColDescription] == nil && above != nil && l.box.Y0-above.line.box.Y1 < 0.5*l.height {
+			cells[labels.ColDescription] = above.cell
+		}
+		above = nil
 		rows = append(rows, row{cells: cells, page: t.page.num})
 	}
 	return rows, false
+}
+
+// pendingText is a description line without numbers that the row right
+// below it may own: layouts that print an item's name a little above its
+// numbers.
+type pendingText struct {
+	cell *cell
+	line *line
 }
 
 // cells splits a line into the cells of the table's columns. Words set
@@ -444,25 +460,28 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 }
 
 // wrapDescription appends a line without numbers to the description of the
-// row above when it continues its text close below it.
+// row above when it continues its text close below it, and reports whether
+// it did.
 //
 // Text in the code or position columns (an article code or GTIN under the
 // row's code) does not stop the wrap.
-func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) {
+func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
 	c := cells[labels.ColDescription]
 	if c == nil || !wrappedText(c.text) {
-		return
+		return false
 	}
 	for k := range cells {
 		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition {
-			return
+			return false
 		}
 	}
 	d := r.cells[labels.ColDescription]
 	if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
 		d.text += " " + c.text
 		d.box = union(d.box, c.box)
+		return true
 	}
+	return false
 }
 
 // headerLike reports whether a line reads as a table header: labels of two

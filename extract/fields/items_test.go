@@ -205,3 +205,16 @@ func TestItemsWrapBesideCodesAndNoteRows(t *testing.T) {
 		item("Artificial turf green 3m wide", 3, 3, 9), item("Dry goods:", 2, 1.5, 3),
 	})
 }
+
+func TestItemsDescriptionJustAboveNumbers(t *testing.T) {
+	// Each item's name is printed a little above its numbers, the two
+	// lines overlapping in height.
+	page := []synthLine{
+		lineAt(200, at(20, "Pos."), at(60, "Description"), at(300, "Qty"), at(380, "Unit price"), at(480, "Amount")),
+		lineAt(225, at(60, "SUPPORT SERVICE")),
+		lineAt(230, at(20, "1"), at(300, "1.00"), at(380, "60.00"), at(480, "60.00")),
+		lineAt(265, at(60, "PAPER SUPPLIES")),
+		lineAt(270, at(20, "2"), at(300, "3.00"), at(380, "10.00"), at(480, "30.00")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{item("SUPPORT SERVICE", 1, 60, 60), item("PAPER SUPPLIES", 3, 10, 30)})
+}
