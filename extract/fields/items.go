@@ -597,7 +597,7 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	if it.Description == nil && it.Amount == nil {
 		return it, false
 	}
-	if c := r.cells[labels.ColDescription]; c != nil && it.Amount == nil && noteKey(c.text) {
+	if c := r.cells[labels.ColDescription]; c != nil && (it.Amount == nil && noteKey(c.text) || allowanceRow(c.text)) {
 		return it, false
 	}
 	// A row with only an amount and no words is a sub-total or a carried
@@ -629,6 +629,27 @@ func sameAmount(v float64, amounts ...*float64) bool {
 func noteKey(s string) bool {
 	s = strings.TrimSpace(s)
 	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "):")
+}
+
+// allowanceRow reports whether a row states a document-level allowance or
+// charge ("REMISE : REMISE COMMERCIALE", "Charge: delivery"): a discount or
+// charge word as the key of a "Key: reason" description. Such rows adjust
+// the totals; they are not items.
+func allowanceRow(s string) bool {
+	key, _, ok := splitKey(s)
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(key) {
+	case "charge", "surcharge", "frais", "zuschlag", "aufschlag", "maggiorazione", "majoration":
+		return true
+	}
+	for _, h := range labels.Find(strings.Fields(key)) {
+		if (h.Kind == labels.Discount || h.Kind == labels.ColDiscount) && h.Score >= 0.7 && h.First == 0 && h.Last == len(strings.Fields(key))-1 {
+			return true
+		}
+	}
+	return false
 }
 
 // trailingUnit is the unit printed after a quantity ("3 PZ", "2,5 h").

@@ -218,3 +218,15 @@ func TestItemsDescriptionJustAboveNumbers(t *testing.T) {
 	}
 	checkItems(t, synthDoc(page), []invoice.LineItem{item("SUPPORT SERVICE", 1, 60, 60), item("PAPER SUPPLIES", 3, 10, 30)})
 }
+
+func TestItemsAllowanceRowsLeftOut(t *testing.T) {
+	// Document-level allowances and charges listed under the items adjust
+	// the totals; they are not items.
+	page := []synthLine{
+		header4(200),
+		row4(220, "Support service", "1", "60.00", "60.00"),
+		lineAt(240, at(60, "Discount: loyalty"), at(480, "-5.00")),
+		lineAt(260, at(60, "Charge: travel costs"), at(480, "10.00")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{item("Support service", 1, 60, 60)})
+}
