@@ -19,6 +19,10 @@ type column struct {
 	kind   labels.Kind
 	x0, x1 float64 // the header label's extent
 	lo, hi float64 // the band of the page the column owns
+	dup    bool    // another column of the header has the same kind
+	// orig is the kind a number column's header label names; the column
+	// stands in for it in rows that lack it.
+	orig labels.Kind
 }
 
 // table is a line-item table: its header line and columns.
@@ -88,13 +92,69 @@ func hasColumnHit(l *line) bool {
 // lines. Each label hit, and each word outside a hit, is a unit; units of
 // different lines that sit over each other form one cell ("Preis/" over
 // "Einheit"), whose joined text is matched against the column labels again.
+//
+// A second numeric column with the label of another ("Amount" and "Total",
+// both read as amounts) is kept as an unassigned number column: the
+// arithmetic of the rows decides what it holds (see assignNumeric).
 func headerColumns(group []*line) []column {
-	return classifyColumns(group, headerKind, columnKinds)
+	var cols []column
+	n := 0
+	all := classifyAll(group, headerKind, columnKinds)
+	for i, c := range all {
+		switch {
+		case !c.dup:
+			cols = append(cols, c)
+		case numericColumns[c.kind] && standsApart(all, i, group[0].height):
+			n++
+			c.kind, c.dup, c.orig = numberKind(n), false, c.kind
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// standsApart reports whether header cell i is set apart from the cells
+// beside it by a gap of a line's height: a column of its own, not a word
+// of its neighbour's label ("Beschreibung / Preis").
+func standsApart(cols []column, i int, height float64) bool {
+	for j, c := range cols {
+		if j == i {
+			continue
+		}
+		gap := math.Max(c.x0-cols[i].x1, cols[i].x0-c.x1)
+		if gap < height {
+			return false
+		}
+	}
+	return true
+}
+
+// numberKind is the kind of the n-th numeric column whose header does not
+// tell what it holds.
+func numberKind(n int) labels.Kind { return labels.Kind(fmt.Sprintf("col.number%d", n)) }
+
+// isNumeric reports whether a column holds numbers: quantities, prices,
+// amounts, or numbers yet to be assigned.
+func isNumeric(k labels.Kind) bool {
+	return numericColumns[k] || strings.HasPrefix(string(k), "col.number")
 }
 
 // classifyColumns is headerColumns with the reading of labels (kindOf) and
-// the accepted kinds given.
+// the accepted kinds given; a cell whose kind an earlier cell already has is
+// left out.
 func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
+	var cols []column
+	for _, c := range classifyAll(group, kindOf, accept) {
+		if !c.dup {
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// classifyAll is classifyColumns keeping the cells whose kind repeats an
+// earlier cell's, marked dup.
+func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
 	type unit struct {
 		box   pdf.Rect
 		line  int
@@ -172,11 +232,11 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 				best = h
 			}
 		}
-		if best.Kind == "" || seen[best.Kind] {
+		if best.Kind == "" {
 			continue
 		}
+		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1, dup: seen[best.Kind]})
 		seen[best.Kind] = true
-		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1})
 	}
 	return cols
 }
@@ -249,13 +309,17 @@ type row struct {
 }
 
 // lineItems reads every table's rows: lines under the header until the
-// totals (a total or subtotal label), a wide gap, or the end of the page.
-// Lines with no number are the wrapped continuation of the previous item's
-// description.
+// totals (a total or subtotal label), another table's header, a wide gap, or
+// the end of the page; a table that runs off its page without being closed
+// continues on the next pages that have no header of their own. Lines with
+// no number are the wrapped continuation of the previous item's description.
 func (x *extractor) lineItems() {
 	var items []invoice.LineItem
-	for _, t := range x.findTables() {
-		rows := x.tableRows(t)
+	tables := x.findTables()
+	for _, t := range tables {
+		rows := x.tableRows(t, tables)
+		x.assignNumeric(t.cols, rows)
+		x.fillFromNumbers(t.cols, rows)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
 				x.itemEvidence(len(items), r, it)
@@ -266,57 +330,170 @@ func (x *extractor) lineItems() {
 	x.r.LineItems = x.keyedLineItems(items)
 }
 
-func (x *extractor) tableRows(t table) []row {
-	var rows []row
-	prevBottom := t.header.box.Y1
-	for _, l := range t.page.lines[t.header.index+1:] {
+// tableRows reads the rows of table t, following it onto the next pages
+// while it is not closed and those pages have no table header.
+func (x *extractor) tableRows(t table, tables []table) []row {
+	rows, closed := x.pageRows(t, t.page.lines[t.header.index+1:], t.header.box.Y1, nil)
+	for i := t.page.num; !closed && i < len(x.m.pages); i++ {
+		next := x.m.pages[i]
+		if hasTableOn(tables, next) {
+			break
+		}
+		cont := table{page: next, cols: t.cols}
+		rows, closed = x.pageRows(cont, next.lines, math.Inf(-1), rows)
+	}
+	return rows
+}
+
+// hasTableOn reports whether one of the tables has its header on page p.
+func hasTableOn(tables []table, p *page) bool {
+	for _, t := range tables {
+		if t.page == p {
+			return true
+		}
+	}
+	return false
+}
+
+// pageRows reads table rows from lines of one page, appending to rows.
+// top is the bottom of the header (minus infinity on a continuation page,
+// where rows may start anywhere). closed reports that the table ended on
+// this page: at a totals line or another table's header.
+func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_ []row, closed bool) {
+	prevBottom := top
+	started := len(rows)
+	var above *pendingText
+	for _, l := range lines {
 		if l.angle != 0 {
 			break
 		}
-		if l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
-			break
+		if !math.IsInf(prevBottom, -1) && l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
+			return rows, false
 		}
 		if endsTable(l) && len(parse.FindAmounts(l.text, x.locale)) > 0 {
-			break // a totals line; a label alone may continue the header
+			return rows, true // a totals line; a label alone may continue the header
 		}
-		cells := map[labels.Kind]*cell{}
-		var prevKind labels.Kind
-		for i, w := range l.words {
-			c := t.columnOf(w.Box)
-			// A word right after the previous one continues its phrase even
-			// when it runs into the next column's band (long descriptions).
-			if i > 0 && prevKind == labels.ColDescription && w.Box.X0-l.words[i-1].Box.X1 < 0.6*l.height && !numericColumns[c] {
-				c = prevKind
-			}
-			prevKind = c
-			if c == "" {
-				continue
-			}
-			if cells[c] == nil {
-				cells[c] = &cell{text: w.Text, box: w.Box}
-			} else {
-				cells[c].text += " " + w.Text
-				cells[c].box = union(cells[c].box, w.Box)
-			}
+		if len(rows) > started && headerLike(l) && len(parse.FindAmounts(l.text, x.locale)) == 0 {
+			return rows, true // the header of the next table (a VAT summary)
 		}
+		cells := t.cells(l)
 		if len(cells) == 0 {
 			continue
 		}
-		prevBottom = l.box.Y1
 		if !x.hasNumbers(cells) {
-			// A wrapped description line, or a section title.
-			if len(rows) > 0 && cells[labels.ColDescription] != nil && len(cells) == 1 && wrappedText(cells[labels.ColDescription].text) {
-				d := rows[len(rows)-1].cells[labels.ColDescription]
-				if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
-					d.text += " " + cells[labels.ColDescription].text
-					d.box = union(d.box, cells[labels.ColDescription].box)
-				}
+			if len(rows) > started || !math.IsInf(prevBottom, -1) {
+				prevBottom = l.box.Y1
+			}
+			// A wrapped description line, or a section title, or the
+			// description of the row below.
+			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && wrapDescription(&rows[len(rows)-1], l, cells)
+			above = nil
+			if d := cells[labels.ColDescription]; d != nil && !wrapped {
+				above = &pendingText{cell: d, line: l}
 			}
 			continue
 		}
+		prevBottom = l.box.Y1
+		if cells[labels.ColDescription] == nil && above != nil && l.box.Y0-above.line.box.Y1 < 0.5*l.height {
+			cells[labels.ColDescription] = above.cell
+		}
+		above = nil
 		rows = append(rows, row{cells: cells, page: t.page.num})
 	}
-	return rows
+	return rows, false
+}
+
+// pendingText is a description line without numbers that the row right
+// below it may own: layouts that print an item's name a little above its
+// numbers.
+type pendingText struct {
+	cell *cell
+	line *line
+}
+
+// cells splits a line into the cells of the table's columns. Words set
+// close together form a phrase; a phrase that reaches into the description
+// column belongs to it whole, also where it starts in the band of a code or
+// position column to its left or runs into the next column's band (long
+// descriptions printed wider than their header). Numbers in numeric columns
+// keep their own cells.
+func (t table) cells(l *line) map[labels.Kind]*cell {
+	kinds := make([]labels.Kind, len(l.words))
+	for i, w := range l.words {
+		kinds[i] = t.columnOf(w.Box)
+	}
+	for first := 0; first < len(l.words); {
+		last := first
+		for last+1 < len(l.words) && l.words[last+1].Box.X0-l.words[last].Box.X1 < 0.6*l.height {
+			last++
+		}
+		descAt := -1
+		for i := first; i <= last; i++ {
+			if kinds[i] == labels.ColDescription {
+				descAt = i
+				break
+			}
+		}
+		if descAt >= 0 {
+			for i := first; i <= last; i++ {
+				if (i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "") && !isNumeric(kinds[i]) {
+					kinds[i] = labels.ColDescription
+				}
+			}
+		}
+		first = last + 1
+	}
+	cells := map[labels.Kind]*cell{}
+	for i, w := range l.words {
+		c := kinds[i]
+		if c == "" {
+			continue
+		}
+		if cells[c] == nil {
+			cells[c] = &cell{text: w.Text, box: w.Box}
+		} else {
+			cells[c].text += " " + w.Text
+			cells[c].box = union(cells[c].box, w.Box)
+		}
+	}
+	return cells
+}
+
+// wrapDescription appends a line without numbers to the description of the
+// row above when it continues its text close below it, and reports whether
+// it did.
+//
+// Text in the code or position columns (an article code or GTIN under the
+// row's code) does not stop the wrap.
+func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
+	c := cells[labels.ColDescription]
+	if c == nil || !wrappedText(c.text) {
+		return false
+	}
+	for k := range cells {
+		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition {
+			return false
+		}
+	}
+	d := r.cells[labels.ColDescription]
+	if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
+		d.text += " " + c.text
+		d.box = union(d.box, c.box)
+		return true
+	}
+	return false
+}
+
+// headerLike reports whether a line reads as a table header: labels of two
+// or more different columns.
+func headerLike(l *line) bool {
+	kinds := map[labels.Kind]bool{}
+	for _, h := range l.hits {
+		if k := headerKind(h.Kind); columnKinds[k] && h.Score >= minLabelScore {
+			kinds[k] = true
+		}
+	}
+	return len(kinds) >= 2
 }
 
 // columnOf returns the column whose band holds most of the box.
@@ -349,8 +526,8 @@ func endsTable(l *line) bool {
 
 // hasNumbers reports whether a row has a value in a numeric column.
 func (x *extractor) hasNumbers(cells map[labels.Kind]*cell) bool {
-	for k := range numericColumns {
-		if c := cells[k]; c != nil && !noteCell(c.text) {
+	for k, c := range cells {
+		if isNumeric(k) && !noteCell(c.text) {
 			if _, ok := x.cellNumber(c.text); ok {
 				return true
 			}
@@ -403,17 +580,24 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 			it.TaxRate = invoice.Number(ps[0].Number)
 		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok {
 			it.TaxRate = invoice.Number(v)
+		} else if exemptRate(c.text) {
+			it.TaxRate = invoice.Number(0)
 		}
 	}
 	if c := r.cells[labels.ColDiscount]; c != nil {
 		// Discounts are printed with either sign ("-10,00%").
 		if ps := parse.FindPercents(c.text); len(ps) > 0 {
 			it.DiscountPct = invoice.Number(math.Abs(ps[0].Number))
-		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok {
+		} else if v, ok := parse.Percent(strings.TrimSpace(c.text), true); ok && !sameAmount(v, it.Amount, it.UnitPrice) {
+			// A bare number that repeats the row's amount or price is an
+			// amount spilled into the column, not a percentage.
 			it.DiscountPct = invoice.Number(math.Abs(v))
 		}
 	}
 	if it.Description == nil && it.Amount == nil {
+		return it, false
+	}
+	if c := r.cells[labels.ColDescription]; c != nil && (it.Amount == nil && noteKey(c.text) || allowanceRow(c.text)) {
 		return it, false
 	}
 	// A row with only an amount and no words is a sub-total or a carried
@@ -427,6 +611,45 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 		return it, false
 	}
 	return it, true
+}
+
+// sameAmount reports whether v equals one of the amounts.
+func sameAmount(v float64, amounts ...*float64) bool {
+	for _, a := range amounts {
+		if a != nil && near(math.Abs(v), math.Abs(*a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// noteKey reports whether a row's description is only a key whose value
+// stands in the number columns ("Bruttopreis: 4,00", "(Net): 60,00"): a
+// note on the item above, not an item.
+func noteKey(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "):")
+}
+
+// allowanceRow reports whether a row states a document-level allowance or
+// charge ("REMISE : REMISE COMMERCIALE", "Charge: delivery"): a discount or
+// charge word as the key of a "Key: reason" description. Such rows adjust
+// the totals; they are not items.
+func allowanceRow(s string) bool {
+	key, _, ok := splitKey(s)
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(key) {
+	case "charge", "surcharge", "frais", "zuschlag", "aufschlag", "maggiorazione", "majoration":
+		return true
+	}
+	for _, h := range labels.Find(strings.Fields(key)) {
+		if (h.Kind == labels.Discount || h.Kind == labels.ColDiscount) && h.Score >= 0.7 && h.First == 0 && h.Last == len(strings.Fields(key))-1 {
+			return true
+		}
+	}
+	return false
 }
 
 // trailingUnit is the unit printed after a quantity ("3 PZ", "2,5 h").
@@ -481,6 +704,23 @@ func wrappedText(s string) bool {
 	return letters >= 3 && letters > digits
 }
 
+// natureCode is an Italian VAT nature code ("N1", "N2.2", "N6.9"): the line
+// is not taxed, printed in the rate column instead of a rate.
+var natureCode = regexp.MustCompile(`^N[1-7](?:\.[0-9]{1,2})?$`)
+
+// exemptRate reports whether a rate cell says the line bears no VAT.
+func exemptRate(s string) bool {
+	s = strings.TrimSpace(s)
+	if natureCode.MatchString(s) {
+		return true
+	}
+	switch strings.ToLower(s) {
+	case "esente", "esclusa", "escluso", "exempt", "exonéré", "exonere", "steuerfrei":
+		return true
+	}
+	return false
+}
+
 var (
 	leadingCode = regexp.MustCompile(`^(?:[0-9]{6,}|[A-Z0-9][A-Z0-9./-]*[0-9][A-Z0-9./-]*)\s+`)
 	gluedCode   = regexp.MustCompile(`^[0-9]{6,}(\p{L})`)
@@ -517,4 +757,144 @@ func cleanDescription(s string) string {
 func noteCell(s string) bool {
 	s = strings.TrimSpace(s)
 	return strings.HasPrefix(s, "(") || strings.Contains(s, ":") || strings.HasSuffix(s, ")")
+}
+
+// textOf is a cell's text, "" for no cell.
+func textOf(c *cell) string {
+	if c == nil {
+		return ""
+	}
+	return c.text
+}
+
+// numericRoles are the kinds arithmetic ties together: quantity × unit price
+// = amount.
+var numericRoles = [3]labels.Kind{labels.ColQuantity, labels.ColUnitPrice, labels.ColAmount}
+
+// assignNumeric checks the table's numeric columns against the rows'
+// arithmetic: when another assignment of quantity, unit price and amount to
+// the columns makes quantity × price = amount hold in more rows than the
+// header's labels do (and in at least half the rows), the columns and the
+// rows' cells are renamed. This fixes headers whose labels mislead
+// ("Amount" over quantities next to a "Total" column) or repeat.
+func (x *extractor) assignNumeric(cols []column, rows []row) {
+	var kinds []labels.Kind
+	for _, c := range cols {
+		if isNumeric(c.kind) {
+			kinds = append(kinds, c.kind)
+		}
+	}
+	if len(kinds) < 3 || len(rows) == 0 {
+		return
+	}
+	vals := make([]map[labels.Kind]float64, len(rows))
+	for i, r := range rows {
+		vals[i] = map[labels.Kind]float64{}
+		for _, k := range kinds {
+			if c := r.cells[k]; c != nil && !noteCell(c.text) {
+				if v, ok := x.cellNumber(c.text); ok {
+					vals[i][k] = v
+				}
+			}
+		}
+	}
+	label := numericRoles
+	best, bestScore := label, productRows(vals, label)
+	bestAgree := 3
+	for _, q := range kinds {
+		for _, p := range kinds {
+			for _, a := range kinds {
+				if q == p || p == a || q == a {
+					continue
+				}
+				try := [3]labels.Kind{q, p, a}
+				score, agree := productRows(vals, try), agreement(try)
+				if score > bestScore || score == bestScore && score > 0 && agree > bestAgree {
+					best, bestScore, bestAgree = try, score, agree
+				}
+			}
+		}
+	}
+	if best == label || 2*bestScore < len(rows) {
+		return
+	}
+	rename := map[labels.Kind]labels.Kind{}
+	n := 100 // numbers of columns left without a role
+	for _, k := range kinds {
+		rename[k] = k
+		if numericColumns[k] {
+			n++
+			rename[k] = numberKind(n)
+		}
+	}
+	for i, k := range best {
+		rename[k] = numericRoles[i]
+	}
+	for i := range cols {
+		if to, ok := rename[cols[i].kind]; ok {
+			cols[i].kind = to
+		}
+	}
+	for _, r := range rows {
+		moved := map[labels.Kind]*cell{}
+		for k, c := range r.cells {
+			if to, ok := rename[k]; ok {
+				moved[to] = c
+				delete(r.cells, k)
+			}
+		}
+		for k, c := range moved {
+			r.cells[k] = c
+		}
+	}
+}
+
+// fillFromNumbers gives a row's value in a number column to the kind its
+// header named when the row has no number of that kind: a header that
+// repeats a label over two columns holds one value per row, in either.
+func (x *extractor) fillFromNumbers(cols []column, rows []row) {
+	for _, c := range cols {
+		if c.orig == "" || !strings.HasPrefix(string(c.kind), "col.number") {
+			continue
+		}
+		for _, r := range rows {
+			v, o := r.cells[c.kind], r.cells[c.orig]
+			if v == nil {
+				continue
+			}
+			if _, ok := x.cellNumber(v.text); !ok {
+				continue
+			}
+			if _, ok := x.cellNumber(textOf(o)); !ok {
+				r.cells[c.orig] = v
+				delete(r.cells, c.kind)
+			}
+		}
+	}
+}
+
+// productRows counts the rows where the columns roles[0] × roles[1] =
+// roles[2], all three non-zero.
+func productRows(vals []map[labels.Kind]float64, roles [3]labels.Kind) int {
+	n := 0
+	for _, v := range vals {
+		q, okq := v[roles[0]]
+		p, okp := v[roles[1]]
+		a, oka := v[roles[2]]
+		if okq && okp && oka && q != 0 && p != 0 && a != 0 && near(math.Abs(q*p), math.Abs(a)) {
+			n++
+		}
+	}
+	return n
+}
+
+// agreement counts the roles that a column's header label already gives.
+func agreement(roles [3]labels.Kind) int {
+	n := 0
+	for i, k := range roles {
+		if k == numericRoles[i] {
+			n++
+		}
+	}
+	return n
 }

@@ -751,7 +751,7 @@ func vocabulary() []def {
 		"Total price", "Amount excl. VAT", "Net amount")
 	add(ColAmount, en, 0.9, "Amount")
 	add(ColAmount, de, 1, "Gesamtpreis", "Zeilenbetrag", "Positionsbetrag", "Gesamtpreis netto",
-		"Betrag netto", "Nettobetrag", "Positionswert", "Gesamt netto")
+		"Betrag netto", "Nettobetrag", "Positionswert", "Gesamt netto", "Pos.-Betrag")
 	add(ColAmount, de, 0.8, "Betrag")
 	add(ColAmount, de, 0.7, "Entgelt", "Gesamt")
 	add(ColAmount, de, 0.6, "Summe")
