@@ -11,6 +11,7 @@ import (
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/eval"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/invoice"
 )
 
 // generatedCount is the number of generated invoices scored: 40 seeds cover
@@ -37,6 +38,8 @@ var knownInvented = map[string]int{}
 func TestGeneratedInvoices(t *testing.T) {
 	specs := testpdf.Set(generatedCount)
 	scores := make([]eval.CaseScore, len(specs))
+	flags := make([][]invoice.Finding, len(specs))
+	extra := make([][]string, len(specs)) // our line items beyond the truth's
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 4)
 	for i, s := range specs {
@@ -49,6 +52,10 @@ func TestGeneratedInvoices(t *testing.T) {
 				scores[i] = eval.Failed(truth, err)
 			} else {
 				scores[i] = eval.Score(truth, out.Result, out.Flags)
+				flags[i] = out.Flags
+				for _, li := range out.Result.LineItems[min(len(s.Items), len(out.Result.LineItems)):] {
+					extra[i] = append(extra[i], fmt.Sprintf("%q %v", deref(li.Description), derefNum(li.Amount)))
+				}
 			}
 			scores[i].Name = s.Name()
 		})
@@ -66,6 +73,14 @@ func TestGeneratedInvoices(t *testing.T) {
 		rep.ExactRows.Hit, rep.ExactRows.Total, rep.ItemPrecision.Hit, rep.ItemPrecision.Total)
 	t.Logf("per field (matched / null ok):\n%s", perField(rep))
 	t.Logf("misses:\n%s", missList(rep))
+	var extras []string
+	for i, rows := range extra {
+		for _, row := range rows {
+			extras = append(extras, specs[i].Name()+": "+row)
+		}
+	}
+	t.Logf("extra line items:\n  %s", strings.Join(extras, "\n  "))
+	t.Logf("validation flags raised:\n%s", flagList(specs, flags))
 
 	if rep.Failed > 0 {
 		t.Errorf("%d generated invoices failed to extract", rep.Failed)
@@ -161,4 +176,31 @@ func show(v any) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return fmt.Sprint(v)
+}
+
+// flagList formats the validation flags raised on the generated invoices.
+// The documents add up and their identifiers are valid, so a flag points at
+// a misread value.
+func flagList(specs []testpdf.Spec, flags [][]invoice.Finding) string {
+	var b strings.Builder
+	for i, fs := range flags {
+		for _, f := range fs {
+			fmt.Fprintf(&b, "  %s %s %s: %s\n", specs[i].Name(), f.Code, f.Field, f.Message)
+		}
+	}
+	return b.String()
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return "null"
+	}
+	return *p
+}
+
+func derefNum(p *float64) any {
+	if p == nil {
+		return "null"
+	}
+	return *p
 }

@@ -236,6 +236,7 @@ func Generate(seed uint64) Spec {
 	s.Vendor = party(rng, p, country, pick(rng, p.vendors))
 	if professional {
 		s.Vendor.Name = pick(rng, p.professionals)
+		s.Vendor.FiscalCode = CodiceFiscale(rng)
 	}
 	if freelance {
 		s.Vendor.Name = pick(rng, p.freelancers)

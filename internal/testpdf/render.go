@@ -517,7 +517,7 @@ func (r *renderer) totals(y float64) float64 {
 		}
 	}
 	if t.Stamp != 0 {
-		rows = append(rows, [2]string{w.stamp, s.amount(t.Stamp)})
+		rows = append(rows, [2]string{r.v(w.stamp), s.amount(t.Stamp)})
 	}
 	bold[len(rows)] = true
 	rows = append(rows, [2]string{r.v(w.total), s.money(t.Total)})
@@ -639,11 +639,20 @@ func (r *renderer) footer() {
 		p.lines(80, y, 3.5, col2...)
 		p.lines(130, y, 3.5, col3...)
 		p.font("", 6.5)
-		p.text(left, y+15, w.legal)
+		p.text(left, y+15, r.legal())
 		return
 	}
 	line := v.Name + " - " + v.Street + " - " + r.cityLine(v) + " - " + strings.Join(r.vendorIDs(), " - ")
 	p.center(105, y, line)
 	p.font("", 6.5)
-	p.center(105, y+4, w.legal)
+	p.center(105, y+4, r.legal())
+}
+
+// legal is the small print under the footer: registry data of a company,
+// nothing for an Italian professional or freelancer.
+func (r *renderer) legal() string {
+	if r.s.WithholdingPct != 0 || r.s.Exempt {
+		return ""
+	}
+	return r.w.legal
 }

@@ -25,7 +25,7 @@ type words struct {
 	goods, discount           string
 	subtotal, vatLine         string
 	totalVAT, total           [2]string
-	stamp                     string
+	stamp                     [2]string
 	withholding, netDue       string
 	vatTable                  [3]string
 	method, terms, bank       string
@@ -54,7 +54,7 @@ var vocab = map[string]words{
 			ColPrice: "Prezzo unit.", ColDisc: "Sconto %", ColVAT: "IVA %", ColAmount: "Importo"},
 		goods: "Totale merce", discount: "Sconto", subtotal: "Imponibile", vatLine: "IVA",
 		totalVAT: [2]string{"Totale IVA", "Totale imposta"}, total: [2]string{"Totale documento", "Totale fattura"},
-		stamp: "Imposta di bollo", withholding: "Ritenuta d'acconto", netDue: "Netto a pagare",
+		stamp: [2]string{"Bollo", "Imposta di bollo"}, withholding: "Ritenuta d'acconto", netDue: "Netto a pagare",
 		vatTable: [3]string{"Aliquota", "Imponibile", "Imposta"},
 		method:   "Modalità di pagamento", terms: "Condizioni di pagamento", bank: "Banca",
 		methods: map[string]string{invoice.PayBankTransfer: "Bonifico bancario", invoice.PayRiba: "Ri.Ba. (ricevuta bancaria)"},
