@@ -2,6 +2,15 @@
 // content in the four supported languages, and edge cases such as blank
 // pages. Documents are built with fpdf's core fonts (WinAnsi encoding), so
 // accented letters and the euro sign are real text.
+//
+// [Generate] and [Set] make realistic invoices from a seed: a [Spec] gives
+// the PDF ([Spec.PDF]) and what a perfect extraction returns, as corpus
+// truth ([Spec.Truth]) and as an invoice.Result ([Spec.Result]). They vary
+// the language (it, en, de, fr, with local labels, dates and amounts), the
+// layout, the item table's columns, the document type, VAT rates, Italian
+// withholding and stamp duty, discounts and two-page tables; identifiers
+// carry valid check digits and the arithmetic is exact to the cent. The
+// gencorpus command writes them as corpus cases for invex eval.
 package testpdf
 
 import (
