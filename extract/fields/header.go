@@ -227,21 +227,32 @@ codes:
 func (x *extractor) terms() {
 	var terms candidate
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
-		for _, s := range x.m.slots(p, l, h, 1) {
+		slots := x.m.slots(p, l, h, 1)
+		if len(slots) == 0 || slots[0].where != rightOf {
+			// Terms are sentences: the rest of the line and the lines that
+			// continue it, even when they name a payment method ("Bonifico
+			// bancario a 30 giorni") that ends the label's plain slot.
+			_, box := l.span(h.Last+1, len(l.words)-1)
+			slots = append([]slot{{box: box, page: p.num, where: rightOf, line: l, label: h}}, slots...)
+		}
+		for _, s := range slots {
 			text := strings.TrimSpace(s.text)
 			if s.where == rightOf {
-				// Terms are sentences: the rest of the line and the lines
-				// that continue it.
 				text = continued(p, l, h)
 				if !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) && sentenceLabel(h.Label) {
 					// "Zahlbar innerhalb von 30 Tagen": the label starts the
 					// printed terms.
 					lt, _ := l.span(h.First, h.Last)
-					text = lt + " " + text
+					text = strings.TrimSpace(lt + " " + text)
 				}
+			} else if strings.HasSuffix(text, ":") || startsLabel(s.line, text) {
+				continue // the next key, not a value
 			}
-			if len(text) < 2 || len(text) > 200 || !hasWord(text) {
+			if len(text) < 2 || len(text) > 200 {
 				continue
+			}
+			if _, explicit := parse.PaymentTerms(text, x.locale); !explicit && !hasWord(text) {
+				continue // "30 gg d.f." has no long word but is terms
 			}
 			c := candidate{str: text, score: h.Score * whereWeight(s) * 0.8, page: s.page, box: s.box, ok: true}
 			if c.better(terms) {
@@ -413,4 +424,24 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 		}
 	}
 	return candidate{}, candidate{}, false
+}
+
+// startsLabel reports whether text, read from line l, begins with a label
+// hit of l: a key of its own such as "Scadenza" or "Fällig am".
+func startsLabel(l *line, text string) bool {
+	if l == nil {
+		return false
+	}
+	for i, w := range l.words {
+		if !strings.HasPrefix(text, w.Text) {
+			continue
+		}
+		for _, h := range l.hits {
+			if h.First == i && h.Score >= minLabelScore {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }

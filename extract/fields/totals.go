@@ -293,8 +293,15 @@ func (x *extractor) totals() {
 // total: stamp duty, withholding, discount and the VAT rate.
 func (x *extractor) finishTotals(stamp, wh, disc, sub, tax, tot candidate) {
 	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(nonZero(stamp), 0.8))
+	// Deductions are reported as positive amounts, whatever sign the page
+	// prints them with.
+	wh.num = math.Abs(wh.num)
 	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(nonZero(wh), 0.8))
-	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(x.checkedDiscount(nonZero(disc), sub, tax, tot), 0.9))
+	d := x.checkedDiscount(nonZero(disc), sub, tax, tot)
+	if !d.checked {
+		d.num = math.Abs(d.num)
+	}
+	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(d, 0.9))
 	x.taxRate(sub, tax)
 }
 
