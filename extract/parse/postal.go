@@ -277,10 +277,17 @@ func takeProvince(a *PostalAddress, rest []string) []string {
 		return rest
 	}
 	switch {
+	case code == "FR" && !strings.HasPrefix(a.Zip, "03") && (a.Country == "" || a.Country == "FR") && !parens:
+		// Frosinone's postcodes start with 03; after any other code "FR"
+		// is France ("75018 PARIS, FR").
+		a.Country = "FR"
 	case italianProvinces[code] && (a.Country == "" || a.Country == "IT") && len(a.Zip) == 5:
 		a.Province, a.Country = code, "IT"
 	case swissCantons[code] && a.Country == "CH":
 		a.Province = code
+	case !parens && zipDigits[code] == len(strings.Fields(a.Zip)[0]) && (a.Country == "" || a.Country == code):
+		// A country code ending the line ("80333 München, DE").
+		a.Country = code
 	default:
 		return rest
 	}

@@ -52,6 +52,12 @@ func TestPostalLine(t *testing.T) {
 		{"New York, NY 10001-1234", "it", PostalAddress{Zip: "10001-1234", City: "New York", Province: "NY", Country: "US"}, true},
 		{"350 Fifth Avenue, New York, NY 10118", "en", PostalAddress{Street: "350 Fifth Avenue", Zip: "10118", City: "New York", Province: "NY", Country: "US"}, true},
 		{"  20121   Milano  (MI) ", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"75018 PARIS, FR", "it", PostalAddress{Zip: "75018", City: "PARIS", Country: "FR"}, true},
+		{"03100 Frosinone FR", "it", PostalAddress{Zip: "03100", City: "Frosinone", Province: "FR", Country: "IT"}, true},
+		{"03100 Frosinone (FR)", "fr", PostalAddress{Zip: "03100", City: "Frosinone", Province: "FR", Country: "IT"}, true},
+		{"80333 München, DE", "it", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
+		{"1010 Wien AT", "de", PostalAddress{Zip: "1010", City: "Wien", Country: "AT"}, true},
+		{"14100 Asti AT", "de", PostalAddress{Zip: "14100", City: "Asti", Province: "AT", Country: "IT"}, true},
 		// not postal lines
 		{"", "it", PostalAddress{}, false},
 		{"20121", "it", PostalAddress{}, false},

@@ -1,0 +1,106 @@
+package fields
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
+)
+
+// seg is a run of words printed from x on a synthetic line.
+type seg struct {
+	x    float64
+	text string
+}
+
+// srow is a synthetic line at height y.
+type srow struct {
+	y    float64
+	segs []seg
+}
+
+// synthDoc lays rows out on an A4 page in a 10-point font: 5 points a
+// character, 3 points between words.
+func synthDoc(rows ...srow) *pdf.Document {
+	p := pdf.Page{Number: 1, Width: 595, Height: 842}
+	for _, r := range rows {
+		var l pdf.Line
+		for _, s := range r.segs {
+			x := s.x
+			for _, w := range strings.Fields(s.text) {
+				box := pdf.Rect{X0: x, Y0: r.y, X1: x + 5*float64(len([]rune(w))), Y1: r.y + 10}
+				l.Words = append(l.Words, len(p.Words))
+				p.Words = append(p.Words, pdf.Word{Text: w, Box: box, FontSize: 10})
+				if len(l.Words) == 1 {
+					l.Box = box
+				} else {
+					l.Box = union(l.Box, box)
+				}
+				x = box.X1 + 3
+			}
+		}
+		p.Lines = append(p.Lines, l)
+	}
+	return &pdf.Document{Pages: []pdf.Page{p}}
+}
+
+// parties returns the parties read from doc.
+func partiesOf(doc *pdf.Document, locale string) (invoice.Vendor, invoice.Buyer) {
+	o := Extract(doc, locale)
+	return o.Result.Vendor, o.Result.Buyer
+}
+
+// partyDiff compares the named fields of a party with want ("" = null).
+func partyDiff(t *testing.T, who string, got any, want map[string]string) {
+	t.Helper()
+	var fields map[string]*string
+	switch p := got.(type) {
+	case invoice.Vendor:
+		fields = map[string]*string{"name": p.Name, "vat_number": p.VATNumber, "fiscal_code": p.FiscalCode, "address": p.Address,
+			"city": p.City, "zip_code": p.ZipCode, "country": p.Country, "email": p.Email, "phone": p.Phone}
+	case invoice.Buyer:
+		fields = map[string]*string{"name": p.Name, "vat_number": p.VATNumber, "fiscal_code": p.FiscalCode, "address": p.Address,
+			"city": p.City, "zip_code": p.ZipCode, "country": p.Country, "email": p.Email}
+	}
+	gotm := map[string]string{}
+	for k := range want {
+		if v := fields[k]; v != nil {
+			gotm[k] = *v
+		} else {
+			gotm[k] = ""
+		}
+	}
+	if d := cmp.Diff(want, gotm); d != "" {
+		t.Errorf("%s (-want +got):\n%s", who, d)
+	}
+}
+
+// A block label preceded by a word of its own phrase qualifies another key
+// ("Référence acheteur", "Logo le fournisseur") and heads no block; after a
+// separator it is an alternative heading.
+func TestQualifiedLabelIsNoHeading(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "LOGO LE FOURNISSEUR"}, {300, "FACTURE N° : F1"}}},
+		srow{80, []seg{{40, "MAISON DUPONT SARL"}, {300, "CLIENT :"}}},
+		srow{92, []seg{{40, "12 rue des Lilas"}, {300, "ATELIER MARTIN"}}},
+		srow{104, []seg{{40, "69002 LYON"}, {300, "8 avenue Foch"}}},
+		srow{116, []seg{{300, "13001 MARSEILLE"}}},
+		srow{240, []seg{{40, "REFERENCE ACHETEUR / SERVICE : S1"}, {300, "Livraison"}}},
+		srow{252, []seg{{40, "Projet 7"}, {300, "Quai 3"}}},
+	)
+	v, b := partiesOf(doc, "fr")
+	partyDiff(t, "buyer", b, map[string]string{"name": "ATELIER MARTIN", "city": "MARSEILLE", "zip_code": "13001"})
+	partyDiff(t, "vendor", v, map[string]string{"city": "LYON", "zip_code": "69002"})
+
+	doc = synthDoc(
+		srow{40, []seg{{40, "Lieferant - Fornitore"}}},
+		srow{52, []seg{{100, "Rossi Servizi"}}},
+		srow{64, []seg{{100, "Via Roma 1"}}},
+		srow{76, []seg{{100, "00100 Roma RM"}}},
+	)
+	v, _ = partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Rossi Servizi", "city": "Roma", "zip_code": "00100", "address": "Via Roma 1"})
+}
