@@ -93,7 +93,7 @@ func TestPrintedInvoices(t *testing.T) {
 			invoice.Financials{Subtotal: num(400), TaxRate: num(20), TaxAmount: num(80), Total: num(480), Currency: str("EUR")}, 2},
 		{"chromium-en.pdf", "en",
 			invoice.Vendor{Name: str("Northwind Traders Ltd"), VATNumber: str("GB123456782"), Address: str("221B Baker Street"),
-				City: str("London"), ZipCode: str("NW1 6XE"), Country: str("GB")},
+				City: str("London"), ZipCode: str("NW1 6XE"), Country: str("GB"), Email: str("accounts@northwind.example")},
 			invoice.Buyer{Name: str("Contoso Trading GmbH"), VATNumber: str("DE136695976"), Address: str("Hauptstraße 5"),
 				City: str("Berlin"), ZipCode: str("10115"), Country: str("DE")},
 			invoice.Header{Number: str("CN-2026-007"), Date: str("2026-03-15"), Type: str("credit_note"), Currency: str("GBP"),

@@ -186,14 +186,18 @@ func heading(l *line, h labels.Hit) bool {
 // qualified reports whether a word precedes a label in its column segment:
 // the label then qualifies another key ("Référence acheteur", "Codice
 // cliente") or sits inside a name ("Logo le fournisseur") rather than
-// heading a block. A label after a separator is an alternative heading
-// ("Käufer / Leistungsempfänger", "Daten zum Lieferanten - Dati del
-// cedente").
+// heading a block; after a key ("Nom : Payee name") it is a value. A label
+// after a separator is an alternative heading ("Käufer /
+// Leistungsempfänger", "Daten zum Lieferanten - Dati del cedente").
 func qualified(l *line, h labels.Hit) bool {
 	if h.First == 0 || l.gapAfter(h.First-1) {
 		return false
 	}
-	return strings.IndexFunc(l.words[h.First-1].Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+	switch l.words[h.First-1].Text {
+	case "/", "-", "–", "|", "·", "•":
+		return false
+	}
+	return true
 }
 
 // salutation reports whether a buyer label is a form of address that the

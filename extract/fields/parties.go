@@ -91,13 +91,17 @@ func (r region) contains(l *line, i int) bool {
 	return false
 }
 
-func (r region) has(l *line) bool {
+// outside returns the text of the line's words that lie before the
+// region's part on it (a line shared with a block in another column keeps
+// its own words), or the whole line when the region has no part there.
+func (r region) outside(l *line) string {
 	for _, p := range r.parts {
 		if p.l == l {
-			return true
+			text, _ := l.span(0, p.first-1)
+			return text
 		}
 	}
-	return false
+	return l.text
 }
 
 // partyData is what was read for one party.
@@ -443,10 +447,11 @@ func (d *partyData) inferCountry() {
 func (x *extractor) vendorContacts(buyer region, v *partyData) {
 	for _, p := range x.m.pages {
 		for _, l := range p.lines {
-			if buyer.has(l) {
+			text := buyer.outside(l)
+			if text == "" {
 				continue
 			}
-			for _, m := range parse.FindIBANs(l.text) {
+			for _, m := range parse.FindIBANs(text) {
 				c := candidate{str: m.Value, score: 0.75, page: p.num, box: l.box, ok: true}
 				if p.num == 1 {
 					c.score = 0.8
@@ -456,7 +461,7 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 				}
 			}
 			if !v.email.ok {
-				for _, m := range parse.FindEmails(l.text) {
+				for _, m := range parse.FindEmails(text) {
 					v.email = candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
 					break
 				}
@@ -464,7 +469,7 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 		}
 	}
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
-		if buyer.has(l) {
+		if buyer.contains(l, h.First) {
 			return
 		}
 		text, box, ok := restOfLine(l, h)

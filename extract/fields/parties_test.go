@@ -104,3 +104,17 @@ func TestQualifiedLabelIsNoHeading(t *testing.T) {
 	v, _ = partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Rossi Servizi", "city": "Roma", "zip_code": "00100", "address": "Via Roma 1"})
 }
+
+// A line shared by the vendor's letterhead and the buyer's block keeps the
+// vendor's e-mail on its left.
+func TestVendorEmailBesideBuyerBlock(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Rossi Srl"}, {320, "Spett.le"}}},
+		srow{52, []seg{{40, "Via Roma 1"}, {320, "Bianchi SpA"}}},
+		srow{64, []seg{{40, "20121 Milano MI"}, {320, "Corso Italia 10"}}},
+		srow{76, []seg{{40, "info@rossi.example"}, {320, "00184 Roma RM"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"email": "info@rossi.example", "city": "Milano"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "Bianchi SpA", "email": "", "city": "Roma"})
+}
