@@ -38,6 +38,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 	_, lbox := l.span(h.First, h.Last)
 	left := lbox.X0
 	prevBottom := l.box.Y1
+	valueX := 0.0 // where the values of a block of "Key: value" lines start
 	for _, o := range p.lines[l.index+1:] {
 		if o.angle != 0 || len(r.parts) >= 14 {
 			break
@@ -56,6 +57,13 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 				break
 			}
 		}
+		continued := false
+		if first < 0 && valueX > 0 && len(o.words) > 0 && math.Abs(o.words[0].Box.X0-valueX) < 1.5*o.height {
+			// A line that continues the value of a "Key: value" line,
+			// aligned under the value ("Anschrift: Lieferantenstraße 20" /
+			// "80333 München").
+			first, continued = 0, true
+		}
 		if first < 0 {
 			continue
 		}
@@ -66,9 +74,27 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		text, box := o.span(first, last)
 		r.parts = append(r.parts, part{l: o, text: text, box: box, first: first})
 		prevBottom = o.box.Y1
+		if x, ok := valueStart(r.parts[len(r.parts)-1]); ok {
+			valueX = x
+		} else if !continued {
+			valueX = 0
+		}
 	}
 	r.score = h.Score
 	return r
+}
+
+// valueStart is where the value of a "Key: value" part starts.
+func valueStart(pt part) (float64, bool) {
+	if _, v, ok := splitKey(pt.text); !ok || v == "" {
+		return 0, false
+	}
+	for i := pt.first; i < len(pt.l.words)-1; i++ {
+		if strings.HasSuffix(pt.l.words[i].Text, ":") {
+			return pt.l.words[i+1].Box.X0, true
+		}
+	}
+	return 0, false
 }
 
 // blockLabel reports whether a party-block label starts at word i of l.
@@ -406,12 +432,8 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				// kept only if nothing better says otherwise.
 				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
-			// The street is the line above the postal line, unless that is
-			// the name.
-			if _, _, kv := splitKey(pt.text); i > 0 && i-1 != nameIdx && !kv && isAddressLike(r.parts[i-1].text) &&
-				overlapX(r.parts[i-1].box, pt.box) > 0 && !isCompany(r.parts[i-1].text, d.name.str) {
-				a := r.parts[i-1]
-				d.address = candidate{str: strings.TrimSpace(a.text), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
+			if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
+				d.address = candidate{str: street, score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
 		}
 		if isBuyer {
@@ -423,6 +445,57 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		}
 	}
 	d.inferCountry()
+}
+
+// streetOf finds the street of the postal line at part i: printed before
+// the postcode on its line, or on a line above it in the block. Of up to
+// three lines above, up to the name, the nearest that reads as a street
+// wins ("Pappelallee 15" over "Hof 3"); when none does, the line right
+// above.
+func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (part, string, bool) {
+	pt := r.parts[i]
+	if _, _, kv := splitKey(pt.text); kv {
+		return part{}, "", false
+	}
+	if st := streetPart(pa.Street); st != "" && isAddressLike(st) && !isCompany(st, name) && parse.IsStreet(st) {
+		return pt, st, true
+	}
+	found, foundText := -1, ""
+	for j := i - 1; j >= 0 && j >= i-3 && j != nameIdx; j-- {
+		a := r.parts[j]
+		text := strings.TrimSpace(a.text)
+		if k, v, ok := splitKey(text); ok {
+			// "Anschrift: Lieferantenstraße 20" over the postal line.
+			if partyKeys[strings.ToLower(k)] != "address" {
+				break
+			}
+			text = v
+		}
+		if text == "" || !isAddressLike(text) || overlapX(a.box, pt.box) <= 0 || isCompany(text, name) {
+			break
+		}
+		if parse.IsStreet(text) {
+			return a, text, true
+		}
+		if j == i-1 {
+			found, foundText = j, text
+		}
+	}
+	if found < 0 {
+		return part{}, "", false
+	}
+	return r.parts[found], foundText, true
+}
+
+// streetPart is the street in what precedes a postcode on its line: after
+// the last separator ("Rossi Srl · Via Roma 1 ·"), without trailing ones.
+func streetPart(s string) string {
+	for _, sep := range []string{" · ", " | ", " • "} {
+		if i := strings.LastIndex(s, sep); i >= 0 {
+			s = s[i+len(sep):]
+		}
+	}
+	return strings.TrimSpace(strings.TrimRight(s, " ·•|–-,;"))
 }
 
 // inferCountry fills the country from the VAT prefix, or else from the

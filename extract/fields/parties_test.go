@@ -118,3 +118,29 @@ func TestVendorEmailBesideBuyerBlock(t *testing.T) {
 	partyDiff(t, "vendor", v, map[string]string{"email": "info@rossi.example", "city": "Milano"})
 	partyDiff(t, "buyer", b, map[string]string{"name": "Bianchi SpA", "email": "", "city": "Roma"})
 }
+
+// The street is the line above the postal line that reads as a street, not
+// a second address line; a street printed before the postcode on the
+// postal line counts too. A value under a "Key:" line continues its block.
+func TestStreetLine(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Fournisseur :"}, {320, "Client :"}}},
+		srow{52, []seg{{40, "Maison Dupont"}, {320, "Atelier Martin"}}},
+		srow{64, []seg{{40, "12 rue des Lilas, 69002 Lyon"}, {320, "8 avenue Foch"}}},
+		srow{76, []seg{{320, "Bâtiment B"}}},
+		srow{88, []seg{{320, "13001 Marseille"}}},
+	)
+	v, b := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"address": "12 rue des Lilas", "city": "Lyon"})
+	partyDiff(t, "buyer", b, map[string]string{"address": "8 avenue Foch", "city": "Marseille"})
+
+	doc = synthDoc(
+		srow{40, []seg{{40, "Verkäufer"}}},
+		srow{52, []seg{{40, "Name:"}, {200, "Muster GmbH"}}},
+		srow{64, []seg{{40, "Anschrift:"}, {200, "Lindenallee 15"}}},
+		srow{76, []seg{{200, "Hof 3"}}},
+		srow{88, []seg{{200, "DE 04109 Leipzig"}}},
+	)
+	v, _ = partiesOf(doc, "de")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Muster GmbH", "address": "Lindenallee 15", "city": "Leipzig", "zip_code": "04109", "country": "DE"})
+}
