@@ -134,6 +134,7 @@ func (r region) outside(l *line) string {
 type partyData struct {
 	name, vat, fiscal, address, city, zip, country, email, phone, iban, sdi candidate
 	guessedCountry                                                          candidate
+	office                                                                  bool // the address is the registered office's
 }
 
 // parties finds the buyer's and the vendor's blocks and reads them.
@@ -175,7 +176,7 @@ func (x *extractor) parties() {
 func (x *extractor) partyRegions() (buyer, vendor region) {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
 		r := blockUnder(p, l, h)
-		if len(r.parts) == 0 {
+		if len(r.parts) == 0 || !partyContent(r) {
 			return
 		}
 		if p.num > 1 {
@@ -194,11 +195,71 @@ func (x *extractor) partyRegions() (buyer, vendor region) {
 	p := x.m.pages[0]
 	if len(buyer.parts) == 0 {
 		buyer = addressWindow(p, vendor)
+	} else if buyer.parts[0].l.page == 1 && !hasPostalLine(buyer, x.locale) || buyer.score < 0.7 {
+		// A salutation ("Gentile Rossi Srl,") or a block without a postal
+		// line names the buyer; the address window that starts with the
+		// same name holds the postal address.
+		if w := addressWindow(p, vendor); len(w.parts) > 0 && !w.has(buyer.parts[0].l) && sameName(w.parts[0].text, buyer.parts[0].text) {
+			w.score = math.Max(w.score, buyer.score)
+			buyer = w
+		}
 	}
 	if len(vendor.parts) == 0 {
 		vendor = letterhead(p, buyer)
 	}
 	return buyer, vendor
+}
+
+// partyContent reports whether a block holds what a party's block does: a
+// line that can be a name, a postal line or a VAT number. Prose under a
+// word like "Fornitore" in a glossary holds none.
+func partyContent(r region) bool {
+	for _, pt := range r.parts {
+		if _, _, kv := splitKey(pt.text); !kv && isNameLike(pt.text) {
+			return true
+		}
+		if _, ok := parse.PostalLine(pt.text, ""); ok || len(parse.FindVATIDs(pt.text)) > 0 {
+			return true
+		}
+		for _, kv := range keyPairs(pt.text) {
+			if partyKeys[strings.ToLower(kv[0])] == "name" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPostalLine reports whether a region holds a postal line.
+func hasPostalLine(r region, locale string) bool {
+	for _, pt := range r.parts {
+		if _, ok := parse.PostalLine(pt.text, locale); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sameName reports whether two lines give the same name, one maybe with
+// more words ("Gentile COMUNE DI X," and "COMUNE DI X").
+func sameName(a, b string) bool {
+	norm := func(s string) string {
+		return strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " "))
+	}
+	a, b = norm(a), norm(b)
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 6 && strings.Contains(b, a)
+}
+
+func (r region) has(l *line) bool {
+	for _, p := range r.parts {
+		if p.l == l {
+			return true
+		}
+	}
+	return false
 }
 
 // addressWindow finds an unlabelled recipient block: a short block in the
@@ -398,6 +459,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		pt := r.parts[nameIdx]
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 	}
+	if !isBuyer && r.score < 0.7 {
+		x.registeredOffice(r, d, base)
+	}
 	for i, pt := range r.parts {
 		for _, m := range parse.FindVATIDs(pt.text) {
 			score := base
@@ -420,7 +484,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
 			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
-		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok {
+		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
@@ -445,6 +509,63 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		}
 	}
 	d.inferCountry()
+}
+
+// officeRE finds a registered office's address in a letterhead or footer
+// ("Sede legale: 00198 Roma, Via Boccherini 15 - Registro…").
+var officeRE = regexp.MustCompile(`(?i)(?:sede\s+legale|sede\s+sociale|registered\s+office|si[èe]ge\s+social|sitz\s+der\s+gesellschaft|firmensitz|gesch[äa]ftssitz)\s*(?:[:.]|e\s+amministrativa\s*:?|in)?\s*(.{8,120})`)
+
+// officeSep separates the pieces of a registered office's address.
+var officeSep = regexp.MustCompile(`\s[-–|·•]\s|,\s`)
+
+// registeredOffice reads the vendor's address from the registered office a
+// letterhead or footer prints: the postal line and the street among its
+// comma- or dash-separated pieces.
+func (x *extractor) registeredOffice(r region, d *partyData, base float64) {
+	for _, pt := range r.parts {
+		m := officeRE.FindStringSubmatch(pt.text)
+		if m == nil {
+			continue
+		}
+		var pieces []string
+		for _, chunk := range officeSep.Split(m[1], 6) {
+			pieces = append(pieces, strings.TrimSpace(chunk))
+		}
+		var pa parse.PostalAddress
+		found := false
+		street := ""
+		for k, pc := range pieces {
+			if k > 3 {
+				break
+			}
+			if a, ok := parse.PostalLine(pc, x.locale); ok && !found && len(strings.Fields(a.City)) <= 4 {
+				pa, found = a, true
+				if st := streetPart(a.Street); st != "" && parse.IsStreet(st) {
+					street = st
+				}
+				continue
+			}
+			if street == "" && parse.IsStreet(pc) {
+				street = pc
+			}
+		}
+		if !found {
+			continue
+		}
+		sc := base * 0.95
+		d.office = true
+		d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
+		d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
+		if street != "" {
+			d.address = candidate{str: street, score: sc * 0.95, page: pt.l.page, box: pt.box, ok: true}
+		}
+		if pa.Country != "" && !pa.Guessed {
+			d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
+		} else if pa.Country != "" {
+			d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
+		}
+		return
+	}
 }
 
 // streetOf finds the street of the postal line at part i: printed before

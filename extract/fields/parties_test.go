@@ -144,3 +144,23 @@ func TestStreetLine(t *testing.T) {
 	v, _ = partiesOf(doc, "de")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Muster GmbH", "address": "Lindenallee 15", "city": "Leipzig", "zip_code": "04109", "country": "DE"})
 }
+
+// A utility bill: the buyer greeted by a salutation and named again in the
+// address window on the right, the vendor named and seated in the footer;
+// a glossary on a later page uses "Fornitore" in prose.
+func TestSalutationWindowAndRegisteredOffice(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Luce Verde - Mercato libero"}}},
+		srow{120, []seg{{40, "Gentile COMUNE DI VALLEBELLA Amm. pub.,"}}},
+		srow{150, []seg{{40, "Fornitura in:"}, {330, "COMUNE DI VALLEBELLA"}}},
+		srow{162, []seg{{40, "Via dei Campi 9 12345 Altrove AL"}, {330, "PIAZZA GRANDE 1"}}},
+		srow{174, []seg{{330, "33070 VALLEBELLA PN"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{600, []seg{{40, "FORNITORE:"}}},
+		srow{612, []seg{{40, "è la società che ti vende l'energia elettrica e il gas naturale ogni mese."}}},
+		srow{800, []seg{{40, "Luce Verde S.p.A. - Sede legale 00144 Roma, Viale Europa 190 - Registro Imprese di Roma"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"address": "PIAZZA GRANDE 1", "city": "VALLEBELLA", "zip_code": "33070"})
+	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "address": "Viale Europa 190", "city": "Roma", "zip_code": "00144"})
+}
