@@ -134,15 +134,67 @@ func (r region) outside(l *line) string {
 type partyData struct {
 	name, vat, fiscal, address, city, zip, country, email, phone, iban, sdi candidate
 	guessedCountry                                                          candidate
-	office                                                                  bool // the address is the registered office's
+	office                                                                  bool            // the address is the registered office's
+	exclude                                                                 map[string]bool // identifiers labelled as the other party's (idKey)
+}
+
+// idKey is an identifier without its country prefix, for comparisons.
+func idKey(s string) string {
+	if len(s) > 2 && unicode.IsLetter(rune(s[0])) && unicode.IsLetter(rune(s[1])) && unicode.IsDigit(rune(s[2])) {
+		return s[2:]
+	}
+	return s
+}
+
+// buyerIDs reads the identifiers whose label names the buyer: a VAT-number
+// or fiscal-code label next to a buyer word ("P.IVA cliente:", "CF
+// cliente", "Customer VAT No.", "N° TVA client"), with the value after it
+// on its line.
+func (x *extractor) buyerIDs() (vat, fiscal candidate) {
+	// The buyer word makes the key longer than the label, which weakens
+	// the label's hit (see extendedKey).
+	x.m.hitsAbove(0.3, func(p *page, l *line, h labels.Hit) {
+		for _, o := range l.hits {
+			if o.Kind != labels.BuyerBlock || o.First != h.Last+1 && o.Last+1 != h.First {
+				continue
+			}
+			last := max(h.Last, o.Last) + 1
+			for last < len(l.words) && isFiller(l.words[last].Text) {
+				last++
+			}
+			if last >= len(l.words) {
+				return
+			}
+			text, box := l.span(last, segmentEnd(l, last))
+			c := candidate{score: 0.8, page: p.num, box: box, ok: true}
+			if vs := parse.FindVATIDs(text); len(vs) > 0 && h.Kind == labels.VATNumber && !vat.ok {
+				c.str = vs[0].Value
+				vat = c
+			}
+			if fs := parse.FindCodiciFiscali(text); len(fs) > 0 && !fiscal.ok && (h.Kind == labels.FiscalCode || len(fs[0].Value) == 16) {
+				c.str = fs[0].Value
+				fiscal = c
+			}
+			return
+		}
+	}, labels.VATNumber, labels.FiscalCode)
+	return vat, fiscal
 }
 
 // parties finds the buyer's and the vendor's blocks and reads them.
 func (x *extractor) parties() {
 	buyer, vendor := x.partyRegions()
 	var b, v partyData
+	bvat, bfiscal := x.buyerIDs()
 	x.readBlock(buyer, &b, true)
+	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
+	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
+		b.vat = bvat
+	}
+	if bfiscal.ok && (!b.fiscal.ok || idKey(b.fiscal.str) != idKey(bfiscal.str)) {
+		b.fiscal = bfiscal
+	}
 	x.vendorContacts(buyer, &v)
 	x.nearbyVAT(buyer, vendor, &b, &v)
 	b.inferCountry()
@@ -426,7 +478,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			// free line in it is a section title.
 			continue
 		}
-		if !isNameLike(pt.text) {
+		if !isNameLike(pt.text) || isTitle(pt.text) {
 			continue
 		}
 		if isBuyer || r.score >= 0.7 {
@@ -464,6 +516,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	}
 	for i, pt := range r.parts {
 		for _, m := range parse.FindVATIDs(pt.text) {
+			if d.exclude[idKey(m.Value)] {
+				continue
+			}
 			score := base
 			if m.Checked {
 				score = math.Min(1, score+0.1)
@@ -474,6 +529,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 		for _, m := range parse.FindCodiciFiscali(pt.text) {
+			if d.exclude[idKey(m.Value)] {
+				continue
+			}
 			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
 			// A personal code (16 characters) says more than an 11-digit
 			// company code, which is usually the VAT number again.
@@ -743,6 +801,19 @@ func isNameLike(text string) bool {
 	// "Lieferant GmbH" is a name that starts with a label word; "Rechnungs-
 	// empfänger" alone is a label.
 	return covered < len(words) && (covered == 0 || len(words) >= 2)
+}
+
+// titles are forms of address printed before a person's name.
+var titles = map[string]bool{"sig.": true, "sig": true, "sig.ra": true, "sig.na": true, "sigg.": true, "dott.": true,
+	"dott.ssa": true, "ing.": true, "avv.": true, "geom.": true, "rag.": true, "arch.": true, "prof.": true,
+	"herrn": true, "herr": true, "frau": true, "mr": true, "mr.": true, "mrs": true, "mrs.": true, "ms": true, "ms.": true,
+	"m.": true, "mme": true, "mlle": true, "monsieur": true, "madame": true, "dr.": true, "dr": true}
+
+// isTitle reports whether text is only a form of address ("Sig.",
+// "Herrn"): the name follows on the next line.
+func isTitle(text string) bool {
+	f := strings.Fields(strings.ToLower(strings.TrimSpace(text)))
+	return len(f) == 1 && titles[strings.TrimRight(f[0], ",")]
 }
 
 // isAddressLike reports whether text could be a street line.

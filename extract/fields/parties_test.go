@@ -164,3 +164,22 @@ func TestSalutationWindowAndRegisteredOffice(t *testing.T) {
 	partyDiff(t, "buyer", b, map[string]string{"address": "PIAZZA GRANDE 1", "city": "VALLEBELLA", "zip_code": "33070"})
 	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "address": "Viale Europa 190", "city": "Roma", "zip_code": "00144"})
 }
+
+// Identifiers labelled as the buyer's ("P.IVA cliente:") go to the buyer,
+// never to the letterhead's vendor; a title alone ("Egr. Sig.") is not the
+// buyer's name.
+func TestBuyerLabelledIDsAndTitle(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{300, "FATTURA"}}},
+		srow{60, []seg{{300, "CF cliente: RSSMRA80A01H501U"}}},
+		srow{72, []seg{{20, "AZIENDA AGRICOLA VERDI S.S."}, {300, "P.IVA cliente: 12345678903"}}},
+		srow{84, []seg{{20, "Via Roma 1"}}},
+		srow{96, []seg{{20, "60015 FALCONARA MARITTIMA (AN)"}, {300, "Egr. Sig."}}},
+		srow{108, []seg{{20, "P.IVA: 01234567897"}, {300, "ROSSI MARIO"}}},
+		srow{120, []seg{{300, "Via Verdi 3"}}},
+		srow{132, []seg{{300, "60020 FALCONARA MARITTIMA (AN)"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"name": "ROSSI MARIO", "fiscal_code": "RSSMRA80A01H501U", "vat_number": "12345678903", "zip_code": "60020"})
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": "01234567897", "zip_code": "60015"})
+}
