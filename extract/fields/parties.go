@@ -1088,6 +1088,12 @@ func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match
 				switch {
 				case db < dv && db < limit && !bDst.ok:
 					*bDst = c
+				case vDst.ok && !bDst.ok && db < limit && overlapX(l.box, bb) > 0 && l.box.Y0 > bb.Y1 && (!vendor.has(l) || vendor.score < 0.7):
+					// A letterhead spans the top of the page and is near
+					// everything: with the vendor's number known, another
+					// one below the buyer's block and in its column is the
+					// buyer's, unless a labelled vendor block holds it.
+					*bDst = c
 				case dv < db && dv < limit && !vDst.ok:
 					*vDst = c
 				}

@@ -183,3 +183,20 @@ func TestBuyerLabelledIDsAndTitle(t *testing.T) {
 	partyDiff(t, "buyer", b, map[string]string{"name": "ROSSI MARIO", "fiscal_code": "RSSMRA80A01H501U", "vat_number": "12345678903", "zip_code": "60020"})
 	partyDiff(t, "vendor", v, map[string]string{"vat_number": "01234567897", "zip_code": "60015"})
 }
+
+// With the letterhead's VAT number read, another one printed under the
+// buyer's block, in its column, is the buyer's.
+func TestBuyerVATUnderBlock(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "MAISON DUPONT"}, {300, "FACTURE N° : F7"}}},
+		srow{60, []seg{{40, "12 rue des Lilas"}, {300, "CLIENT :"}}},
+		srow{72, []seg{{40, "69002 LYON"}, {300, "ATELIER MARTIN"}}},
+		srow{84, []seg{{40, "N° TVA : FR 44 732 829 320"}, {300, "8 avenue Foch"}}},
+		srow{96, []seg{{300, "13001 MARSEILLE"}}},
+		srow{150, []seg{{40, "Nos références"}, {300, "Vos identifiants"}}},
+		srow{162, []seg{{300, "N° TVA : FR 40 303 265 045"}}},
+	)
+	v, b := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": "FR44732829320"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "ATELIER MARTIN", "vat_number": "FR40303265045"})
+}
