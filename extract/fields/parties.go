@@ -523,6 +523,11 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			if m.Checked {
 				score = math.Min(1, score+0.1)
 			}
+			if i == nameIdx && !isBuyer && r.score < 0.7 {
+				// In a letterhead, the number printed with the company's
+				// name is the company's.
+				score += 0.05
+			}
 			c := candidate{str: m.Value, score: score, page: pt.l.page, box: pt.box, ok: true}
 			if c.better(d.vat) {
 				d.vat = c
@@ -533,6 +538,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				continue
 			}
 			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+			if i == nameIdx && !isBuyer && r.score < 0.7 {
+				c.score += 0.05
+			}
 			// A personal code (16 characters) says more than an 11-digit
 			// company code, which is usually the VAT number again.
 			if len(m.Value) == 16 && len(d.fiscal.str) != 16 || c.better(d.fiscal) && (len(m.Value) == 16 || len(d.fiscal.str) != 16) {

@@ -200,3 +200,16 @@ func TestBuyerVATUnderBlock(t *testing.T) {
 	partyDiff(t, "vendor", v, map[string]string{"vat_number": "FR44732829320"})
 	partyDiff(t, "buyer", b, map[string]string{"name": "ATELIER MARTIN", "vat_number": "FR40303265045"})
 }
+
+// In a letterhead, the VAT number printed with the company's name wins over
+// another number printed higher on the page (the customer's, in a grid).
+func TestLetterheadVATWithName(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Bolletta per la fornitura"}}},
+		srow{60, []seg{{40, "N° CLIENTE"}, {200, "CODICE FISCALE"}}},
+		srow{72, []seg{{40, "4711"}, {200, "01234567897"}}},
+		srow{800, []seg{{40, "Luce Verde S.p.A. - Sede legale 00144 Roma, Viale Europa 190 - C.F. e P.I. 12345678903"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "vat_number": "12345678903"})
+}
