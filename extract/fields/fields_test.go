@@ -60,7 +60,7 @@ func deref(s *string) string {
 // header, totals that add up, line items.
 func TestPrintedInvoices(t *testing.T) {
 	itVendor := invoice.Vendor{Name: str("Società Caffè Ragù S.r.l."), VATNumber: str("IT01234567897"),
-		City: str("Milano"), ZipCode: str("20121"), Country: str("IT"), SDICode: str("M5UXCR1")}
+		Address: str("Via dell'Ufficio 7"), City: str("Milano"), ZipCode: str("20121"), Country: str("IT"), SDICode: str("M5UXCR1")}
 	itBuyer := invoice.Buyer{Name: str("Efficienza Affidabile S.p.A."), VATNumber: str("12345678903"),
 		FiscalCode: str("12345678903"), Address: str("Corso Italia 10"), City: str("Roma"), ZipCode: str("00184"), Country: str("IT")}
 	itHeader := invoice.Header{Number: str("2026/0042"), Date: str("2026-03-15"), Type: str("invoice"),
@@ -77,7 +77,7 @@ func TestPrintedInvoices(t *testing.T) {
 		{"chromium-it.pdf", "it", withIBAN(itVendor, "IT60X0542811101000000123456"), itBuyer, itHeader, itFin, 2},
 		{"libreoffice-it.pdf", "it", itVendor, itBuyer, itHeader, itFin, 2},
 		{"chromium-de.pdf", "de",
-			invoice.Vendor{Name: str("Müller & Söhne GmbH"), VATNumber: str("DE136695976"), City: str("München"),
+			invoice.Vendor{Name: str("Müller & Söhne GmbH"), VATNumber: str("DE136695976"), Address: str("Lieferantenstraße 20"), City: str("München"),
 				ZipCode: str("80333"), Country: str("DE"), IBAN: str("DE02120300000000202051")},
 			invoice.Buyer{Name: str("Kunden AG Mitte"), Address: str("Kundenstraße 15"), City: str("Frankfurt"), ZipCode: str("69876"),
 				Country: str("DE")}, // inferred from the postcode's form and the hint
@@ -93,7 +93,7 @@ func TestPrintedInvoices(t *testing.T) {
 			invoice.Financials{Subtotal: num(400), TaxRate: num(20), TaxAmount: num(80), Total: num(480), Currency: str("EUR")}, 2},
 		{"chromium-en.pdf", "en",
 			invoice.Vendor{Name: str("Northwind Traders Ltd"), VATNumber: str("GB123456782"), Address: str("221B Baker Street"),
-				City: str("London"), ZipCode: str("NW1 6XE"), Country: str("GB")},
+				City: str("London"), ZipCode: str("NW1 6XE"), Country: str("GB"), Email: str("accounts@northwind.example")},
 			invoice.Buyer{Name: str("Contoso Trading GmbH"), VATNumber: str("DE136695976"), Address: str("Hauptstraße 5"),
 				City: str("Berlin"), ZipCode: str("10115"), Country: str("DE")},
 			invoice.Header{Number: str("CN-2026-007"), Date: str("2026-03-15"), Type: str("credit_note"), Currency: str("GBP"),

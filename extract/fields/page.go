@@ -165,7 +165,7 @@ func adjustHits(l *line) {
 		}
 		switch h.Kind {
 		case labels.BuyerBlock, labels.VendorBlock, labels.ShipTo:
-			if !heading(l, *h) && !salutation(h.Label) {
+			if !salutation(h.Label) && (!heading(l, *h) || qualified(l, *h)) {
 				h.Score *= 0.3
 			}
 		}
@@ -204,6 +204,23 @@ func heading(l *line, h labels.Hit) bool {
 	}
 	next := l.words[h.Last+1].Text
 	return next == ":" || next == "/" || next == "-"
+}
+
+// qualified reports whether a word precedes a label in its column segment:
+// the label then qualifies another key ("Référence acheteur", "Codice
+// cliente") or sits inside a name ("Logo le fournisseur") rather than
+// heading a block; after a key ("Nom : Payee name") it is a value. A label
+// after a separator is an alternative heading ("Käufer /
+// Leistungsempfänger", "Daten zum Lieferanten - Dati del cedente").
+func qualified(l *line, h labels.Hit) bool {
+	if h.First == 0 || l.gapAfter(h.First-1) {
+		return false
+	}
+	switch l.words[h.First-1].Text {
+	case "/", "-", "–", "|", "·", "•":
+		return false
+	}
+	return true
 }
 
 // salutation reports whether a buyer label is a form of address that the

@@ -38,6 +38,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 	_, lbox := l.span(h.First, h.Last)
 	left := lbox.X0
 	prevBottom := l.box.Y1
+	valueX := 0.0 // where the values of a block of "Key: value" lines start
 	for _, o := range p.lines[l.index+1:] {
 		if o.angle != 0 || len(r.parts) >= 14 {
 			break
@@ -56,6 +57,13 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 				break
 			}
 		}
+		continued := false
+		if first < 0 && valueX > 0 && len(o.words) > 0 && math.Abs(o.words[0].Box.X0-valueX) < 1.5*o.height {
+			// A line that continues the value of a "Key: value" line,
+			// aligned under the value ("Anschrift: Lieferantenstraße 20" /
+			// "80333 München").
+			first, continued = 0, true
+		}
 		if first < 0 {
 			continue
 		}
@@ -66,9 +74,27 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		text, box := o.span(first, last)
 		r.parts = append(r.parts, part{l: o, text: text, box: box, first: first})
 		prevBottom = o.box.Y1
+		if x, ok := valueStart(r.parts[len(r.parts)-1]); ok {
+			valueX = x
+		} else if !continued {
+			valueX = 0
+		}
 	}
 	r.score = h.Score
 	return r
+}
+
+// valueStart is where the value of a "Key: value" part starts.
+func valueStart(pt part) (float64, bool) {
+	if _, v, ok := splitKey(pt.text); !ok || v == "" {
+		return 0, false
+	}
+	for i := pt.first; i < len(pt.l.words)-1; i++ {
+		if strings.HasSuffix(pt.l.words[i].Text, ":") {
+			return pt.l.words[i+1].Box.X0, true
+		}
+	}
+	return 0, false
 }
 
 // blockLabel reports whether a party-block label starts at word i of l.
@@ -91,27 +117,84 @@ func (r region) contains(l *line, i int) bool {
 	return false
 }
 
-func (r region) has(l *line) bool {
+// outside returns the text of the line's words that lie before the
+// region's part on it (a line shared with a block in another column keeps
+// its own words), or the whole line when the region has no part there.
+func (r region) outside(l *line) string {
 	for _, p := range r.parts {
 		if p.l == l {
-			return true
+			text, _ := l.span(0, p.first-1)
+			return text
 		}
 	}
-	return false
+	return l.text
 }
 
 // partyData is what was read for one party.
 type partyData struct {
 	name, vat, fiscal, address, city, zip, country, email, phone, iban, sdi candidate
 	guessedCountry                                                          candidate
+	office                                                                  bool            // the address is the registered office's
+	exclude                                                                 map[string]bool // identifiers labelled as the other party's (idKey)
+}
+
+// idKey is an identifier without its country prefix, for comparisons.
+func idKey(s string) string {
+	if len(s) > 2 && unicode.IsLetter(rune(s[0])) && unicode.IsLetter(rune(s[1])) && unicode.IsDigit(rune(s[2])) {
+		return s[2:]
+	}
+	return s
+}
+
+// buyerIDs reads the identifiers whose label names the buyer: a VAT-number
+// or fiscal-code label next to a buyer word ("P.IVA cliente:", "CF
+// cliente", "Customer VAT No.", "N° TVA client"), with the value after it
+// on its line.
+func (x *extractor) buyerIDs() (vat, fiscal candidate) {
+	// The buyer word makes the key longer than the label, which weakens
+	// the label's hit (see extendedKey).
+	x.m.hitsAbove(0.3, func(p *page, l *line, h labels.Hit) {
+		for _, o := range l.hits {
+			if o.Kind != labels.BuyerBlock || o.First != h.Last+1 && o.Last+1 != h.First {
+				continue
+			}
+			last := max(h.Last, o.Last) + 1
+			for last < len(l.words) && isFiller(l.words[last].Text) {
+				last++
+			}
+			if last >= len(l.words) {
+				return
+			}
+			text, box := l.span(last, segmentEnd(l, last))
+			c := candidate{score: 0.8, page: p.num, box: box, ok: true}
+			if vs := parse.FindVATIDs(text); len(vs) > 0 && h.Kind == labels.VATNumber && !vat.ok {
+				c.str = vs[0].Value
+				vat = c
+			}
+			if fs := parse.FindCodiciFiscali(text); len(fs) > 0 && !fiscal.ok && (h.Kind == labels.FiscalCode || len(fs[0].Value) == 16) {
+				c.str = fs[0].Value
+				fiscal = c
+			}
+			return
+		}
+	}, labels.VATNumber, labels.FiscalCode)
+	return vat, fiscal
 }
 
 // parties finds the buyer's and the vendor's blocks and reads them.
 func (x *extractor) parties() {
 	buyer, vendor := x.partyRegions()
 	var b, v partyData
+	bvat, bfiscal := x.buyerIDs()
 	x.readBlock(buyer, &b, true)
+	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
+	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
+		b.vat = bvat
+	}
+	if bfiscal.ok && (!b.fiscal.ok || idKey(b.fiscal.str) != idKey(bfiscal.str)) {
+		b.fiscal = bfiscal
+	}
 	x.vendorContacts(buyer, &v)
 	x.nearbyVAT(buyer, vendor, &b, &v)
 	b.inferCountry()
@@ -145,7 +228,7 @@ func (x *extractor) parties() {
 func (x *extractor) partyRegions() (buyer, vendor region) {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
 		r := blockUnder(p, l, h)
-		if len(r.parts) == 0 {
+		if len(r.parts) == 0 || !partyContent(r) {
 			return
 		}
 		if p.num > 1 {
@@ -164,11 +247,71 @@ func (x *extractor) partyRegions() (buyer, vendor region) {
 	p := x.m.pages[0]
 	if len(buyer.parts) == 0 {
 		buyer = addressWindow(p, vendor)
+	} else if buyer.parts[0].l.page == 1 && !hasPostalLine(buyer, x.locale) || buyer.score < 0.7 {
+		// A salutation ("Gentile Rossi Srl,") or a block without a postal
+		// line names the buyer; the address window that starts with the
+		// same name holds the postal address.
+		if w := addressWindow(p, vendor); len(w.parts) > 0 && !w.has(buyer.parts[0].l) && sameName(w.parts[0].text, buyer.parts[0].text) {
+			w.score = math.Max(w.score, buyer.score)
+			buyer = w
+		}
 	}
 	if len(vendor.parts) == 0 {
 		vendor = letterhead(p, buyer)
 	}
 	return buyer, vendor
+}
+
+// partyContent reports whether a block holds what a party's block does: a
+// line that can be a name, a postal line or a VAT number. Prose under a
+// word like "Fornitore" in a glossary holds none.
+func partyContent(r region) bool {
+	for _, pt := range r.parts {
+		if _, _, kv := splitKey(pt.text); !kv && isNameLike(pt.text) {
+			return true
+		}
+		if _, ok := parse.PostalLine(pt.text, ""); ok || len(parse.FindVATIDs(pt.text)) > 0 {
+			return true
+		}
+		for _, kv := range keyPairs(pt.text) {
+			if partyKeys[strings.ToLower(kv[0])] == "name" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPostalLine reports whether a region holds a postal line.
+func hasPostalLine(r region, locale string) bool {
+	for _, pt := range r.parts {
+		if _, ok := parse.PostalLine(pt.text, locale); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sameName reports whether two lines give the same name, one maybe with
+// more words ("Gentile COMUNE DI X," and "COMUNE DI X").
+func sameName(a, b string) bool {
+	norm := func(s string) string {
+		return strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " "))
+	}
+	a, b = norm(a), norm(b)
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 6 && strings.Contains(b, a)
+}
+
+func (r region) has(l *line) bool {
+	for _, p := range r.parts {
+		if p.l == l {
+			return true
+		}
+	}
+	return false
 }
 
 // addressWindow finds an unlabelled recipient block: a short block in the
@@ -335,7 +478,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			// free line in it is a section title.
 			continue
 		}
-		if !isNameLike(pt.text) {
+		if !isNameLike(pt.text) || isTitle(pt.text) {
 			continue
 		}
 		if isBuyer || r.score >= 0.7 {
@@ -368,11 +511,22 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		pt := r.parts[nameIdx]
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 	}
+	if !isBuyer && r.score < 0.7 {
+		x.registeredOffice(r, d, base)
+	}
 	for i, pt := range r.parts {
 		for _, m := range parse.FindVATIDs(pt.text) {
+			if d.exclude[idKey(m.Value)] {
+				continue
+			}
 			score := base
 			if m.Checked {
 				score = math.Min(1, score+0.1)
+			}
+			if i == nameIdx && !isBuyer && r.score < 0.7 {
+				// In a letterhead, the number printed with the company's
+				// name is the company's.
+				score += 0.05
 			}
 			c := candidate{str: m.Value, score: score, page: pt.l.page, box: pt.box, ok: true}
 			if c.better(d.vat) {
@@ -380,7 +534,13 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 		for _, m := range parse.FindCodiciFiscali(pt.text) {
+			if d.exclude[idKey(m.Value)] {
+				continue
+			}
 			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+			if i == nameIdx && !isBuyer && r.score < 0.7 {
+				c.score += 0.05
+			}
 			// A personal code (16 characters) says more than an 11-digit
 			// company code, which is usually the VAT number again.
 			if len(m.Value) == 16 && len(d.fiscal.str) != 16 || c.better(d.fiscal) && (len(m.Value) == 16 || len(d.fiscal.str) != 16) {
@@ -390,7 +550,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
 			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
-		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok {
+		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
@@ -402,12 +562,8 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				// kept only if nothing better says otherwise.
 				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
-			// The street is the line above the postal line, unless that is
-			// the name.
-			if _, _, kv := splitKey(pt.text); i > 0 && i-1 != nameIdx && !kv && isAddressLike(r.parts[i-1].text) &&
-				overlapX(r.parts[i-1].box, pt.box) > 0 && !isCompany(r.parts[i-1].text, d.name.str) {
-				a := r.parts[i-1]
-				d.address = candidate{str: strings.TrimSpace(a.text), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
+			if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
+				d.address = candidate{str: street, score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
 		}
 		if isBuyer {
@@ -419,6 +575,114 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		}
 	}
 	d.inferCountry()
+}
+
+// officeRE finds a registered office's address in a letterhead or footer
+// ("Sede legale: 00198 Roma, Via Boccherini 15 - Registro…").
+var officeRE = regexp.MustCompile(`(?i)(?:sede\s+legale|sede\s+sociale|registered\s+office|si[èe]ge\s+social|sitz\s+der\s+gesellschaft|firmensitz|gesch[äa]ftssitz)\s*(?:[:.]|e\s+amministrativa\s*:?|in)?\s*(.{8,120})`)
+
+// officeSep separates the pieces of a registered office's address.
+var officeSep = regexp.MustCompile(`\s[-–|·•]\s|,\s`)
+
+// registeredOffice reads the vendor's address from the registered office a
+// letterhead or footer prints: the postal line and the street among its
+// comma- or dash-separated pieces.
+func (x *extractor) registeredOffice(r region, d *partyData, base float64) {
+	for _, pt := range r.parts {
+		m := officeRE.FindStringSubmatch(pt.text)
+		if m == nil {
+			continue
+		}
+		var pieces []string
+		for _, chunk := range officeSep.Split(m[1], 6) {
+			pieces = append(pieces, strings.TrimSpace(chunk))
+		}
+		var pa parse.PostalAddress
+		found := false
+		street := ""
+		for k, pc := range pieces {
+			if k > 3 {
+				break
+			}
+			if a, ok := parse.PostalLine(pc, x.locale); ok && !found && len(strings.Fields(a.City)) <= 4 {
+				pa, found = a, true
+				if st := streetPart(a.Street); st != "" && parse.IsStreet(st) {
+					street = st
+				}
+				continue
+			}
+			if street == "" && parse.IsStreet(pc) {
+				street = pc
+			}
+		}
+		if !found {
+			continue
+		}
+		sc := base * 0.95
+		d.office = true
+		d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
+		d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
+		if street != "" {
+			d.address = candidate{str: street, score: sc * 0.95, page: pt.l.page, box: pt.box, ok: true}
+		}
+		if pa.Country != "" && !pa.Guessed {
+			d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
+		} else if pa.Country != "" {
+			d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
+		}
+		return
+	}
+}
+
+// streetOf finds the street of the postal line at part i: printed before
+// the postcode on its line, or on a line above it in the block. Of up to
+// three lines above, up to the name, the nearest that reads as a street
+// wins ("Pappelallee 15" over "Hof 3"); when none does, the line right
+// above.
+func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (part, string, bool) {
+	pt := r.parts[i]
+	if _, _, kv := splitKey(pt.text); kv {
+		return part{}, "", false
+	}
+	if st := streetPart(pa.Street); st != "" && isAddressLike(st) && !isCompany(st, name) && parse.IsStreet(st) {
+		return pt, st, true
+	}
+	found, foundText := -1, ""
+	for j := i - 1; j >= 0 && j >= i-3 && j != nameIdx; j-- {
+		a := r.parts[j]
+		text := strings.TrimSpace(a.text)
+		if k, v, ok := splitKey(text); ok {
+			// "Anschrift: Lieferantenstraße 20" over the postal line.
+			if partyKeys[strings.ToLower(k)] != "address" {
+				break
+			}
+			text = v
+		}
+		if text == "" || !isAddressLike(text) || overlapX(a.box, pt.box) <= 0 || isCompany(text, name) {
+			break
+		}
+		if parse.IsStreet(text) {
+			return a, text, true
+		}
+		if j == i-1 {
+			found, foundText = j, text
+		}
+	}
+	if found < 0 {
+		return part{}, "", false
+	}
+	return r.parts[found], foundText, true
+}
+
+// streetPart is the street in what precedes a postcode on its line: after
+// the last separator ("Rossi Srl · Via Roma 1 ·"), without trailing ones.
+func streetPart(s string) string {
+	for _, sep := range []string{" · ", " | ", " • "} {
+		if i := strings.LastIndex(s, sep); i >= 0 {
+			s = s[i+len(sep):]
+		}
+	}
+	return strings.TrimSpace(strings.TrimRight(s, " ·•|–-,;"))
 }
 
 // inferCountry fills the country from the VAT prefix, or else from the
@@ -443,10 +707,11 @@ func (d *partyData) inferCountry() {
 func (x *extractor) vendorContacts(buyer region, v *partyData) {
 	for _, p := range x.m.pages {
 		for _, l := range p.lines {
-			if buyer.has(l) {
+			text := buyer.outside(l)
+			if text == "" {
 				continue
 			}
-			for _, m := range parse.FindIBANs(l.text) {
+			for _, m := range parse.FindIBANs(text) {
 				c := candidate{str: m.Value, score: 0.75, page: p.num, box: l.box, ok: true}
 				if p.num == 1 {
 					c.score = 0.8
@@ -456,7 +721,7 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 				}
 			}
 			if !v.email.ok {
-				for _, m := range parse.FindEmails(l.text) {
+				for _, m := range parse.FindEmails(text) {
 					v.email = candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
 					break
 				}
@@ -464,7 +729,7 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 		}
 	}
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
-		if buyer.has(l) {
+		if buyer.contains(l, h.First) {
 			return
 		}
 		text, box, ok := restOfLine(l, h)
@@ -544,6 +809,19 @@ func isNameLike(text string) bool {
 	// "Lieferant GmbH" is a name that starts with a label word; "Rechnungs-
 	// empfänger" alone is a label.
 	return covered < len(words) && (covered == 0 || len(words) >= 2)
+}
+
+// titles are forms of address printed before a person's name.
+var titles = map[string]bool{"sig.": true, "sig": true, "sig.ra": true, "sig.na": true, "sigg.": true, "dott.": true,
+	"dott.ssa": true, "ing.": true, "avv.": true, "geom.": true, "rag.": true, "arch.": true, "prof.": true,
+	"herrn": true, "herr": true, "frau": true, "mr": true, "mr.": true, "mrs": true, "mrs.": true, "ms": true, "ms.": true,
+	"m.": true, "mme": true, "mlle": true, "monsieur": true, "madame": true, "dr.": true, "dr": true}
+
+// isTitle reports whether text is only a form of address ("Sig.",
+// "Herrn"): the name follows on the next line.
+func isTitle(text string) bool {
+	f := strings.Fields(strings.ToLower(strings.TrimSpace(text)))
+	return len(f) == 1 && titles[strings.TrimRight(f[0], ",")]
 }
 
 // isAddressLike reports whether text could be a street line.
@@ -817,6 +1095,12 @@ func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match
 				c := candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
 				switch {
 				case db < dv && db < limit && !bDst.ok:
+					*bDst = c
+				case vDst.ok && !bDst.ok && db < limit && overlapX(l.box, bb) > 0 && l.box.Y0 > bb.Y1 && (!vendor.has(l) || vendor.score < 0.7):
+					// A letterhead spans the top of the page and is near
+					// everything: with the vendor's number known, another
+					// one below the buyer's block and in its column is the
+					// buyer's, unless a labelled vendor block holds it.
 					*bDst = c
 				case dv < db && dv < limit && !vDst.ok:
 					*vDst = c

@@ -130,6 +130,11 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	for k := range words {
 		if a, ok := zipFirst(words[k:], named, locale); ok {
 			a.Street = strings.TrimRight(strings.Join(words[:k], " "), " ,;-–")
+			// A country code printed apart before the code ("DE 80333
+			// München").
+			if c := zipPrefixes[a.Street]; k == 1 && len(a.Street) == 2 && zipDigits[c] == len(a.Zip) && (a.Guessed || a.Country == "" || a.Country == c) {
+				a.Street, a.Country, a.Guessed = "", c, false
+			}
 			return a, true
 		}
 	}
@@ -277,10 +282,17 @@ func takeProvince(a *PostalAddress, rest []string) []string {
 		return rest
 	}
 	switch {
+	case code == "FR" && !strings.HasPrefix(a.Zip, "03") && (a.Country == "" || a.Country == "FR") && !parens:
+		// Frosinone's postcodes start with 03; after any other code "FR"
+		// is France ("75018 PARIS, FR").
+		a.Country = "FR"
 	case italianProvinces[code] && (a.Country == "" || a.Country == "IT") && len(a.Zip) == 5:
 		a.Province, a.Country = code, "IT"
 	case swissCantons[code] && a.Country == "CH":
 		a.Province = code
+	case !parens && zipDigits[code] == len(strings.Fields(a.Zip)[0]) && (a.Country == "" || a.Country == code):
+		// A country code ending the line ("80333 München, DE").
+		a.Country = code
 	default:
 		return rest
 	}
@@ -335,4 +347,50 @@ func plausibleCity(s string) bool {
 		}
 	}
 	return true
+}
+
+// streetWords are the words that name a kind of street in it, en, de and fr
+// (lower case, abbreviations with their dot).
+var streetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le corso c.so largo vicolo
+	strada str. contrada c.da località loc. frazione fraz. borgo lungomare lungotevere salita traversa vico
+	rue avenue av. bd boulevard chemin allée allee impasse quai route cours square passage voie lieu-dit
+	street st. road rd rd. ave ave. lane ln drive dr. boulevard blvd blvd. terrace highway hwy parkway
+	straße strasse weg platz allee gasse damm ufer chaussee promenade postfach
+	casella c.p. p.o. bp`)
+
+// weakStreetWords name a street only on a line with a number ("12 Place
+// Bellecour", "Am Ring 3"): alone they are common words of names.
+var weakStreetWords = setOf(`place court ct way ring markt pl.`)
+
+// streetSuffixes end German compound street names ("Lieferantenstraße").
+var streetSuffixes = []string{"straße", "strasse", "str.", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer", "chaussee", "promenade", "steig", "pfad"}
+
+// IsStreet reports whether s reads as a street line: it names a kind of
+// street (Via, Rue, Street, …straße, Postfach…), or starts with a house
+// number followed by a word ("153 Victoria Street", "58 rue de la mer").
+func IsStreet(s string) bool {
+	words := strings.Fields(strings.ToLower(s))
+	if len(words) == 0 || len(words) > 10 {
+		return false
+	}
+	hasDigit := strings.ContainsAny(s, "0123456789")
+	for _, w := range words {
+		w = strings.Trim(w, ",;:()")
+		if streetWords[w] || hasDigit && weakStreetWords[w] {
+			return true
+		}
+		for _, suf := range streetSuffixes {
+			if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+				return true
+			}
+		}
+	}
+	first := strings.TrimRight(words[0], ",")
+	return len(words) > 1 && readDigits(first, 0) > 0 && readDigits(first, 0) <= 5 && isLetterWord(words[1])
+}
+
+// isLetterWord reports whether w starts with a letter.
+func isLetterWord(w string) bool {
+	r, _ := runeAt(w, 0)
+	return isLetter(r)
 }

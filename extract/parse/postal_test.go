@@ -52,6 +52,15 @@ func TestPostalLine(t *testing.T) {
 		{"New York, NY 10001-1234", "it", PostalAddress{Zip: "10001-1234", City: "New York", Province: "NY", Country: "US"}, true},
 		{"350 Fifth Avenue, New York, NY 10118", "en", PostalAddress{Street: "350 Fifth Avenue", Zip: "10118", City: "New York", Province: "NY", Country: "US"}, true},
 		{"  20121   Milano  (MI) ", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"75018 PARIS, FR", "it", PostalAddress{Zip: "75018", City: "PARIS", Country: "FR"}, true},
+		{"03100 Frosinone FR", "it", PostalAddress{Zip: "03100", City: "Frosinone", Province: "FR", Country: "IT"}, true},
+		{"03100 Frosinone (FR)", "fr", PostalAddress{Zip: "03100", City: "Frosinone", Province: "FR", Country: "IT"}, true},
+		{"80333 München, DE", "it", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
+		{"1010 Wien AT", "de", PostalAddress{Zip: "1010", City: "Wien", Country: "AT"}, true},
+		{"14100 Asti AT", "de", PostalAddress{Zip: "14100", City: "Asti", Province: "AT", Country: "IT"}, true},
+		{"DE 80333 München", "it", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
+		{"IT 20121 Milano MI", "de", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"AT 20121 Milano", "de", PostalAddress{Street: "AT", Zip: "20121", City: "Milano", Country: "DE", Guessed: true}, true},
 		// not postal lines
 		{"", "it", PostalAddress{}, false},
 		{"20121", "it", PostalAddress{}, false},
@@ -68,6 +77,39 @@ func TestPostalLine(t *testing.T) {
 		got, ok := PostalLine(tt.in, tt.locale)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("PostalLine(%q, %q) = %+v, %v; want %+v, %v", tt.in, tt.locale, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestIsStreet(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"Via Roma 1", true},
+		{"VIALE DELLA LIBERTÀ 1", true},
+		{"P.le Ostiense, 2", true},
+		{"Piazza Castello 1", true},
+		{"58 rue de la mer", true},
+		{"35 rue d'ici, Seller line 2", true},
+		{"153 Victoria Street", true},
+		{"410 Terry Ave North", true},
+		{"Lieferantenstraße 20", true},
+		{"Pappelallee 15", true},
+		{"Bahnstr. 42", true},
+		{"Am Ring 3", true},
+		{"Postfach 12 34", true},
+		{"12 Place Bellecour", true},
+		{"Hof 3", false},
+		{"Buyer line 2", false},
+		{"Rossi S.r.l.", false},
+		{"Place Holdings", false},
+		{"Ufficio acquisti", false},
+		{"2 x Monitor", true}, // a house number and a word: the caller keeps it to a block
+		{"", false},
+	} {
+		if got := IsStreet(tt.in); got != tt.want {
+			t.Errorf("IsStreet(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

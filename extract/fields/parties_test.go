@@ -1,0 +1,215 @@
+package fields
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
+)
+
+// seg is a run of words printed from x on a synthetic line.
+type seg struct {
+	x    float64
+	text string
+}
+
+// srow is a synthetic line at height y.
+type srow struct {
+	y    float64
+	segs []seg
+}
+
+// synthDoc lays rows out on an A4 page in a 10-point font: 5 points a
+// character, 3 points between words.
+func synthDoc(rows ...srow) *pdf.Document {
+	p := pdf.Page{Number: 1, Width: 595, Height: 842}
+	for _, r := range rows {
+		var l pdf.Line
+		for _, s := range r.segs {
+			x := s.x
+			for _, w := range strings.Fields(s.text) {
+				box := pdf.Rect{X0: x, Y0: r.y, X1: x + 5*float64(len([]rune(w))), Y1: r.y + 10}
+				l.Words = append(l.Words, len(p.Words))
+				p.Words = append(p.Words, pdf.Word{Text: w, Box: box, FontSize: 10})
+				if len(l.Words) == 1 {
+					l.Box = box
+				} else {
+					l.Box = union(l.Box, box)
+				}
+				x = box.X1 + 3
+			}
+		}
+		p.Lines = append(p.Lines, l)
+	}
+	return &pdf.Document{Pages: []pdf.Page{p}}
+}
+
+// parties returns the parties read from doc.
+func partiesOf(doc *pdf.Document, locale string) (invoice.Vendor, invoice.Buyer) {
+	o := Extract(doc, locale)
+	return o.Result.Vendor, o.Result.Buyer
+}
+
+// partyDiff compares the named fields of a party with want ("" = null).
+func partyDiff(t *testing.T, who string, got any, want map[string]string) {
+	t.Helper()
+	var fields map[string]*string
+	switch p := got.(type) {
+	case invoice.Vendor:
+		fields = map[string]*string{"name": p.Name, "vat_number": p.VATNumber, "fiscal_code": p.FiscalCode, "address": p.Address,
+			"city": p.City, "zip_code": p.ZipCode, "country": p.Country, "email": p.Email, "phone": p.Phone}
+	case invoice.Buyer:
+		fields = map[string]*string{"name": p.Name, "vat_number": p.VATNumber, "fiscal_code": p.FiscalCode, "address": p.Address,
+			"city": p.City, "zip_code": p.ZipCode, "country": p.Country, "email": p.Email}
+	}
+	gotm := map[string]string{}
+	for k := range want {
+		if v := fields[k]; v != nil {
+			gotm[k] = *v
+		} else {
+			gotm[k] = ""
+		}
+	}
+	if d := cmp.Diff(want, gotm); d != "" {
+		t.Errorf("%s (-want +got):\n%s", who, d)
+	}
+}
+
+// A block label preceded by a word of its own phrase qualifies another key
+// ("Référence acheteur", "Logo le fournisseur") and heads no block; after a
+// separator it is an alternative heading.
+func TestQualifiedLabelIsNoHeading(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "LOGO LE FOURNISSEUR"}, {300, "FACTURE N° : F1"}}},
+		srow{80, []seg{{40, "MAISON DUPONT SARL"}, {300, "CLIENT :"}}},
+		srow{92, []seg{{40, "12 rue des Lilas"}, {300, "ATELIER MARTIN"}}},
+		srow{104, []seg{{40, "69002 LYON"}, {300, "8 avenue Foch"}}},
+		srow{116, []seg{{300, "13001 MARSEILLE"}}},
+		srow{240, []seg{{40, "REFERENCE ACHETEUR / SERVICE : S1"}, {300, "Livraison"}}},
+		srow{252, []seg{{40, "Projet 7"}, {300, "Quai 3"}}},
+	)
+	v, b := partiesOf(doc, "fr")
+	partyDiff(t, "buyer", b, map[string]string{"name": "ATELIER MARTIN", "city": "MARSEILLE", "zip_code": "13001"})
+	partyDiff(t, "vendor", v, map[string]string{"city": "LYON", "zip_code": "69002"})
+
+	doc = synthDoc(
+		srow{40, []seg{{40, "Lieferant - Fornitore"}}},
+		srow{52, []seg{{100, "Rossi Servizi"}}},
+		srow{64, []seg{{100, "Via Roma 1"}}},
+		srow{76, []seg{{100, "00100 Roma RM"}}},
+	)
+	v, _ = partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Rossi Servizi", "city": "Roma", "zip_code": "00100", "address": "Via Roma 1"})
+}
+
+// A line shared by the vendor's letterhead and the buyer's block keeps the
+// vendor's e-mail on its left.
+func TestVendorEmailBesideBuyerBlock(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Rossi Srl"}, {320, "Spett.le"}}},
+		srow{52, []seg{{40, "Via Roma 1"}, {320, "Bianchi SpA"}}},
+		srow{64, []seg{{40, "20121 Milano MI"}, {320, "Corso Italia 10"}}},
+		srow{76, []seg{{40, "info@rossi.example"}, {320, "00184 Roma RM"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"email": "info@rossi.example", "city": "Milano"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "Bianchi SpA", "email": "", "city": "Roma"})
+}
+
+// The street is the line above the postal line that reads as a street, not
+// a second address line; a street printed before the postcode on the
+// postal line counts too. A value under a "Key:" line continues its block.
+func TestStreetLine(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Fournisseur :"}, {320, "Client :"}}},
+		srow{52, []seg{{40, "Maison Dupont"}, {320, "Atelier Martin"}}},
+		srow{64, []seg{{40, "12 rue des Lilas, 69002 Lyon"}, {320, "8 avenue Foch"}}},
+		srow{76, []seg{{320, "Bâtiment B"}}},
+		srow{88, []seg{{320, "13001 Marseille"}}},
+	)
+	v, b := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"address": "12 rue des Lilas", "city": "Lyon"})
+	partyDiff(t, "buyer", b, map[string]string{"address": "8 avenue Foch", "city": "Marseille"})
+
+	doc = synthDoc(
+		srow{40, []seg{{40, "Verkäufer"}}},
+		srow{52, []seg{{40, "Name:"}, {200, "Muster GmbH"}}},
+		srow{64, []seg{{40, "Anschrift:"}, {200, "Lindenallee 15"}}},
+		srow{76, []seg{{200, "Hof 3"}}},
+		srow{88, []seg{{200, "DE 04109 Leipzig"}}},
+	)
+	v, _ = partiesOf(doc, "de")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Muster GmbH", "address": "Lindenallee 15", "city": "Leipzig", "zip_code": "04109", "country": "DE"})
+}
+
+// A utility bill: the buyer greeted by a salutation and named again in the
+// address window on the right, the vendor named and seated in the footer;
+// a glossary on a later page uses "Fornitore" in prose.
+func TestSalutationWindowAndRegisteredOffice(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Luce Verde - Mercato libero"}}},
+		srow{120, []seg{{40, "Gentile COMUNE DI VALLEBELLA Amm. pub.,"}}},
+		srow{150, []seg{{40, "Fornitura in:"}, {330, "COMUNE DI VALLEBELLA"}}},
+		srow{162, []seg{{40, "Via dei Campi 9 12345 Altrove AL"}, {330, "PIAZZA GRANDE 1"}}},
+		srow{174, []seg{{330, "33070 VALLEBELLA PN"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{600, []seg{{40, "FORNITORE:"}}},
+		srow{612, []seg{{40, "è la società che ti vende l'energia elettrica e il gas naturale ogni mese."}}},
+		srow{800, []seg{{40, "Luce Verde S.p.A. - Sede legale 00144 Roma, Viale Europa 190 - Registro Imprese di Roma"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"address": "PIAZZA GRANDE 1", "city": "VALLEBELLA", "zip_code": "33070"})
+	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "address": "Viale Europa 190", "city": "Roma", "zip_code": "00144"})
+}
+
+// Identifiers labelled as the buyer's ("P.IVA cliente:") go to the buyer,
+// never to the letterhead's vendor; a title alone ("Egr. Sig.") is not the
+// buyer's name.
+func TestBuyerLabelledIDsAndTitle(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{300, "FATTURA"}}},
+		srow{60, []seg{{300, "CF cliente: RSSMRA80A01H501U"}}},
+		srow{72, []seg{{20, "AZIENDA AGRICOLA VERDI S.S."}, {300, "P.IVA cliente: 12345678903"}}},
+		srow{84, []seg{{20, "Via Roma 1"}}},
+		srow{96, []seg{{20, "60015 FALCONARA MARITTIMA (AN)"}, {300, "Egr. Sig."}}},
+		srow{108, []seg{{20, "P.IVA: 01234567897"}, {300, "ROSSI MARIO"}}},
+		srow{120, []seg{{300, "Via Verdi 3"}}},
+		srow{132, []seg{{300, "60020 FALCONARA MARITTIMA (AN)"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"name": "ROSSI MARIO", "fiscal_code": "RSSMRA80A01H501U", "vat_number": "12345678903", "zip_code": "60020"})
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": "01234567897", "zip_code": "60015"})
+}
+
+// With the letterhead's VAT number read, another one printed under the
+// buyer's block, in its column, is the buyer's.
+func TestBuyerVATUnderBlock(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "MAISON DUPONT"}, {300, "FACTURE N° : F7"}}},
+		srow{60, []seg{{40, "12 rue des Lilas"}, {300, "CLIENT :"}}},
+		srow{72, []seg{{40, "69002 LYON"}, {300, "ATELIER MARTIN"}}},
+		srow{84, []seg{{40, "N° TVA : FR 44 732 829 320"}, {300, "8 avenue Foch"}}},
+		srow{96, []seg{{300, "13001 MARSEILLE"}}},
+		srow{150, []seg{{40, "Nos références"}, {300, "Vos identifiants"}}},
+		srow{162, []seg{{300, "N° TVA : FR 40 303 265 045"}}},
+	)
+	v, b := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": "FR44732829320"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "ATELIER MARTIN", "vat_number": "FR40303265045"})
+}
+
+// In a letterhead, the VAT number printed with the company's name wins over
+// another number printed higher on the page (the customer's, in a grid).
+func TestLetterheadVATWithName(t *testing.T) {
+	doc := synthDoc(
+		srow{40, []seg{{40, "Bolletta per la fornitura"}}},
+		srow{60, []seg{{40, "N° CLIENTE"}, {200, "CODICE FISCALE"}}},
+		srow{72, []seg{{40, "4711"}, {200, "01234567897"}}},
+		srow{800, []seg{{40, "Luce Verde S.p.A. - Sede legale 00144 Roma, Viale Europa 190 - C.F. e P.I. 12345678903"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "vat_number": "12345678903"})
+}
