@@ -63,8 +63,10 @@ func TestPrintedInvoices(t *testing.T) {
 		Address: str("Via dell'Ufficio 7"), City: str("Milano"), ZipCode: str("20121"), Country: str("IT"), SDICode: str("M5UXCR1")}
 	itBuyer := invoice.Buyer{Name: str("Efficienza Affidabile S.p.A."), VATNumber: str("12345678903"),
 		FiscalCode: str("12345678903"), Address: str("Corso Italia 10"), City: str("Roma"), ZipCode: str("00184"), Country: str("IT")}
-	itHeader := invoice.Header{Number: str("2026/0042"), Date: str("2026-03-15"), Type: str("invoice"),
-		Currency: str("EUR"), PaymentMethod: str("bank_transfer")}
+	// "Pagamento: bonifico bancario a 30 gg d.f. – IBAN …": the due date
+	// is computed from the terms.
+	itHeader := invoice.Header{Number: str("2026/0042"), Date: str("2026-03-15"), DueDate: str("2026-04-14"), Type: str("invoice"),
+		Currency: str("EUR"), PaymentTerms: str("bonifico bancario a 30 gg d.f."), PaymentMethod: str("bank_transfer")}
 	itFin := invoice.Financials{Subtotal: num(1262.16), TaxRate: num(22), TaxAmount: num(277.68), Total: num(1539.84), Currency: str("EUR")}
 	tests := []struct {
 		file, locale string

@@ -248,6 +248,7 @@ func (x *extractor) terms() {
 			} else if strings.HasSuffix(text, ":") || startsLabel(s.line, text) {
 				continue // the next key, not a value
 			}
+			text = strings.TrimRight(text, " –—-;,")
 			if len(text) < 2 || len(text) > 200 {
 				continue
 			}

@@ -22,9 +22,9 @@ type srow struct {
 	segs []seg
 }
 
-// synthDoc lays rows out on an A4 page in a 10-point font: 5 points a
+// partyDoc lays rows out on an A4 page in a 10-point font: 5 points a
 // character, 3 points between words.
-func synthDoc(rows ...srow) *pdf.Document {
+func partyDoc(rows ...srow) *pdf.Document {
 	p := pdf.Page{Number: 1, Width: 595, Height: 842}
 	for _, r := range rows {
 		var l pdf.Line
@@ -82,7 +82,7 @@ func partyDiff(t *testing.T, who string, got any, want map[string]string) {
 // ("Référence acheteur", "Logo le fournisseur") and heads no block; after a
 // separator it is an alternative heading.
 func TestQualifiedLabelIsNoHeading(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{40, "LOGO LE FOURNISSEUR"}, {300, "FACTURE N° : F1"}}},
 		srow{80, []seg{{40, "MAISON DUPONT SARL"}, {300, "CLIENT :"}}},
 		srow{92, []seg{{40, "12 rue des Lilas"}, {300, "ATELIER MARTIN"}}},
@@ -95,7 +95,7 @@ func TestQualifiedLabelIsNoHeading(t *testing.T) {
 	partyDiff(t, "buyer", b, map[string]string{"name": "ATELIER MARTIN", "city": "MARSEILLE", "zip_code": "13001"})
 	partyDiff(t, "vendor", v, map[string]string{"city": "LYON", "zip_code": "69002"})
 
-	doc = synthDoc(
+	doc = partyDoc(
 		srow{40, []seg{{40, "Lieferant - Fornitore"}}},
 		srow{52, []seg{{100, "Rossi Servizi"}}},
 		srow{64, []seg{{100, "Via Roma 1"}}},
@@ -108,7 +108,7 @@ func TestQualifiedLabelIsNoHeading(t *testing.T) {
 // A line shared by the vendor's letterhead and the buyer's block keeps the
 // vendor's e-mail on its left.
 func TestVendorEmailBesideBuyerBlock(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{40, "Rossi Srl"}, {320, "Spett.le"}}},
 		srow{52, []seg{{40, "Via Roma 1"}, {320, "Bianchi SpA"}}},
 		srow{64, []seg{{40, "20121 Milano MI"}, {320, "Corso Italia 10"}}},
@@ -123,7 +123,7 @@ func TestVendorEmailBesideBuyerBlock(t *testing.T) {
 // a second address line; a street printed before the postcode on the
 // postal line counts too. A value under a "Key:" line continues its block.
 func TestStreetLine(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{40, "Fournisseur :"}, {320, "Client :"}}},
 		srow{52, []seg{{40, "Maison Dupont"}, {320, "Atelier Martin"}}},
 		srow{64, []seg{{40, "12 rue des Lilas, 69002 Lyon"}, {320, "8 avenue Foch"}}},
@@ -134,7 +134,7 @@ func TestStreetLine(t *testing.T) {
 	partyDiff(t, "vendor", v, map[string]string{"address": "12 rue des Lilas", "city": "Lyon"})
 	partyDiff(t, "buyer", b, map[string]string{"address": "8 avenue Foch", "city": "Marseille"})
 
-	doc = synthDoc(
+	doc = partyDoc(
 		srow{40, []seg{{40, "Verkäufer"}}},
 		srow{52, []seg{{40, "Name:"}, {200, "Muster GmbH"}}},
 		srow{64, []seg{{40, "Anschrift:"}, {200, "Lindenallee 15"}}},
@@ -149,7 +149,7 @@ func TestStreetLine(t *testing.T) {
 // address window on the right, the vendor named and seated in the footer;
 // a glossary on a later page uses "Fornitore" in prose.
 func TestSalutationWindowAndRegisteredOffice(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{40, "Luce Verde - Mercato libero"}}},
 		srow{120, []seg{{40, "Gentile COMUNE DI VALLEBELLA Amm. pub.,"}}},
 		srow{150, []seg{{40, "Fornitura in:"}, {330, "COMUNE DI VALLEBELLA"}}},
@@ -169,7 +169,7 @@ func TestSalutationWindowAndRegisteredOffice(t *testing.T) {
 // never to the letterhead's vendor; a title alone ("Egr. Sig.") is not the
 // buyer's name.
 func TestBuyerLabelledIDsAndTitle(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{300, "FATTURA"}}},
 		srow{60, []seg{{300, "CF cliente: RSSMRA80A01H501U"}}},
 		srow{72, []seg{{20, "AZIENDA AGRICOLA VERDI S.S."}, {300, "P.IVA cliente: 12345678903"}}},
@@ -187,7 +187,7 @@ func TestBuyerLabelledIDsAndTitle(t *testing.T) {
 // With the letterhead's VAT number read, another one printed under the
 // buyer's block, in its column, is the buyer's.
 func TestBuyerVATUnderBlock(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{40, "MAISON DUPONT"}, {300, "FACTURE N° : F7"}}},
 		srow{60, []seg{{40, "12 rue des Lilas"}, {300, "CLIENT :"}}},
 		srow{72, []seg{{40, "69002 LYON"}, {300, "ATELIER MARTIN"}}},
@@ -204,7 +204,7 @@ func TestBuyerVATUnderBlock(t *testing.T) {
 // In a letterhead, the VAT number printed with the company's name wins over
 // another number printed higher on the page (the customer's, in a grid).
 func TestLetterheadVATWithName(t *testing.T) {
-	doc := synthDoc(
+	doc := partyDoc(
 		srow{40, []seg{{40, "Bolletta per la fornitura"}}},
 		srow{60, []seg{{40, "N° CLIENTE"}, {200, "CODICE FISCALE"}}},
 		srow{72, []seg{{40, "4711"}, {200, "01234567897"}}},
