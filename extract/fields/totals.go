@@ -462,7 +462,7 @@ func adds(sub, tax, total float64, stamp, wh candidate) bool {
 // taxRate sets the single VAT rate when the page prints one that agrees with
 // tax and subtotal, or when tax ÷ subtotal is one of the usual rates.
 func (x *extractor) taxRate(sub, tax candidate) {
-	if x.multiRate {
+	if x.multiRate || x.itemRates() > 1 {
 		return // several rates: no single tax_rate
 	}
 	rates := x.rateCandidates()
@@ -480,7 +480,8 @@ func (x *extractor) taxRate(sub, tax candidate) {
 			}
 		}
 		if len(distinct) <= 1 {
-			for _, std := range []float64{22, 21, 20, 19, 10, 8.1, 7.7, 7, 6, 5.5, 5, 4, 2.1, 0} {
+			// The EU's standard rates and the common reduced ones.
+			for _, std := range []float64{27, 25.5, 25, 24, 23, 22, 21, 20, 19, 17, 10, 8.1, 7.7, 7, 6, 5.5, 5, 4, 2.1, 0} {
 				if math.Abs(implied-std) < 0.05 {
 					x.setNumber("financials.tax_rate", &x.r.Financials.TaxRate,
 						candidate{num: std, score: 0.7, page: tax.page, box: tax.box, ok: true})
@@ -493,6 +494,17 @@ func (x *extractor) taxRate(sub, tax candidate) {
 	if len(distinct) == 1 {
 		x.setNumber("financials.tax_rate", &x.r.Financials.TaxRate, scaled(rates[0], 0.6))
 	}
+}
+
+// itemRates counts the distinct VAT rates of the line items.
+func (x *extractor) itemRates() int {
+	rates := map[float64]bool{}
+	for _, it := range x.r.LineItems {
+		if it.TaxRate != nil {
+			rates[*it.TaxRate] = true
+		}
+	}
+	return len(rates)
 }
 
 // currency takes the code printed with the amounts, or the euro when the
@@ -558,11 +570,19 @@ func (x *extractor) statedDiscount() (candidate, bool) {
 	var found []candidate
 	for _, p := range x.m.pages {
 		for _, l := range p.lines {
-			if !hasKind(l, labels.Discount) || itemLevel(l.text) {
+			if itemLevel(l.text) {
 				continue
 			}
-			if v, ok := x.discountStatement(l.text); ok {
-				found = append(found, candidate{num: v, score: 0.9, page: p.num, box: l.box, ok: true, checked: true})
+			for _, h := range l.hits {
+				if h.Kind != labels.Discount || h.Score < minLabelScore {
+					continue
+				}
+				// Only what follows the label states the discount.
+				text, box := l.span(h.Last+1, len(l.words)-1)
+				if v, ok := x.discountStatement(text); ok {
+					found = append(found, candidate{num: v, score: 0.9, page: p.num, box: box, ok: true, checked: true})
+					break
+				}
 			}
 		}
 	}
@@ -639,6 +659,11 @@ func (x *extractor) checkedDiscount(d, sub, tax, tot candidate) candidate {
 			return d
 		}
 		if tax.ok && tot.ok && near(sub.num-v+tax.num, tot.num) {
+			return d
+		}
+		// The gross amount before the discount is printed ("Goods total",
+		// "Total brut HT"): gross − discount = subtotal.
+		if _, ok := x.printedAmount(sub.num+v, 0); ok {
 			return d
 		}
 	}

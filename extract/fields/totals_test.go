@@ -115,6 +115,17 @@ func TestTotals(t *testing.T) {
 			"Total TTC               114,00",
 		},
 		want: invoice.Financials{Subtotal: num(95), TaxRate: num(20), TaxAmount: num(19), Total: num(114), Discount: num(5)},
+	}, {
+		name:   "a discount beside a VAT table row, proven by the printed gross",
+		locale: "en",
+		rows: []string{
+			"VAT rate    Net         VAT         Goods total                1,168.10",
+			"23%         1,051.29    241.80      Discount 10%               -116.81",
+			"                                    Subtotal                   1,051.29",
+			"                                    Total VAT                    241.80",
+			"                                    Total                  EUR 1,293.09",
+		},
+		want: invoice.Financials{Subtotal: num(1051.29), TaxRate: num(23), TaxAmount: num(241.8), Total: num(1293.09), Discount: num(116.81)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
