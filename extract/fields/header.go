@@ -99,6 +99,9 @@ func (x *extractor) number() {
 		best = c
 	}
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if reference(l, h) {
+			return // "A storno della fattura n. …": another document's number
+		}
 		for _, s := range x.m.slots(p, l, h, 1) {
 			id, ok := identifier(s.text)
 			if !ok {
@@ -125,6 +128,9 @@ func (x *extractor) dates() {
 	var date, due candidate
 	pick := func(kind labels.Kind, dst *candidate, weight float64) {
 		x.m.hitsAbove(0.45, func(p *page, l *line, h labels.Hit) {
+			if reference(l, h) || endsSentence(l, h) {
+				return
+			}
 			slots := x.m.slots(p, l, h, 1)
 			if text, box, ok := restOfLine(l, h); ok {
 				// "n. 4877      del 15/08/2021": the date may sit past a gap.
@@ -411,10 +417,11 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 			break
 		}
 		for _, l := range p.lines {
-			m := numberDate.FindStringSubmatch(l.text)
-			if m == nil {
+			loc := numberDate.FindStringSubmatchIndex(l.text)
+			if loc == nil || referenceText(l.text[:loc[0]]) {
 				continue
 			}
+			m := []string{l.text[loc[0]:loc[1]], l.text[loc[2]:loc[3]], l.text[loc[4]:loc[5]]}
 			ds := parse.FindDates(m[2], x.locale)
 			if len(ds) == 0 || ds[0].Start > 2 {
 				continue
@@ -445,4 +452,47 @@ func startsLabel(l *line, text string) bool {
 		return false
 	}
 	return false
+}
+
+// referenceWords introduce another document: the invoice a credit note
+// corrects, an order, a delivery note.
+var referenceWords = map[string]bool{
+	"storno": true, "rif": true, "rif.": true, "riferimento": true, "relativa": true, "relativo": true, "rettifica": true,
+	"relates": true, "related": true, "relating": true, "refers": true, "ref.": true, "reference": true, "against": true, "original": true, "corrects": true,
+	"zu": true, "zur": true, "bezüglich": true, "bezug": true, "korrektur": true, "storno-": true,
+	"sur": true, "relative": true, "concernant": true, "annule": true, "rectifie": true,
+}
+
+// reference reports whether hit h on line l names another document: a
+// reference word stands right before the label in the same phrase.
+func reference(l *line, h labels.Hit) bool {
+	for i := h.First - 1; i >= 0 && i >= h.First-4; i-- {
+		if l.gapAfter(i) {
+			return false
+		}
+		if referenceWords[strings.ToLower(strings.Trim(l.words[i].Text, ",:;()"))] {
+			return true
+		}
+	}
+	return false
+}
+
+// referenceText reports whether the text before a number names another
+// document ("Gutschrift zu", "Avoir sur").
+func referenceText(before string) bool {
+	f := strings.Fields(before)
+	for i := len(f) - 1; i >= 0 && i >= len(f)-4; i-- {
+		if referenceWords[strings.ToLower(strings.Trim(f[i], ",:;()"))] {
+			return true
+		}
+	}
+	return false
+}
+
+// endsSentence reports whether a label is the last words of a phrase that
+// began before it ("30 jours date de facture", "60 giorni data fattura"):
+// words of terms, not a key with a value.
+func endsSentence(l *line, h labels.Hit) bool {
+	return h.First > 0 && !l.gapAfter(h.First-1) && h.Last == len(l.words)-1 &&
+		!strings.HasSuffix(l.words[h.Last].Text, ":")
 }

@@ -1,0 +1,62 @@
+package fields
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestHeaderReferences(t *testing.T) {
+	cases := []struct {
+		name, locale string
+		rows         []string
+		number, date string
+		terms        string
+	}{{
+		name:   "a credit note's reference to the invoice it corrects",
+		locale: "it",
+		rows: []string{
+			"Nota di credito n.                Data",
+			"NC 36/2026                        06/03/2026",
+			"A storno della fattura n. 2026/0172 del 22/02/2026",
+		},
+		number: "NC 36/2026", date: "2026-03-06", terms: "<nil>",
+	}, {
+		name:   "German credit note",
+		locale: "de",
+		rows: []string{
+			"Gutschriftsnummer                 Datum",
+			"GS-2025-179                       14.07.2025",
+			"Gutschrift zu Rechnung Nr. 2025-0196 vom 02.07.2025",
+		},
+		number: "GS-2025-179", date: "2025-07-14", terms: "<nil>",
+	}, {
+		name:   "an invoice-date phrase inside the payment terms is not the date",
+		locale: "fr",
+		rows: []string{
+			"Facture n°:      F2026-0111",
+			"Date:            22/11/2026",
+			"Conditions de paiement:   30 jours date de facture",
+			"Échéance:        22/12/2026",
+		},
+		number: "F2026-0111", date: "2026-11-22", terms: "30 jours date de facture",
+	}, {
+		name:   "terms that start with a payment method",
+		locale: "it",
+		rows: []string{
+			"Fattura n. 12 del 15/03/2026",
+			"Condizioni di pagamento:    Bonifico bancario a 60 giorni data fattura",
+			"Scadenza:                   14/05/2026",
+		},
+		number: "12", date: "2026-03-15", terms: "Bonifico bancario a 60 giorni data fattura",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Extract(docFromText(c.rows...), c.locale).Result
+			got := []string{deref(r.Invoice.Number), deref(r.Invoice.Date), deref(r.Invoice.PaymentTerms)}
+			if diff := cmp.Diff([]string{c.number, c.date, c.terms}, got); diff != "" {
+				t.Errorf("number, date, terms (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
