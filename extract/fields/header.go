@@ -48,7 +48,7 @@ var identRE = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}/\-._]*$`)
 // a date or the words that introduce one.
 func identifier(text string) (string, bool) {
 	words := strings.Fields(text)
-	for len(words) > 0 && isFiller(words[0]) {
+	for len(words) > 0 && (isFiller(words[0]) || numberKey(words[0])) {
 		words = words[1:]
 	}
 	var parts []string
@@ -121,7 +121,39 @@ func (x *extractor) number() {
 			}
 		}
 	}, labels.InvoiceNumber, labels.DocInvoice, labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote)
+	if !best.ok {
+		best = x.bareNumberKey()
+	}
 	x.setString("invoice.number", &x.r.Invoice.Number, best)
+}
+
+// bareNumberKey reads a bare "Numero:" / "Numéro :" / "Nummer:" key that
+// starts a cell of the first page, for documents whose header box names
+// nothing else: the weakest evidence of a number, taken only when no label
+// says more.
+func (x *extractor) bareNumberKey() candidate {
+	if len(x.m.pages) == 0 {
+		return candidate{}
+	}
+	p := x.m.pages[0]
+	for _, l := range p.lines {
+		for i, w := range l.words {
+			if !numberKey(w.Text) {
+				continue
+			}
+			colon := strings.HasSuffix(w.Text, ":") || i+1 < len(l.words) && l.words[i+1].Text == ":"
+			if !colon || i > 0 && !l.gapAfter(i-1) {
+				continue
+			}
+			h := labels.Hit{Kind: labels.InvoiceNumber, First: i, Last: i, Score: 0.6}
+			if s, ok := rightSlot(l, h); ok {
+				if id, ok := identifier(s.text); ok {
+					return candidate{str: id, score: 0.55, page: p.num, box: s.box, ok: true}
+				}
+			}
+		}
+	}
+	return candidate{}
 }
 
 func (x *extractor) dates() {
@@ -397,7 +429,7 @@ func sentenceLabel(label string) bool {
 // numberDate matches "n. 12/2026 del 15/03/2026", "Nr. 471102 vom
 // 05.03.2018", "No. 7 of 15 March 2026", "N° 12 du 15/03/2026": the way
 // invoices, bills and notes state their number and date together.
-var numberDate = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*([\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)\s+(?:del|vom|du|of|dated|dd\.?)\s+(.+)$`)
+var numberDate = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*([\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)\s+(?:del|vom|du|of|dated|dd\.?)(?:\s+(.+))?$`)
 
 // datedNumber finds a number stated with its date on one line.
 func (x *extractor) datedNumber() (candidate, bool) {
@@ -421,7 +453,16 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 			if loc == nil || referenceText(l.text[:loc[0]]) {
 				continue
 			}
-			m := []string{l.text[loc[0]:loc[1]], l.text[loc[2]:loc[3]], l.text[loc[4]:loc[5]]}
+			m := []string{l.text[loc[0]:loc[1]], l.text[loc[2]:loc[3]], ""}
+			if loc[4] >= 0 {
+				m[2] = l.text[loc[4]:loc[5]]
+			} else if l.index+1 < len(p.lines) {
+				// "Rechnung Nr. 4711 vom" / "06.12.2018": the date wraps
+				// onto the next line (of a heading whose boxes overlap).
+				if next := p.lines[l.index+1]; next.angle == 0 && next.box.Y0 > l.box.Y0 && next.box.Y0-l.box.Y1 < 1.5*l.height {
+					m[2] = next.text
+				}
+			}
 			ds := parse.FindDates(m[2], x.locale)
 			if len(ds) == 0 || ds[0].Start > 2 {
 				continue
@@ -495,4 +536,14 @@ func referenceText(before string) bool {
 func endsSentence(l *line, h labels.Hit) bool {
 	return h.First > 0 && !l.gapAfter(h.First-1) && h.Last == len(l.words)-1 &&
 		!strings.HasSuffix(l.words[h.Last].Text, ":")
+}
+
+// numberKey reports whether a word is a bare "number" key: "Numero:",
+// "Numéro", "Nummer", "Number".
+func numberKey(w string) bool {
+	switch strings.ToLower(strings.TrimSuffix(w, ":")) {
+	case "numero", "numéro", "nummer", "number":
+		return true
+	}
+	return false
 }

@@ -49,6 +49,22 @@ func TestHeaderReferences(t *testing.T) {
 			"Scadenza:                   14/05/2026",
 		},
 		number: "12", date: "2026-03-15", terms: "Bonifico bancario a 60 giorni data fattura",
+	}, {
+		name:   "a heading whose date wraps onto the next line",
+		locale: "de",
+		rows: []string{
+			"Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom",
+			"06.12.2018",
+		},
+		number: "01.234.567.8-2018-1", date: "2018-12-06", terms: "<nil>",
+	}, {
+		name:   "a bare Numero key under the document heading",
+		locale: "it",
+		rows: []string{
+			"                 FATTURA",
+			"                 Numero: 6          Pagina 1 di 1",
+		},
+		number: "6", date: "<nil>", terms: "<nil>",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
