@@ -53,6 +53,11 @@ func (m *model) slots(p *page, l *line, h labels.Hit, below int) []slot {
 	// Widen the label's column a little: values are often wider than labels
 	// and aligned on either side.
 	col := pdf.Rect{X0: lbox.X0 - 2*l.height, Y0: lbox.Y0, X1: lbox.X1 + 2*l.height, Y1: lbox.Y1}
+	if h.Last == len(l.words)-1 && lbox.X0 > p.width/2 && (h.Kind == labels.Total || h.Kind == labels.AmountDue) {
+		// A total heading last in its row on the right half: its column
+		// runs to the right margin, where the amount is right-aligned.
+		col.X1 = max(col.X1, p.width)
+	}
 	n := 0
 	for _, o := range p.below(l, 3) {
 		if n >= below {

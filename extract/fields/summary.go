@@ -101,7 +101,14 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 			}
 		}
 		if !got {
-			break
+			// Numbers outside the amount columns ("art. 15 del D.P.R.
+			// 633/1972"): a wrapped description.
+			if rows > 0 && (hasLabel(l) || wrapped >= 4) {
+				break
+			}
+			wrapped++
+			prev = l
+			continue
 		}
 		base, okb := row[labels.Subtotal]
 		tax, okt := row[labels.TaxAmount]

@@ -416,6 +416,24 @@ func sumOfLines(cs []candidate, want float64) (candidate, bool) {
 	return candidate{num: math.Round(sum*100) / 100, score: 0.75, page: cs[0].page, box: box, ok: true}, true
 }
 
+// printedTotal reports whether v is printed beside a subtotal or total
+// label ("Goods total", "Total brut HT").
+func (x *extractor) printedTotal(v float64) bool {
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !hasKind(l, labels.Subtotal, labels.Total) {
+				continue
+			}
+			for _, m := range parse.FindAmounts(l.text, x.locale) {
+				if near(m.Number, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // printedAmount finds an amount printed anywhere in the document equal to v
 // (a zero is never taken this way).
 func (x *extractor) printedAmount(v, score float64) (candidate, bool) {
@@ -663,7 +681,7 @@ func (x *extractor) checkedDiscount(d, sub, tax, tot candidate) candidate {
 		}
 		// The gross amount before the discount is printed ("Goods total",
 		// "Total brut HT"): gross − discount = subtotal.
-		if _, ok := x.printedAmount(sub.num+v, 0); ok {
+		if x.printedTotal(sub.num + v) {
 			return d
 		}
 	}

@@ -126,6 +126,18 @@ func TestTotals(t *testing.T) {
 			"                                    Total                  EUR 1,293.09",
 		},
 		want: invoice.Financials{Subtotal: num(1051.29), TaxRate: num(23), TaxAmount: num(241.8), Total: num(1293.09), Discount: num(116.81)},
+	}, {
+		name:   "summary rows wrapped over a line with stray numbers; total right-aligned under its heading",
+		locale: "it",
+		rows: []string{
+			"Natura / norma                 %IVA       Totale imponibile      Totale imposta",
+			"Esigibilità immediata          N1                   1,00                 0",
+			"Escluse ex art. 15 del D.P.R. 633/1972",
+			"Esigibilità immediata          10,00              240,00             24,00",
+			"Importo bollo     Arrotondamento             Totale documento",
+			"                                                                  265,00",
+		},
+		want: invoice.Financials{Subtotal: num(241), TaxAmount: num(24), Total: num(265)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
