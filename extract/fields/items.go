@@ -306,6 +306,9 @@ type cell struct {
 type row struct {
 	cells map[labels.Kind]*cell
 	page  int
+	// notes are the note cells ("(Net): 60,00") of the unit-price column
+	// printed on the lines without numbers right above and below the row.
+	notes []*cell
 }
 
 // lineItems reads every table's rows: lines under the header until the
@@ -318,6 +321,7 @@ func (x *extractor) lineItems() {
 	tables := x.findTables()
 	for _, t := range tables {
 		rows := x.tableRows(t, tables)
+		x.priceFromNotes(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
 		for _, r := range rows {
@@ -363,6 +367,7 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 	prevBottom := top
 	started := len(rows)
 	var above *pendingText
+	var notes []*cell // price notes since the last row
 	for _, l := range lines {
 		if l.angle != 0 {
 			break
@@ -387,6 +392,12 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
 			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && wrapDescription(&rows[len(rows)-1], l, cells)
+			if c := cells[labels.ColUnitPrice]; c != nil && noteCell(c.text) {
+				notes = append(notes, c)
+				if len(rows) > started {
+					rows[len(rows)-1].notes = append(rows[len(rows)-1].notes, c)
+				}
+			}
 			above = nil
 			if d := cells[labels.ColDescription]; d != nil && !wrapped {
 				above = &pendingText{cell: d, line: l}
@@ -398,7 +409,8 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			cells[labels.ColDescription] = above.cell
 		}
 		above = nil
-		rows = append(rows, row{cells: cells, page: t.page.num})
+		rows = append(rows, row{cells: cells, page: t.page.num, notes: notes})
+		notes = nil
 	}
 	return rows, false
 }
@@ -439,6 +451,13 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 				if (i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "") && !isNumeric(kinds[i]) {
 					kinds[i] = labels.ColDescription
 				}
+			}
+		} else if last > first && isNumeric(kinds[first]) && strings.HasSuffix(l.words[first].Text, ":") {
+			// A note in a number column ("(Brut: 60,00)"): its value
+			// belongs with its key, also where it runs into the next
+			// column's band.
+			for i := first + 1; i <= last; i++ {
+				kinds[i] = kinds[first]
 			}
 		}
 		first = last + 1
@@ -897,4 +916,32 @@ func agreement(roles [3]labels.Kind) int {
 		}
 	}
 	return n
+}
+
+// priceFromNotes gives a row without a unit price the price a note beside it
+// states ("(Brut: 60,00)" above the row, "(Net): 60,00" below it) when
+// quantity × that price = amount: layouts that print gross, discount and
+// net price on lines of their own in the price column.
+func (x *extractor) priceFromNotes(rows []row) {
+	for _, r := range rows {
+		if len(r.notes) == 0 {
+			continue
+		}
+		if c := r.cells[labels.ColUnitPrice]; c != nil && !noteCell(c.text) {
+			if _, ok := x.cellNumber(c.text); ok {
+				continue
+			}
+		}
+		q, okq := x.cellNumber(textOf(r.cells[labels.ColQuantity]))
+		a, oka := x.cellNumber(textOf(r.cells[labels.ColAmount]))
+		if !okq || !oka || q == 0 || a == 0 {
+			continue
+		}
+		for i := len(r.notes) - 1; i >= 0; i-- {
+			if p, ok := x.cellNumber(r.notes[i].text); ok && p != 0 && near(math.Abs(q*p), math.Abs(a)) {
+				r.cells[labels.ColUnitPrice] = r.notes[i]
+				break
+			}
+		}
+	}
 }

@@ -230,3 +230,21 @@ func TestItemsAllowanceRowsLeftOut(t *testing.T) {
 	}
 	checkItems(t, synthDoc(page), []invoice.LineItem{item("Support service", 1, 60, 60)})
 }
+
+func TestItemsPriceFromNotes(t *testing.T) {
+	// Gross and net price are printed on lines of their own above and
+	// below the row, as notes that run into the next column's band; the
+	// note whose price × quantity = amount is the unit price.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(300, "Unit price"), at(400, "Unit"), at(440, "Qty"), at(480, "Amount")),
+		lineAt(220, at(330, "(Gross: 12.00)")),
+		lineAt(230, at(60, "Support service"), at(330, "(Rebate: 2.00)"), at(400, "PCE"), at(440, "2"), at(480, "20.00")),
+		lineAt(240, at(330, "(Net): 10.00")),
+		lineAt(260, at(330, "(Gross: 5.00)")),
+		lineAt(270, at(60, "Call-out fee"), at(330, "(Rebate: 0.00)"), at(400, "PCE"), at(440, "1"), at(480, "5.00")),
+		lineAt(280, at(330, "(Net): 5.00")),
+	}
+	want := []invoice.LineItem{item("Support service", 2, 10, 20), item("Call-out fee", 1, 5, 5)}
+	want[0].Unit, want[1].Unit = str("PCE"), str("PCE")
+	checkItems(t, synthDoc(page), want)
+}
