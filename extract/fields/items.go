@@ -322,6 +322,7 @@ func (x *extractor) lineItems() {
 	for _, t := range tables {
 		rows := x.tableRows(t, tables)
 		x.priceFromNotes(rows)
+		rows = x.mergeSplitRows(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
 		for _, r := range rows {
@@ -944,4 +945,112 @@ func (x *extractor) priceFromNotes(rows []row) {
 			}
 		}
 	}
+}
+
+// mergeSplitRows joins an item whose numbers are printed over two lines:
+// a row with quantity and price but no amount, and right below it a row
+// with an amount but no quantity or price (an e-invoice viewer's discount
+// line, "SC (sconto) -9,00 1.620,00 22") whose amount is quantity × price,
+// less the discount the rows state. The lower row's numbers fill the cells
+// the upper one lacks; its words are a note and are dropped.
+func (x *extractor) mergeSplitRows(rows []row) []row {
+	out := rows[:0]
+	for i := 0; i < len(rows); i++ {
+		r := rows[i]
+		if i+1 < len(rows) && x.splitRow(r, rows[i+1]) {
+			for k, c := range rows[i+1].cells {
+				if k == labels.ColDescription || k == labels.ColPosition || k == labels.ColCode {
+					continue
+				}
+				if r.cells[k] == nil || k == labels.ColAmount {
+					r.cells[k] = c
+				}
+			}
+			i++
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// splitRow reports whether row b, right below row a, holds the rest of a's
+// numbers (see mergeSplitRows).
+func (x *extractor) splitRow(a, b row) bool {
+	if a.page != b.page {
+		return false
+	}
+	num := func(r row, k labels.Kind) (float64, bool) {
+		c := r.cells[k]
+		if c == nil || noteCell(c.text) {
+			return 0, false
+		}
+		return x.cellNumber(c.text)
+	}
+	q, okq := num(a, labels.ColQuantity)
+	p, okp := num(a, labels.ColUnitPrice)
+	if _, ok := num(a, labels.ColAmount); ok || !okq || !okp || q == 0 || p == 0 {
+		return false
+	}
+	amt, ok := num(b, labels.ColAmount)
+	if !ok {
+		return false
+	}
+	if _, ok := num(b, labels.ColQuantity); ok {
+		return false
+	}
+	if _, ok := num(b, labels.ColUnitPrice); ok {
+		return false
+	}
+	if gap := rowTop(b) - rowBottom(a); gap > 2*rowHeight(a) {
+		return false
+	}
+	gross := q * p
+	if near(amt, gross) {
+		return true
+	}
+	for _, r := range []row{a, b} {
+		d := r.cells[labels.ColDiscount]
+		if d == nil {
+			continue
+		}
+		if ps := parse.FindPercents(d.text); len(ps) > 0 {
+			if near(amt, gross*(1-math.Abs(ps[0].Number)/100)) {
+				return true
+			}
+			continue
+		}
+		if v, ok := x.cellNumber(d.text); ok {
+			v = math.Abs(v)
+			if near(amt, gross-v) || near(amt, q*(p-v)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rowTop, rowBottom and rowHeight are a row's vertical extent, from its
+// cells.
+func rowTop(r row) float64 {
+	y := math.Inf(1)
+	for _, c := range r.cells {
+		y = math.Min(y, c.box.Y0)
+	}
+	return y
+}
+
+func rowBottom(r row) float64 {
+	y := math.Inf(-1)
+	for _, c := range r.cells {
+		y = math.Max(y, c.box.Y1)
+	}
+	return y
+}
+
+func rowHeight(r row) float64 {
+	h := 0.0
+	for _, c := range r.cells {
+		h = math.Max(h, c.box.Y1-c.box.Y0)
+	}
+	return h
 }

@@ -248,3 +248,24 @@ func TestItemsPriceFromNotes(t *testing.T) {
 	want[0].Unit, want[1].Unit = str("PCE"), str("PCE")
 	checkItems(t, synthDoc(page), want)
 }
+
+func TestItemsNumbersOverTwoLines(t *testing.T) {
+	// An e-invoice viewer prints the discount on a line of its own under
+	// the item, with the item's amount and rate: 20 × 90 less 10% = 1620.
+	// A row below without quantity and price whose amount does not follow
+	// from the row above stays a row of its own.
+	page := []synthLine{
+		lineAt(200, at(60, "Descrizione"), at(220, "Quantità"), at(280, "Prezzo"), at(340, "Sconto"), at(420, "Importo"), at(500, "IVA")),
+		lineAt(220, at(60, "Sviluppo software"), at(220, "20"), at(280, "90,00"), at(340, "-10,00 %")),
+		lineAt(231, at(60, "SC (sconto)"), at(340, "-9,00"), at(420, "1.620,00"), at(500, "22")),
+		lineAt(250, at(60, "Collaudo"), at(220, "1"), at(280, "100,00")),
+		lineAt(261, at(60, "Trasferta forfettaria"), at(420, "50,00"), at(500, "22")),
+	}
+	want := []invoice.LineItem{
+		item("Sviluppo software", 20, 90, 1620),
+		{Description: str("Collaudo"), Quantity: num(1), UnitPrice: num(100)},
+		{Description: str("Trasferta forfettaria"), Amount: num(50), TaxRate: num(22)},
+	}
+	want[0].TaxRate, want[0].DiscountPct = num(22), num(10)
+	checkItemsIn(t, "it", synthDoc(page), want)
+}
