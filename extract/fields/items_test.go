@@ -269,3 +269,30 @@ func TestItemsNumbersOverTwoLines(t *testing.T) {
 	want[0].TaxRate, want[0].DiscountPct = num(22), num(10)
 	checkItemsIn(t, "it", synthDoc(page), want)
 }
+
+func TestKeyedItemsDiscountBlock(t *testing.T) {
+	// An e-invoice viewer prints each item as "Key: value" lines; the
+	// discount is a heading with indented keys of its own, whose amount is
+	// not the item's.
+	page := []synthLine{
+		lineAt(100, at(70, "Nr. linea: 1")),
+		lineAt(115, at(95, "Descrizione bene/servizio: Sviluppo software")),
+		lineAt(127, at(95, "Quantità: 20.00")),
+		lineAt(139, at(95, "Valore unitario: 90.00")),
+		lineAt(155, at(95, "Sconto/Maggiorazione")),
+		lineAt(170, at(118, "Tipo: SC (sconto)")),
+		lineAt(182, at(118, "Percentuale (%): 10.00")),
+		lineAt(194, at(118, "Importo: 9.0000")),
+		lineAt(206, at(95, "Valore totale: 1620.00")),
+		lineAt(218, at(95, "IVA (%): 22.00")),
+		lineAt(236, at(70, "Nr. linea: 2")),
+		lineAt(251, at(95, "Descrizione bene/servizio: Collaudo")),
+		lineAt(263, at(95, "Quantità: 1.00")),
+		lineAt(275, at(95, "Valore unitario: 100.00")),
+		lineAt(287, at(95, "Valore totale: 100.00")),
+		lineAt(299, at(95, "IVA (%): 22.00")),
+	}
+	want := []invoice.LineItem{item("Sviluppo software", 20, 90, 1620), item("Collaudo", 1, 100, 100)}
+	want[0].TaxRate, want[0].DiscountPct, want[1].TaxRate = num(22), num(10), num(22)
+	checkItemsIn(t, "it", synthDoc(page), want)
+}
