@@ -460,6 +460,12 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 			for i := first + 1; i <= last; i++ {
 				kinds[i] = kinds[first]
 			}
+		} else if at, k := percentKind(l.words[first:last+1], kinds[first:last+1]); k != "" {
+			// A rate printed wider than its column ("19 % VAT (S)"
+			// starting in the quantity band) keeps its number.
+			for i := first + at; i <= last; i++ {
+				kinds[i] = k
+			}
 		}
 		first = last + 1
 	}
@@ -1053,4 +1059,23 @@ func rowHeight(r row) float64 {
 		h = math.Max(h, c.box.Y1-c.box.Y0)
 	}
 	return h
+}
+
+// percentKind finds, in a phrase, a number set apart from its percent sign
+// ("19 % VAT") in another column than the sign's rate or discount column:
+// it returns the number's index and the sign's column, or "".
+func percentKind(words []pdf.Word, kinds []labels.Kind) (int, labels.Kind) {
+	for i, w := range words {
+		if i == 0 || !strings.HasPrefix(w.Text, "%") {
+			continue
+		}
+		k := kinds[i]
+		if (k == labels.ColTaxRate || k == labels.ColDiscount) && kinds[i-1] != k {
+			if _, ok := parse.Percent(words[i-1].Text, true); ok {
+				return i - 1, k
+			}
+		}
+		return 0, ""
+	}
+	return 0, ""
 }

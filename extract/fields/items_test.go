@@ -296,3 +296,17 @@ func TestKeyedItemsDiscountBlock(t *testing.T) {
 	want[0].TaxRate, want[0].DiscountPct, want[1].TaxRate = num(22), num(10), num(22)
 	checkItemsIn(t, "it", synthDoc(page), want)
 }
+
+func TestItemsRateWiderThanColumn(t *testing.T) {
+	// "19 % VAT (S)" starts in the quantity band; "10 pcs 0 %" runs from
+	// the quantity into the rate column: each rate keeps its number.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(250, "Net price"), at(360, "Qty"), at(430, "VAT"), at(505, "Amount")),
+		lineAt(220, at(60, "Divider sheets"), at(250, "9.90"), at(355, "20 pcs"), at(397, "19 % VAT (S)"), at(510, "198.00")),
+		lineAt(240, at(60, "Toolbox"), at(250, "100.00"), at(372, "10 pcs 0 %"), at(440, "VAT (K)"), at(510, "1000.00")),
+	}
+	want := []invoice.LineItem{item("Divider sheets", 20, 9.9, 198), item("Toolbox", 10, 100, 1000)}
+	want[0].Unit, want[1].Unit = str("pcs"), str("pcs")
+	want[0].TaxRate, want[1].TaxRate = num(19), num(0)
+	checkItems(t, synthDoc(page), want)
+}
