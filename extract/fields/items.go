@@ -306,6 +306,9 @@ type cell struct {
 type row struct {
 	cells map[labels.Kind]*cell
 	page  int
+	// notes are the note cells ("(Net): 60,00") of the unit-price column
+	// printed on the lines without numbers right above and below the row.
+	notes []*cell
 }
 
 // lineItems reads every table's rows: lines under the header until the
@@ -318,6 +321,8 @@ func (x *extractor) lineItems() {
 	tables := x.findTables()
 	for _, t := range tables {
 		rows := x.tableRows(t, tables)
+		x.priceFromNotes(rows)
+		rows = x.mergeSplitRows(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
 		for _, r := range rows {
@@ -363,6 +368,7 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 	prevBottom := top
 	started := len(rows)
 	var above *pendingText
+	var notes []*cell // price notes since the last row
 	for _, l := range lines {
 		if l.angle != 0 {
 			break
@@ -387,6 +393,12 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
 			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && wrapDescription(&rows[len(rows)-1], l, cells)
+			if c := cells[labels.ColUnitPrice]; c != nil && noteCell(c.text) {
+				notes = append(notes, c)
+				if len(rows) > started {
+					rows[len(rows)-1].notes = append(rows[len(rows)-1].notes, c)
+				}
+			}
 			above = nil
 			if d := cells[labels.ColDescription]; d != nil && !wrapped {
 				above = &pendingText{cell: d, line: l}
@@ -398,7 +410,8 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			cells[labels.ColDescription] = above.cell
 		}
 		above = nil
-		rows = append(rows, row{cells: cells, page: t.page.num})
+		rows = append(rows, row{cells: cells, page: t.page.num, notes: notes})
+		notes = nil
 	}
 	return rows, false
 }
@@ -439,6 +452,19 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 				if (i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "") && !isNumeric(kinds[i]) {
 					kinds[i] = labels.ColDescription
 				}
+			}
+		} else if last > first && isNumeric(kinds[first]) && strings.HasSuffix(l.words[first].Text, ":") {
+			// A note in a number column ("(Brut: 60,00)"): its value
+			// belongs with its key, also where it runs into the next
+			// column's band.
+			for i := first + 1; i <= last; i++ {
+				kinds[i] = kinds[first]
+			}
+		} else if at, k := percentKind(l.words[first:last+1], kinds[first:last+1]); k != "" {
+			// A rate printed wider than its column ("19 % VAT (S)"
+			// starting in the quantity band) keeps its number.
+			for i := first + at; i <= last; i++ {
+				kinds[i] = k
 			}
 		}
 		first = last + 1
@@ -897,4 +923,159 @@ func agreement(roles [3]labels.Kind) int {
 		}
 	}
 	return n
+}
+
+// priceFromNotes gives a row without a unit price the price a note beside it
+// states ("(Brut: 60,00)" above the row, "(Net): 60,00" below it) when
+// quantity × that price = amount: layouts that print gross, discount and
+// net price on lines of their own in the price column.
+func (x *extractor) priceFromNotes(rows []row) {
+	for _, r := range rows {
+		if len(r.notes) == 0 {
+			continue
+		}
+		if c := r.cells[labels.ColUnitPrice]; c != nil && !noteCell(c.text) {
+			if _, ok := x.cellNumber(c.text); ok {
+				continue
+			}
+		}
+		q, okq := x.cellNumber(textOf(r.cells[labels.ColQuantity]))
+		a, oka := x.cellNumber(textOf(r.cells[labels.ColAmount]))
+		if !okq || !oka || q == 0 || a == 0 {
+			continue
+		}
+		for i := len(r.notes) - 1; i >= 0; i-- {
+			if p, ok := x.cellNumber(r.notes[i].text); ok && p != 0 && near(math.Abs(q*p), math.Abs(a)) {
+				r.cells[labels.ColUnitPrice] = r.notes[i]
+				break
+			}
+		}
+	}
+}
+
+// mergeSplitRows joins an item whose numbers are printed over two lines:
+// a row with quantity and price but no amount, and right below it a row
+// with an amount but no quantity or price (an e-invoice viewer's discount
+// line, "SC (sconto) -9,00 1.620,00 22") whose amount is quantity × price,
+// less the discount the rows state. The lower row's numbers fill the cells
+// the upper one lacks; its words are a note and are dropped.
+func (x *extractor) mergeSplitRows(rows []row) []row {
+	out := rows[:0]
+	for i := 0; i < len(rows); i++ {
+		r := rows[i]
+		if i+1 < len(rows) && x.splitRow(r, rows[i+1]) {
+			for k, c := range rows[i+1].cells {
+				if k == labels.ColDescription || k == labels.ColPosition || k == labels.ColCode {
+					continue
+				}
+				if r.cells[k] == nil || k == labels.ColAmount {
+					r.cells[k] = c
+				}
+			}
+			i++
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// splitRow reports whether row b, right below row a, holds the rest of a's
+// numbers (see mergeSplitRows).
+func (x *extractor) splitRow(a, b row) bool {
+	if a.page != b.page {
+		return false
+	}
+	num := func(r row, k labels.Kind) (float64, bool) {
+		c := r.cells[k]
+		if c == nil || noteCell(c.text) {
+			return 0, false
+		}
+		return x.cellNumber(c.text)
+	}
+	q, okq := num(a, labels.ColQuantity)
+	p, okp := num(a, labels.ColUnitPrice)
+	if _, ok := num(a, labels.ColAmount); ok || !okq || !okp || q == 0 || p == 0 {
+		return false
+	}
+	amt, ok := num(b, labels.ColAmount)
+	if !ok {
+		return false
+	}
+	if _, ok := num(b, labels.ColQuantity); ok {
+		return false
+	}
+	if _, ok := num(b, labels.ColUnitPrice); ok {
+		return false
+	}
+	if gap := rowTop(b) - rowBottom(a); gap > 2*rowHeight(a) {
+		return false
+	}
+	gross := q * p
+	if near(amt, gross) {
+		return true
+	}
+	for _, r := range []row{a, b} {
+		d := r.cells[labels.ColDiscount]
+		if d == nil {
+			continue
+		}
+		if ps := parse.FindPercents(d.text); len(ps) > 0 {
+			if near(amt, gross*(1-math.Abs(ps[0].Number)/100)) {
+				return true
+			}
+			continue
+		}
+		if v, ok := x.cellNumber(d.text); ok {
+			v = math.Abs(v)
+			if near(amt, gross-v) || near(amt, q*(p-v)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rowTop, rowBottom and rowHeight are a row's vertical extent, from its
+// cells.
+func rowTop(r row) float64 {
+	y := math.Inf(1)
+	for _, c := range r.cells {
+		y = math.Min(y, c.box.Y0)
+	}
+	return y
+}
+
+func rowBottom(r row) float64 {
+	y := math.Inf(-1)
+	for _, c := range r.cells {
+		y = math.Max(y, c.box.Y1)
+	}
+	return y
+}
+
+func rowHeight(r row) float64 {
+	h := 0.0
+	for _, c := range r.cells {
+		h = math.Max(h, c.box.Y1-c.box.Y0)
+	}
+	return h
+}
+
+// percentKind finds, in a phrase, a number set apart from its percent sign
+// ("19 % VAT") in another column than the sign's rate or discount column:
+// it returns the number's index and the sign's column, or "".
+func percentKind(words []pdf.Word, kinds []labels.Kind) (int, labels.Kind) {
+	for i, w := range words {
+		if i == 0 || !strings.HasPrefix(w.Text, "%") {
+			continue
+		}
+		k := kinds[i]
+		if (k == labels.ColTaxRate || k == labels.ColDiscount) && kinds[i-1] != k {
+			if _, ok := parse.Percent(words[i-1].Text, true); ok {
+				return i - 1, k
+			}
+		}
+		return 0, ""
+	}
+	return 0, ""
 }

@@ -230,3 +230,83 @@ func TestItemsAllowanceRowsLeftOut(t *testing.T) {
 	}
 	checkItems(t, synthDoc(page), []invoice.LineItem{item("Support service", 1, 60, 60)})
 }
+
+func TestItemsPriceFromNotes(t *testing.T) {
+	// Gross and net price are printed on lines of their own above and
+	// below the row, as notes that run into the next column's band; the
+	// note whose price × quantity = amount is the unit price.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(300, "Unit price"), at(400, "Unit"), at(440, "Qty"), at(480, "Amount")),
+		lineAt(220, at(330, "(Gross: 12.00)")),
+		lineAt(230, at(60, "Support service"), at(330, "(Rebate: 2.00)"), at(400, "PCE"), at(440, "2"), at(480, "20.00")),
+		lineAt(240, at(330, "(Net): 10.00")),
+		lineAt(260, at(330, "(Gross: 5.00)")),
+		lineAt(270, at(60, "Call-out fee"), at(330, "(Rebate: 0.00)"), at(400, "PCE"), at(440, "1"), at(480, "5.00")),
+		lineAt(280, at(330, "(Net): 5.00")),
+	}
+	want := []invoice.LineItem{item("Support service", 2, 10, 20), item("Call-out fee", 1, 5, 5)}
+	want[0].Unit, want[1].Unit = str("PCE"), str("PCE")
+	checkItems(t, synthDoc(page), want)
+}
+
+func TestItemsNumbersOverTwoLines(t *testing.T) {
+	// An e-invoice viewer prints the discount on a line of its own under
+	// the item, with the item's amount and rate: 20 × 90 less 10% = 1620.
+	// A row below without quantity and price whose amount does not follow
+	// from the row above stays a row of its own.
+	page := []synthLine{
+		lineAt(200, at(60, "Descrizione"), at(220, "Quantità"), at(280, "Prezzo"), at(340, "Sconto"), at(420, "Importo"), at(500, "IVA")),
+		lineAt(220, at(60, "Sviluppo software"), at(220, "20"), at(280, "90,00"), at(340, "-10,00 %")),
+		lineAt(231, at(60, "SC (sconto)"), at(340, "-9,00"), at(420, "1.620,00"), at(500, "22")),
+		lineAt(250, at(60, "Collaudo"), at(220, "1"), at(280, "100,00")),
+		lineAt(261, at(60, "Trasferta forfettaria"), at(420, "50,00"), at(500, "22")),
+	}
+	want := []invoice.LineItem{
+		item("Sviluppo software", 20, 90, 1620),
+		{Description: str("Collaudo"), Quantity: num(1), UnitPrice: num(100)},
+		{Description: str("Trasferta forfettaria"), Amount: num(50), TaxRate: num(22)},
+	}
+	want[0].TaxRate, want[0].DiscountPct = num(22), num(10)
+	checkItemsIn(t, "it", synthDoc(page), want)
+}
+
+func TestKeyedItemsDiscountBlock(t *testing.T) {
+	// An e-invoice viewer prints each item as "Key: value" lines; the
+	// discount is a heading with indented keys of its own, whose amount is
+	// not the item's.
+	page := []synthLine{
+		lineAt(100, at(70, "Nr. linea: 1")),
+		lineAt(115, at(95, "Descrizione bene/servizio: Sviluppo software")),
+		lineAt(127, at(95, "Quantità: 20.00")),
+		lineAt(139, at(95, "Valore unitario: 90.00")),
+		lineAt(155, at(95, "Sconto/Maggiorazione")),
+		lineAt(170, at(118, "Tipo: SC (sconto)")),
+		lineAt(182, at(118, "Percentuale (%): 10.00")),
+		lineAt(194, at(118, "Importo: 9.0000")),
+		lineAt(206, at(95, "Valore totale: 1620.00")),
+		lineAt(218, at(95, "IVA (%): 22.00")),
+		lineAt(236, at(70, "Nr. linea: 2")),
+		lineAt(251, at(95, "Descrizione bene/servizio: Collaudo")),
+		lineAt(263, at(95, "Quantità: 1.00")),
+		lineAt(275, at(95, "Valore unitario: 100.00")),
+		lineAt(287, at(95, "Valore totale: 100.00")),
+		lineAt(299, at(95, "IVA (%): 22.00")),
+	}
+	want := []invoice.LineItem{item("Sviluppo software", 20, 90, 1620), item("Collaudo", 1, 100, 100)}
+	want[0].TaxRate, want[0].DiscountPct, want[1].TaxRate = num(22), num(10), num(22)
+	checkItemsIn(t, "it", synthDoc(page), want)
+}
+
+func TestItemsRateWiderThanColumn(t *testing.T) {
+	// "19 % VAT (S)" starts in the quantity band; "10 pcs 0 %" runs from
+	// the quantity into the rate column: each rate keeps its number.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(250, "Net price"), at(360, "Qty"), at(430, "VAT"), at(505, "Amount")),
+		lineAt(220, at(60, "Divider sheets"), at(250, "9.90"), at(355, "20 pcs"), at(397, "19 % VAT (S)"), at(510, "198.00")),
+		lineAt(240, at(60, "Toolbox"), at(250, "100.00"), at(372, "10 pcs 0 %"), at(440, "VAT (K)"), at(510, "1000.00")),
+	}
+	want := []invoice.LineItem{item("Divider sheets", 20, 9.9, 198), item("Toolbox", 10, 100, 1000)}
+	want[0].Unit, want[1].Unit = str("pcs"), str("pcs")
+	want[0].TaxRate, want[1].TaxRate = num(19), num(0)
+	checkItems(t, synthDoc(page), want)
+}

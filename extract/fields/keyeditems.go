@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"math"
 	"strings"
 
 	"github.com/invex/invex/extract/labels"
@@ -12,9 +13,15 @@ import (
 // "Quantità: 2", "Valore unitario: 10.00", "Valore totale: 20.00",
 // "IVA (%): 22.00"): a block is a run of such lines whose keys are column
 // labels; a position key or a repeated column starts the next block.
+//
+// A discount heading without value ("Sconto/Maggiorazione") inside a block
+// opens a sub-block of keys indented under it ("Tipo: SC", "Percentuale
+// (%): 10.00", "Importo: 9.00"): its percentage is the item's discount, its
+// other keys are not the item's.
 func (x *extractor) keyedItems() []row {
 	var rows []row
 	var cur *row
+	sub := math.Inf(1) // the left edge of an open discount heading
 	flush := func() {
 		if cur != nil && len(cur.cells) >= 2 {
 			rows = append(rows, *cur)
@@ -27,6 +34,17 @@ func (x *extractor) keyedItems() []row {
 				continue
 			}
 			key, value, ok := splitKey(l.text)
+			if ok && l.box.X0 > sub+1 {
+				if percentKey(key) && value != "" {
+					cur.cells[labels.ColDiscount] = &cell{text: value, box: l.box}
+				}
+				continue
+			}
+			sub = math.Inf(1)
+			if !ok && cur != nil && discountHeading(l.text) {
+				sub = l.box.X0
+				continue
+			}
 			if !ok {
 				if cur != nil && len(cur.cells) > 0 {
 					flush()
@@ -76,4 +94,31 @@ func (x *extractor) keyedLineItems(items []invoice.LineItem) []invoice.LineItem 
 		}
 	}
 	return items
+}
+
+// discountHeading reports whether a line is a discount label alone
+// ("Sconto/Maggiorazione", "Rabatt").
+func discountHeading(s string) bool {
+	words := strings.Fields(s)
+	for _, h := range labels.Find(words) {
+		if (h.Kind == labels.Discount || h.Kind == labels.ColDiscount) && h.Score >= 0.7 && h.First == 0 && h.Last == len(words)-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// percentKey reports whether a key names a percentage ("Percentuale (%)",
+// "Prozentsatz", "%").
+func percentKey(key string) bool {
+	k := strings.ToLower(key)
+	if strings.Contains(k, "%") {
+		return true
+	}
+	for _, w := range []string{"percent", "prozent", "pourcent"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
 }
