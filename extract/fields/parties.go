@@ -320,6 +320,9 @@ func (r region) has(l *line) bool {
 // the address — on the right (Italian and French layouts) or on the left
 // (DIN 5008).
 func addressWindow(p *page, avoid region) region {
+	if r := underSenderLine(p, avoid); len(r.parts) > 0 {
+		return r
+	}
 	for _, side := range []bool{true, false} {
 		for _, l := range p.lines {
 			if l.angle != 0 || l.box.Y0 > p.height/2 || senderLine(l.text) {
@@ -334,11 +337,14 @@ func addressWindow(p *page, avoid region) region {
 					continue
 				}
 				// Walk up to the block's start: up to four lines above in
-				// the same column.
+				// the same column, each starting a column segment there (a
+				// word inside a wider line, "Brennan Office Supplies Ltd",
+				// is no block's edge).
 				start := l
 				for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
 					o := p.lines[k]
-					if start.box.Y0-o.box.Y1 > 2*o.height || !startsNear(o, w.Box.X0) || senderLine(o.text) {
+					j := wordAt(o, w.Box.X0)
+					if start.box.Y0-o.box.Y1 > 2*o.height || j < 0 || j > 0 && !o.gapAfter(j-1) || senderLine(o.text) {
 						break
 					}
 					start = o
@@ -355,14 +361,45 @@ func addressWindow(p *page, avoid region) region {
 	return region{}
 }
 
+// underSenderLine finds the recipient's block printed right under the
+// sender's one-line return address in the upper half of the first page (DIN
+// 5008 and its French and Italian likes): the lines that start in the
+// return address's column, when they hold a postal line and no contact
+// data.
+func underSenderLine(p *page, avoid region) region {
+	for _, l := range p.lines {
+		if l.angle != 0 || l.box.Y0 > p.height/2 || len(l.words) == 0 {
+			continue
+		}
+		if l.index+1 >= len(p.lines) || !senderLine(l.text) {
+			continue
+		}
+		next := p.lines[l.index+1]
+		i := wordAt(next, l.words[0].Box.X0)
+		if i < 0 || next.box.Y0-l.box.Y1 > 2*next.height || avoid.contains(next, i) {
+			continue
+		}
+		r := blockFrom(p, next, i)
+		if len(r.parts) == 0 || letterheadData(r) || !hasPostalLine(r, "") {
+			continue
+		}
+		r.score = 0.6
+		return r
+	}
+	return region{}
+}
+
 // senderLine reports whether a line is the sender's one-line return address
 // printed above an envelope window ("Rossi Srl · Via Roma 1 · 20121 Milano").
 func senderLine(text string) bool {
 	n := strings.Count(text, "●") + strings.Count(text, "•") + strings.Count(text, "·") + strings.Count(text, " | ")
-	if n < 2 {
-		return false
-	}
 	_, ok := parse.PostalLine(text, "")
+	if n < 2 {
+		// Dashes separate the pieces too ("Rossi Srl - Via Roma 1 - 20121
+		// Milano"), when the line ends with the postal code and city.
+		dashes := strings.Count(text, " - ") + strings.Count(text, " – ")
+		return dashes >= 2 && ok
+	}
 	return ok || len(parse.FindAmounts(text, "")) == 0
 }
 
@@ -682,6 +719,14 @@ func streetPart(s string) string {
 			s = s[i+len(sep):]
 		}
 	}
+	// After a dash only when what follows reads as a street ("Rossi Srl -
+	// Via Roma 1 -"): "Via Roma 1 - Scala B" keeps its street.
+	s = strings.TrimSpace(strings.TrimRight(s, " –-,;"))
+	for _, sep := range []string{" - ", " – "} {
+		if i := strings.LastIndex(s, sep); i >= 0 && parse.IsStreet(s[i+len(sep):]) {
+			s = s[i+len(sep):]
+		}
+	}
 	return strings.TrimSpace(strings.TrimRight(s, " ·•|–-,;"))
 }
 
@@ -978,7 +1023,7 @@ func countryCode(s string) string {
 	names := map[string]string{"italia": "IT", "italy": "IT", "germany": "DE", "deutschland": "DE", "germania": "DE",
 		"france": "FR", "francia": "FR", "frankreich": "FR", "österreich": "AT", "austria": "AT", "schweiz": "CH",
 		"suisse": "CH", "svizzera": "CH", "switzerland": "CH", "spain": "ES", "spagna": "ES", "españa": "ES",
-		"united kingdom": "GB", "regno unito": "GB", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
+		"united kingdom": "GB", "regno unito": "GB", "ireland": "IE", "irlanda": "IE", "irland": "IE", "irlande": "IE", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
 	return names[strings.ToLower(s)]
 }
 

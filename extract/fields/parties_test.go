@@ -213,3 +213,40 @@ func TestLetterheadVATWithName(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "vat_number": "12345678903"})
 }
+
+// A recipient block printed right under the sender's one-line return
+// address (pieces set apart by dashes) is the buyer's, not the letterhead
+// on the right, whose name line is wider than its address lines; Irish
+// postal lines give the Eircode after the city.
+func TestBlockUnderSenderStrip(t *testing.T) {
+	doc := partyDoc(
+		srow{36, []seg{{340, "Kavanagh Garden Tools Ltd"}}},
+		srow{60, []seg{{420, "7 Merrion Road"}}},
+		srow{72, []seg{{420, "Dublin D04 K7W2"}}},
+		srow{84, []seg{{420, "Ireland"}}},
+		srow{96, []seg{{420, "VAT Reg. No.: IE6388047V"}}},
+		srow{126, []seg{{50, "Kavanagh Garden Tools Ltd - 7 Merrion Road - Dublin D04 K7W2"}}},
+		srow{140, []seg{{50, "Doyle Bakery Ltd"}}},
+		srow{152, []seg{{50, "4 Mill Lane"}, {340, "Invoice No.:"}, {440, "INV-77"}}},
+		srow{164, []seg{{50, "Cork T23 P6CE"}, {340, "Date:"}, {440, "1 March 2026"}}},
+		srow{176, []seg{{50, "Ireland"}}},
+		srow{196, []seg{{50, "VAT Reg. No. IE3668997OH"}}},
+	)
+	v, b := partiesOf(doc, "en")
+	partyDiff(t, "buyer", b, map[string]string{"name": "Doyle Bakery Ltd", "address": "4 Mill Lane", "city": "Cork", "zip_code": "T23 P6CE", "country": "IE"})
+	partyDiff(t, "vendor", v, map[string]string{"name": "Kavanagh Garden Tools Ltd", "address": "7 Merrion Road", "city": "Dublin", "zip_code": "D04 K7W2", "vat_number": "IE6388047V"})
+}
+
+// A street printed after the sender's name and a dash on a postal line is
+// read without the name.
+func TestStreetPartAfterDash(t *testing.T) {
+	for in, want := range map[string]string{
+		"Rossi Grafica - Via G. Verdi 21 -": "Via G. Verdi 21",
+		"Via Roma 1 - Scala B":              "Via Roma 1 - Scala B",
+		"Rossi Srl · Via Roma 1 ·":          "Via Roma 1",
+	} {
+		if got := streetPart(in); got != want {
+			t.Errorf("streetPart(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
