@@ -67,7 +67,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		if first < 0 {
 			continue
 		}
-		if blockLabel(o, first) {
+		if blockLabel(o, first) || sectionStart(o, first) {
 			break
 		}
 		last := segmentEnd(o, first)
@@ -95,6 +95,40 @@ func valueStart(pt part) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// sectionStart reports whether a heading of another section starts at word
+// i of l: a document title ("INVOICE"), a column header of the items
+// table, a total or the payment data, which no party block holds.
+func sectionStart(l *line, i int) bool {
+	for _, h := range l.hits {
+		if h.First <= i && h.Last >= i && strings.HasPrefix(string(h.Kind), "party.") {
+			return false // "VAT Reg. No.": a party's identifier, not the tax amount
+		}
+	}
+	if text, _ := l.span(i, len(l.words)-1); len(parse.FindVATIDs(text)) > 0 {
+		return false // "VAT DE136695976"
+	}
+	cols := 0
+	for _, h := range l.hits {
+		if h.First >= i && h.Score >= minLabelScore && strings.HasPrefix(string(h.Kind), "col.") {
+			cols++
+		}
+	}
+	if cols >= 2 {
+		return true // "Description Qty Unit price": "Unit 9 …" alone is a street
+	}
+	for _, h := range l.hits {
+		if h.First != i || h.Score < minLabelScore {
+			continue
+		}
+		k := string(h.Kind)
+		if strings.HasPrefix(k, "type.") || strings.HasPrefix(k, "financials.") ||
+			strings.HasPrefix(k, "pay.") || h.Kind == labels.PaymentMethod || h.Kind == labels.PaymentTerms {
+			return true
+		}
+	}
+	return false
 }
 
 // blockLabel reports whether a party-block label starts at word i of l.

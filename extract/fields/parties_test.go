@@ -250,3 +250,30 @@ func TestStreetPartAfterDash(t *testing.T) {
 		}
 	}
 }
+
+// A labelled buyer block ends at a document title or the items table: the
+// IBAN printed in its column further down is the vendor's. A street
+// starting with "Unit" is no column header.
+func TestBuyerBlockEndsAtSection(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{340, "Harbour Print Ltd"}}},
+		srow{52, []seg{{340, "8 Dock Road"}}},
+		srow{64, []seg{{340, "Leeds LS1 4DY"}}},
+		srow{140, []seg{{50, "Invoice to"}}},
+		srow{152, []seg{{50, "Moor Dental Care"}}},
+		srow{164, []seg{{50, "Unit 4 Riverside Park"}}},
+		srow{176, []seg{{50, "York YO1 7HH"}}},
+		srow{188, []seg{{50, "VAT GB980780684"}}},
+		srow{204, []seg{{50, "INVOICE"}}},
+		srow{216, []seg{{54, "Description"}, {340, "Qty"}, {390, "Unit price"}, {500, "Amount"}}},
+		srow{232, []seg{{54, "Business cards"}, {340, "2"}, {390, "40.00"}, {500, "80.00"}}},
+		srow{246, []seg{{340, "Total"}, {500, "80.00"}}},
+		srow{258, []seg{{50, "Payment method:"}, {180, "Bank transfer"}}},
+		srow{272, []seg{{50, "IBAN:"}, {180, "GB33BUKB20201555555555"}}},
+	)
+	o := Extract(doc, "en")
+	partyDiff(t, "buyer", o.Result.Buyer, map[string]string{"name": "Moor Dental Care", "address": "Unit 4 Riverside Park", "city": "York", "zip_code": "YO1 7HH", "vat_number": "GB980780684"})
+	if got := o.Result.Vendor.IBAN; got == nil || *got != "GB33BUKB20201555555555" {
+		t.Errorf("vendor IBAN = %v, want GB33BUKB20201555555555", got)
+	}
+}
