@@ -719,8 +719,15 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		return pt, st, true
 	}
 	found, foundText := -1, ""
-	for j := i - 1; j >= 0 && j >= i-3 && j != nameIdx; j-- {
+	above := 0 // parts above in the postal line's column
+	for j := i - 1; j >= 0 && above < 3 && j != nameIdx; j-- {
 		a := r.parts[j]
+		if a.l == pt.l || overlapX(a.box, pt.box) <= 0 {
+			// A piece of another column of a letterhead or footer
+			// ("C.F. …", "IBAN …" printed beside the street).
+			continue
+		}
+		above++
 		text := strings.TrimSpace(a.text)
 		if k, v, ok := splitKey(text); ok {
 			// "Anschrift: Lieferantenstraße 20" over the postal line.
@@ -735,7 +742,7 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		if parse.IsStreet(text) {
 			return a, text, true
 		}
-		if j == i-1 {
+		if above == 1 {
 			found, foundText = j, text
 		}
 	}

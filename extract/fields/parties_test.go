@@ -277,3 +277,23 @@ func TestBuyerBlockEndsAtSection(t *testing.T) {
 		t.Errorf("vendor IBAN = %v, want GB33BUKB20201555555555", got)
 	}
 }
+
+// A footer in columns: the street above the postal line is found past the
+// pieces of the other columns printed beside it; a phone number followed by
+// an e-mail address in the letterhead is no postal line.
+func TestFooterColumnsStreet(t *testing.T) {
+	doc := partyDoc(
+		srow{45, []seg{{50, "Studio Legale Neri"}}},
+		srow{70, []seg{{50, "Tel +39 080 522 1746"}, {160, "Email: studio@neri.example"}}},
+		srow{112, []seg{{50, "Cliente"}, {340, "FATTURA"}}},
+		srow{132, []seg{{50, "Verdi Costruzioni Srl"}}},
+		srow{144, []seg{{50, "Via Napoli 4"}, {340, "Numero:"}, {440, "12/2026"}}},
+		srow{156, []seg{{50, "70122 Bari (BA)"}}},
+		srow{764, []seg{{50, "Studio Legale Neri"}, {230, "P.IVA IT01234567897"}, {370, "Banca: Banca Esempio"}}},
+		srow{774, []seg{{50, "Corso Cavour 3/B"}, {230, "C.F. NRESTD80A01A662X"}, {370, "IBAN IT60 X054 2811 1010 0000 0123 456"}}},
+		srow{784, []seg{{50, "70121 Bari (BA)"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Studio Legale Neri", "address": "Corso Cavour 3/B", "city": "Bari", "zip_code": "70121"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "Verdi Costruzioni Srl", "address": "Via Napoli 4", "zip_code": "70122"})
+}

@@ -375,8 +375,8 @@ func isUpperWord(w string, n int) bool {
 // letter, has at most six words, and no number of more than three digits.
 func plausibleCity(s string) bool {
 	r, _ := runeAt(s, 0)
-	if !isLetter(r) {
-		return false
+	if !isLetter(r) || strings.ContainsAny(s, "@:") {
+		return false // "Email: info@…" after a phone number's last digits
 	}
 	words := strings.Fields(s)
 	if len(words) > 6 {
