@@ -67,7 +67,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		if first < 0 {
 			continue
 		}
-		if blockLabel(o, first) {
+		if blockLabel(o, first) || sectionStart(o, first) {
 			break
 		}
 		last := segmentEnd(o, first)
@@ -95,6 +95,40 @@ func valueStart(pt part) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// sectionStart reports whether a heading of another section starts at word
+// i of l: a document title ("INVOICE"), a column header of the items
+// table, a total or the payment data, which no party block holds.
+func sectionStart(l *line, i int) bool {
+	for _, h := range l.hits {
+		if h.First <= i && h.Last >= i && strings.HasPrefix(string(h.Kind), "party.") {
+			return false // "VAT Reg. No.": a party's identifier, not the tax amount
+		}
+	}
+	if text, _ := l.span(i, len(l.words)-1); len(parse.FindVATIDs(text)) > 0 {
+		return false // "VAT DE136695976"
+	}
+	cols := 0
+	for _, h := range l.hits {
+		if h.First >= i && h.Score >= minLabelScore && strings.HasPrefix(string(h.Kind), "col.") {
+			cols++
+		}
+	}
+	if cols >= 2 {
+		return true // "Description Qty Unit price": "Unit 9 …" alone is a street
+	}
+	for _, h := range l.hits {
+		if h.First != i || h.Score < minLabelScore {
+			continue
+		}
+		k := string(h.Kind)
+		if strings.HasPrefix(k, "type.") || strings.HasPrefix(k, "financials.") ||
+			strings.HasPrefix(k, "pay.") || h.Kind == labels.PaymentMethod || h.Kind == labels.PaymentTerms {
+			return true
+		}
+	}
+	return false
 }
 
 // blockLabel reports whether a party-block label starts at word i of l.
@@ -320,6 +354,9 @@ func (r region) has(l *line) bool {
 // the address — on the right (Italian and French layouts) or on the left
 // (DIN 5008).
 func addressWindow(p *page, avoid region) region {
+	if r := underSenderLine(p, avoid); len(r.parts) > 0 {
+		return r
+	}
 	for _, side := range []bool{true, false} {
 		for _, l := range p.lines {
 			if l.angle != 0 || l.box.Y0 > p.height/2 || senderLine(l.text) {
@@ -334,11 +371,14 @@ func addressWindow(p *page, avoid region) region {
 					continue
 				}
 				// Walk up to the block's start: up to four lines above in
-				// the same column.
+				// the same column, each starting a column segment there (a
+				// word inside a wider line, "Brennan Office Supplies Ltd",
+				// is no block's edge).
 				start := l
 				for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
 					o := p.lines[k]
-					if start.box.Y0-o.box.Y1 > 2*o.height || !startsNear(o, w.Box.X0) || senderLine(o.text) {
+					j := wordAt(o, w.Box.X0)
+					if start.box.Y0-o.box.Y1 > 2*o.height || j < 0 || j > 0 && !o.gapAfter(j-1) || senderLine(o.text) {
 						break
 					}
 					start = o
@@ -355,14 +395,45 @@ func addressWindow(p *page, avoid region) region {
 	return region{}
 }
 
+// underSenderLine finds the recipient's block printed right under the
+// sender's one-line return address in the upper half of the first page (DIN
+// 5008 and its French and Italian likes): the lines that start in the
+// return address's column, when they hold a postal line and no contact
+// data.
+func underSenderLine(p *page, avoid region) region {
+	for _, l := range p.lines {
+		if l.angle != 0 || l.box.Y0 > p.height/2 || len(l.words) == 0 {
+			continue
+		}
+		if l.index+1 >= len(p.lines) || !senderLine(l.text) {
+			continue
+		}
+		next := p.lines[l.index+1]
+		i := wordAt(next, l.words[0].Box.X0)
+		if i < 0 || next.box.Y0-l.box.Y1 > 2*next.height || avoid.contains(next, i) {
+			continue
+		}
+		r := blockFrom(p, next, i)
+		if len(r.parts) == 0 || letterheadData(r) || !hasPostalLine(r, "") {
+			continue
+		}
+		r.score = 0.6
+		return r
+	}
+	return region{}
+}
+
 // senderLine reports whether a line is the sender's one-line return address
 // printed above an envelope window ("Rossi Srl · Via Roma 1 · 20121 Milano").
 func senderLine(text string) bool {
 	n := strings.Count(text, "●") + strings.Count(text, "•") + strings.Count(text, "·") + strings.Count(text, " | ")
-	if n < 2 {
-		return false
-	}
 	_, ok := parse.PostalLine(text, "")
+	if n < 2 {
+		// Dashes separate the pieces too ("Rossi Srl - Via Roma 1 - 20121
+		// Milano"), when the line ends with the postal code and city.
+		dashes := strings.Count(text, " - ") + strings.Count(text, " – ")
+		return dashes >= 2 && ok
+	}
 	return ok || len(parse.FindAmounts(text, "")) == 0
 }
 
@@ -648,8 +719,15 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		return pt, st, true
 	}
 	found, foundText := -1, ""
-	for j := i - 1; j >= 0 && j >= i-3 && j != nameIdx; j-- {
+	above := 0 // parts above in the postal line's column
+	for j := i - 1; j >= 0 && above < 3 && j != nameIdx; j-- {
 		a := r.parts[j]
+		if a.l == pt.l || overlapX(a.box, pt.box) <= 0 {
+			// A piece of another column of a letterhead or footer
+			// ("C.F. …", "IBAN …" printed beside the street).
+			continue
+		}
+		above++
 		text := strings.TrimSpace(a.text)
 		if k, v, ok := splitKey(text); ok {
 			// "Anschrift: Lieferantenstraße 20" over the postal line.
@@ -664,7 +742,7 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		if parse.IsStreet(text) {
 			return a, text, true
 		}
-		if j == i-1 {
+		if above == 1 {
 			found, foundText = j, text
 		}
 	}
@@ -679,6 +757,14 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 func streetPart(s string) string {
 	for _, sep := range []string{" · ", " | ", " • "} {
 		if i := strings.LastIndex(s, sep); i >= 0 {
+			s = s[i+len(sep):]
+		}
+	}
+	// After a dash only when what follows reads as a street ("Rossi Srl -
+	// Via Roma 1 -"): "Via Roma 1 - Scala B" keeps its street.
+	s = strings.TrimSpace(strings.TrimRight(s, " –-,;"))
+	for _, sep := range []string{" - ", " – "} {
+		if i := strings.LastIndex(s, sep); i >= 0 && parse.IsStreet(s[i+len(sep):]) {
 			s = s[i+len(sep):]
 		}
 	}
@@ -978,7 +1064,7 @@ func countryCode(s string) string {
 	names := map[string]string{"italia": "IT", "italy": "IT", "germany": "DE", "deutschland": "DE", "germania": "DE",
 		"france": "FR", "francia": "FR", "frankreich": "FR", "österreich": "AT", "austria": "AT", "schweiz": "CH",
 		"suisse": "CH", "svizzera": "CH", "switzerland": "CH", "spain": "ES", "spagna": "ES", "españa": "ES",
-		"united kingdom": "GB", "regno unito": "GB", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
+		"united kingdom": "GB", "regno unito": "GB", "ireland": "IE", "irlanda": "IE", "irland": "IE", "irlande": "IE", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
 	return names[strings.ToLower(s)]
 }
 

@@ -213,3 +213,87 @@ func TestLetterheadVATWithName(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "vat_number": "12345678903"})
 }
+
+// A recipient block printed right under the sender's one-line return
+// address (pieces set apart by dashes) is the buyer's, not the letterhead
+// on the right, whose name line is wider than its address lines; Irish
+// postal lines give the Eircode after the city.
+func TestBlockUnderSenderStrip(t *testing.T) {
+	doc := partyDoc(
+		srow{36, []seg{{340, "Kavanagh Garden Tools Ltd"}}},
+		srow{60, []seg{{420, "7 Merrion Road"}}},
+		srow{72, []seg{{420, "Dublin D04 K7W2"}}},
+		srow{84, []seg{{420, "Ireland"}}},
+		srow{96, []seg{{420, "VAT Reg. No.: IE6388047V"}}},
+		srow{126, []seg{{50, "Kavanagh Garden Tools Ltd - 7 Merrion Road - Dublin D04 K7W2"}}},
+		srow{140, []seg{{50, "Doyle Bakery Ltd"}}},
+		srow{152, []seg{{50, "4 Mill Lane"}, {340, "Invoice No.:"}, {440, "INV-77"}}},
+		srow{164, []seg{{50, "Cork T23 P6CE"}, {340, "Date:"}, {440, "1 March 2026"}}},
+		srow{176, []seg{{50, "Ireland"}}},
+		srow{196, []seg{{50, "VAT Reg. No. IE3668997OH"}}},
+	)
+	v, b := partiesOf(doc, "en")
+	partyDiff(t, "buyer", b, map[string]string{"name": "Doyle Bakery Ltd", "address": "4 Mill Lane", "city": "Cork", "zip_code": "T23 P6CE", "country": "IE"})
+	partyDiff(t, "vendor", v, map[string]string{"name": "Kavanagh Garden Tools Ltd", "address": "7 Merrion Road", "city": "Dublin", "zip_code": "D04 K7W2", "vat_number": "IE6388047V"})
+}
+
+// A street printed after the sender's name and a dash on a postal line is
+// read without the name.
+func TestStreetPartAfterDash(t *testing.T) {
+	for in, want := range map[string]string{
+		"Rossi Grafica - Via G. Verdi 21 -": "Via G. Verdi 21",
+		"Via Roma 1 - Scala B":              "Via Roma 1 - Scala B",
+		"Rossi Srl · Via Roma 1 ·":          "Via Roma 1",
+	} {
+		if got := streetPart(in); got != want {
+			t.Errorf("streetPart(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A labelled buyer block ends at a document title or the items table: the
+// IBAN printed in its column further down is the vendor's. A street
+// starting with "Unit" is no column header.
+func TestBuyerBlockEndsAtSection(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{340, "Harbour Print Ltd"}}},
+		srow{52, []seg{{340, "8 Dock Road"}}},
+		srow{64, []seg{{340, "Leeds LS1 4DY"}}},
+		srow{140, []seg{{50, "Invoice to"}}},
+		srow{152, []seg{{50, "Moor Dental Care"}}},
+		srow{164, []seg{{50, "Unit 4 Riverside Park"}}},
+		srow{176, []seg{{50, "York YO1 7HH"}}},
+		srow{188, []seg{{50, "VAT GB980780684"}}},
+		srow{204, []seg{{50, "INVOICE"}}},
+		srow{216, []seg{{54, "Description"}, {340, "Qty"}, {390, "Unit price"}, {500, "Amount"}}},
+		srow{232, []seg{{54, "Business cards"}, {340, "2"}, {390, "40.00"}, {500, "80.00"}}},
+		srow{246, []seg{{340, "Total"}, {500, "80.00"}}},
+		srow{258, []seg{{50, "Payment method:"}, {180, "Bank transfer"}}},
+		srow{272, []seg{{50, "IBAN:"}, {180, "GB33BUKB20201555555555"}}},
+	)
+	o := Extract(doc, "en")
+	partyDiff(t, "buyer", o.Result.Buyer, map[string]string{"name": "Moor Dental Care", "address": "Unit 4 Riverside Park", "city": "York", "zip_code": "YO1 7HH", "vat_number": "GB980780684"})
+	if got := o.Result.Vendor.IBAN; got == nil || *got != "GB33BUKB20201555555555" {
+		t.Errorf("vendor IBAN = %v, want GB33BUKB20201555555555", got)
+	}
+}
+
+// A footer in columns: the street above the postal line is found past the
+// pieces of the other columns printed beside it; a phone number followed by
+// an e-mail address in the letterhead is no postal line.
+func TestFooterColumnsStreet(t *testing.T) {
+	doc := partyDoc(
+		srow{45, []seg{{50, "Studio Legale Neri"}}},
+		srow{70, []seg{{50, "Tel +39 080 522 1746"}, {160, "Email: studio@neri.example"}}},
+		srow{112, []seg{{50, "Cliente"}, {340, "FATTURA"}}},
+		srow{132, []seg{{50, "Verdi Costruzioni Srl"}}},
+		srow{144, []seg{{50, "Via Napoli 4"}, {340, "Numero:"}, {440, "12/2026"}}},
+		srow{156, []seg{{50, "70122 Bari (BA)"}}},
+		srow{764, []seg{{50, "Studio Legale Neri"}, {230, "P.IVA IT01234567897"}, {370, "Banca: Banca Esempio"}}},
+		srow{774, []seg{{50, "Corso Cavour 3/B"}, {230, "C.F. NRESTD80A01A662X"}, {370, "IBAN IT60 X054 2811 1010 0000 0123 456"}}},
+		srow{784, []seg{{50, "70121 Bari (BA)"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Studio Legale Neri", "address": "Corso Cavour 3/B", "city": "Bari", "zip_code": "70121"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "Verdi Costruzioni Srl", "address": "Via Napoli 4", "zip_code": "70122"})
+}

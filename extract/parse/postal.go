@@ -43,6 +43,7 @@ var countryNames = map[string]string{
 	"spagna": "ES", "spain": "ES", "spanien": "ES", "espagne": "ES", "españa": "ES",
 	"lussemburgo": "LU", "luxembourg": "LU", "luxemburg": "LU",
 	"regno unito": "GB", "united kingdom": "GB", "uk": "GB", "großbritannien": "GB", "royaume-uni": "GB",
+	"irlanda": "IE", "ireland": "IE", "irland": "IE", "irlande": "IE",
 	"stati uniti": "US", "united states": "US", "usa": "US", "vereinigte staaten": "US", "états-unis": "US",
 }
 
@@ -78,6 +79,18 @@ var usStates = setOf(`AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME M
 
 // ukPostcode is a British postcode, with or without its space.
 var ukPostcode = regexp.MustCompile(`^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$`)
+
+// eircode is an Irish postcode: a routing key (a letter and two digits, or
+// D6W) and a unique identifier of four characters from a reduced alphabet
+// ("D02 X285", "T12 R2NC"). An identifier of four digits alone is not
+// taken: too many other codes read like that.
+var eircode = regexp.MustCompile(`^(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W) ?[0-9AC-FHKNPRTV-Y]*[AC-FHKNPRTV-Y][0-9AC-FHKNPRTV-Y]*$`)
+
+// isEircode reports whether w (one or two words) is an Eircode.
+func isEircode(w string) bool {
+	compact := strings.ReplaceAll(w, " ", "")
+	return len(compact) == 7 && eircode.MatchString(w)
+}
 
 // setOf returns the set of the fields of s.
 func setOf(s string) map[string]bool {
@@ -119,7 +132,7 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	if len(words) < 2 || len(words) > maxPostalWords {
 		return PostalAddress{}, false
 	}
-	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine} {
+	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine, ieLine} {
 		if a, ok := read(words); ok {
 			if named != "" {
 				a.Country = named
@@ -203,12 +216,40 @@ func ukLine(words []string) (PostalAddress, bool) {
 	return PostalAddress{}, false
 }
 
+// ieLine reads "Dublin D02 X285", "Co. Cork T12 R2NC" or "D02 X285 Dublin":
+// an Irish city with its Eircode, the city first or last.
+func ieLine(words []string) (PostalAddress, bool) {
+	n := len(words)
+	for _, k := range []int{2, 1} {
+		if n > k && isEircode(strings.Join(words[n-k:], " ")) {
+			street, city := splitCity(strings.Join(words[:n-k], " "))
+			if plausibleCity(city) {
+				return PostalAddress{Street: street, Zip: strings.Join(words[n-k:], " "), City: city, Country: "IE"}, true
+			}
+		}
+		if n > k && isEircode(strings.Join(words[:k], " ")) {
+			city := strings.Join(words[k:], " ")
+			if plausibleCity(city) {
+				return PostalAddress{Zip: strings.Join(words[:k], " "), City: city, Country: "IE"}, true
+			}
+		}
+	}
+	return PostalAddress{}, false
+}
+
 // splitCity splits "10 Downing Street, London" into the street and the city
-// after the last comma.
+// after the last comma, or the last dash or dot set apart by spaces ("Rossi
+// Ltd - 12 Harcourt Street - Dublin").
 func splitCity(s string) (street, city string) {
 	s = strings.TrimRight(s, " ,")
-	if i := strings.LastIndexByte(s, ','); i >= 0 {
-		return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:])
+	cut, width := strings.LastIndexByte(s, ','), 1
+	for _, sep := range []string{" - ", " – ", " · ", " • ", " | "} {
+		if i := strings.LastIndex(s, sep); i > cut {
+			cut, width = i, len(sep)
+		}
+	}
+	if cut >= 0 {
+		return strings.TrimRight(strings.TrimSpace(s[:cut]), " ,-–·•|"), strings.TrimSpace(s[cut+width:])
 	}
 	return "", s
 }
@@ -334,8 +375,8 @@ func isUpperWord(w string, n int) bool {
 // letter, has at most six words, and no number of more than three digits.
 func plausibleCity(s string) bool {
 	r, _ := runeAt(s, 0)
-	if !isLetter(r) {
-		return false
+	if !isLetter(r) || strings.ContainsAny(s, "@:") {
+		return false // "Email: info@…" after a phone number's last digits
 	}
 	words := strings.Fields(s)
 	if len(words) > 6 {
