@@ -58,6 +58,9 @@ func newModel(doc *pdf.Document) *model {
 			var hsum float64
 			for _, wi := range l.Words {
 				w := p.Words[wi]
+				if n := len(ln.words); n > 0 && duplicate(ln.words[n-1], w) {
+					continue // fake bold or shadow: the same word printed twice
+				}
 				ln.words = append(ln.words, w)
 				texts = append(texts, w.Text)
 				hsum += w.Box.Y1 - w.Box.Y0
@@ -94,6 +97,15 @@ func findLabels(l *line, texts []string) []labels.Hit {
 	// Best first, as labels.Find orders them.
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
 	return hits
+}
+
+// duplicate reports whether b repeats word a at (almost) the same place.
+func duplicate(a, b pdf.Word) bool {
+	if a.Text != b.Text {
+		return false
+	}
+	w := math.Min(a.Box.X1-a.Box.X0, b.Box.X1-b.Box.X0)
+	return overlapX(a.Box, b.Box) > 0.8*w && math.Abs(a.Box.Y0-b.Box.Y0) < 0.3*(a.Box.Y1-a.Box.Y0)
 }
 
 // span returns the text and box of words [first, last] of the line.

@@ -13,6 +13,9 @@ var summaryKinds = map[labels.Kind]bool{
 	labels.Subtotal: true, labels.TaxAmount: true, labels.TaxRate: true, labels.Total: true,
 }
 
+// otherColumn marks a summary column whose amounts are not summed.
+const otherColumn labels.Kind = "other"
+
 // vatSummary is what a VAT summary table adds up to.
 type vatSummary struct {
 	base, tax, total candidate
@@ -46,6 +49,18 @@ func (x *extractor) summaries() []vatSummary {
 			if len(cols) < 2 {
 				continue
 			}
+			cols = append(cols, unlabeledCells(l, cols)...)
+			// Two columns of one kind ("Warenwert" and "Nettobetrag" both
+			// read as net amounts): the rightmost, nearest the tax, is the
+			// taxable base; the other is only kept apart.
+			for i := range cols {
+				for j := i + 1; j < len(cols); j++ {
+					if cols[j].kind == cols[i].kind {
+						cols[i].kind = otherColumn
+						break
+					}
+				}
+			}
 			setBands(cols, p.width)
 			if s, ok := x.summaryRows(table{page: p, header: l, cols: cols}); ok {
 				out = append(out, s)
@@ -60,6 +75,7 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 	sums := map[labels.Kind]float64{}
 	seen := map[labels.Kind]bool{}
 	rows, verified, wrapped := 0, 0, 0
+	totalRow := false
 	prev := t.header
 	for _, l := range t.page.lines[t.header.index+1:] {
 		if l.angle != 0 || rows >= 8 || l.box.Y0-prev.box.Y1 > 3*math.Max(l.height, 1) {
@@ -96,7 +112,7 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 			if m, ok := parse.Amount(w.Text, x.locale); ok {
 				sums[k] += m.Number
 				seen[k] = true
-				row[k] = m.Number
+				row[k] += m.Number
 				got = true
 			}
 		}
@@ -110,6 +126,15 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 			prev = l
 			continue
 		}
+		if rows >= 2 && sumRow(row, sums) {
+			// The table's own total row: every column it prints is the sum
+			// of the rows above. Stop without counting it twice.
+			for k, v := range row {
+				sums[k] -= v
+			}
+			totalRow = true
+			break
+		}
 		base, okb := row[labels.Subtotal]
 		tax, okt := row[labels.TaxAmount]
 		switch {
@@ -117,11 +142,12 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 			verified++
 		case okb && okt && tax == 0 && rate == 0:
 			verified++ // an exempt row: a nature code in place of the rate
+			s.rates[0] = true
 		}
 		rows++
 		prev = l
 	}
-	s.verified = rows > 0 && verified == rows
+	s.verified = rows > 0 && (verified == rows || totalRow)
 	if rows == 0 {
 		return s, false
 	}
@@ -144,4 +170,44 @@ func hasLabel(l *line) bool {
 		}
 	}
 	return false
+}
+
+// sumRow reports whether a row's amounts, just added into sums, are each
+// half of their column's sum: the row repeats the sum of the rows above.
+func sumRow(row, sums map[labels.Kind]float64) bool {
+	if len(row) < 2 {
+		return false
+	}
+	for k, v := range row {
+		if !near(v, sums[k]-v) {
+			return false
+		}
+	}
+	return true
+}
+
+// unlabeledCells returns the cells of a header line that no summary label
+// covers ("Warenwert", "Zu-/Abschlag"), as columns whose amounts are not
+// summed, so that their values do not fall into a neighbour's band.
+func unlabeledCells(l *line, cols []column) []column {
+	var out []column
+	start := 0
+	for i := range l.words {
+		if i < len(l.words)-1 && !l.gapAfter(i) {
+			continue
+		}
+		_, box := l.span(start, i)
+		start = i + 1
+		covered := false
+		for _, c := range cols {
+			if box.X0 < c.x1 && c.x0 < box.X1 {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, column{kind: otherColumn, x0: box.X0, x1: box.X1})
+		}
+	}
+	return out
 }

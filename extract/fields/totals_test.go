@@ -138,6 +138,16 @@ func TestTotals(t *testing.T) {
 			"                                                                  265,00",
 		},
 		want: invoice.Financials{Subtotal: num(241), TaxAmount: num(24), Total: num(265)},
+	}, {
+		name:   "a per-rate summary with unlabeled columns and its own total row",
+		locale: "de",
+		rows: []string{
+			"Warenwert     Zu-/Abschlag     Nettobetrag     MwSt-Betrag     MwSt-%     Endbetrag",
+			"-5,00         0,15             -4,85           -0,92           19,0       -5,77",
+			"-2,90         0,08             -2,82           -0,20            7,0       -3,02",
+			"-7,90         0,23             -7,67           -1,12           EUR        -8,79",
+		},
+		want: invoice.Financials{Subtotal: num(-7.67), TaxAmount: num(-1.12), Total: num(-8.79)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
