@@ -392,7 +392,7 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			}
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
-			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && wrapDescription(&rows[len(rows)-1], l, cells)
+			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && t.wrapDescription(&rows[len(rows)-1], l, cells)
 			if c := cells[labels.ColUnitPrice]; c != nil && noteCell(c.text) {
 				notes = append(notes, c)
 				if len(rows) > started {
@@ -448,8 +448,19 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 			}
 		}
 		if descAt >= 0 {
+			// Words of the phrase in a number column's band are the
+			// description's up to the first one with a digit: a long
+			// description runs past its column ("… in gres porcellanato"
+			// over the quantity band), a number keeps its column.
+			words := true
 			for i := first; i <= last; i++ {
-				if (i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "") && !isNumeric(kinds[i]) {
+				if isNumeric(kinds[i]) {
+					if w := l.words[i].Text; i < descAt || !words || strings.IndexFunc(w, unicode.IsDigit) >= 0 || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+						words = false
+						continue
+					}
+				}
+				if i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "" {
 					kinds[i] = labels.ColDescription
 				}
 			}
@@ -490,10 +501,21 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // it did.
 //
 // Text in the code or position columns (an article code or GTIN under the
-// row's code) does not stop the wrap.
-func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
+// row's code) does not stop the wrap. A line running under the headers of
+// two other columns is a heading or a sentence across the table, not a
+// wrap.
+func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
 	c := cells[labels.ColDescription]
 	if c == nil || !wrappedText(c.text) {
+		return false
+	}
+	under := 0
+	for _, col := range t.cols {
+		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
+			under++
+		}
+	}
+	if under >= 2 {
 		return false
 	}
 	for k := range cells {
@@ -715,7 +737,8 @@ func (x *extractor) itemEvidence(i int, r row, it invoice.LineItem) {
 // text, rather than listing an attribute ("GTIN: 4012345001235", "Art.-Nr.
 // 123") or a code.
 func wrappedText(s string) bool {
-	if _, _, kv := splitKey(s); kv {
+	// A key in lower case continues a sentence ("two: user accounts").
+	if key, _, kv := splitKey(s); kv && !unicode.IsLower([]rune(key)[0]) {
 		return false
 	}
 	letters, digits := 0, 0

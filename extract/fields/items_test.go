@@ -310,3 +310,21 @@ func TestItemsRateWiderThanColumn(t *testing.T) {
 	want[0].TaxRate, want[1].TaxRate = num(19), num(0)
 	checkItems(t, synthDoc(page), want)
 }
+
+func TestItemsLongDescriptionsWrap(t *testing.T) {
+	// A first line running over the quantity header keeps its words, a
+	// wrapped line starting "two: …" continues the sentence, and a
+	// sentence across the table under the last item is not its text.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(300, "Qty"), at(380, "Unit price"), at(480, "Amount")),
+		lineAt(220, at(60, "Floor tiles laid in porcelain stoneware"), at(316, "12"), at(380, "44.50"), at(480, "534.00")),
+		lineAt(231, at(60, "format 60x60 cm, light grey")),
+		lineAt(250, at(60, "Customer portal, phase"), at(316, "2"), at(380, "1540.00"), at(480, "3080.00")),
+		lineAt(261, at(60, "two: user accounts")),
+		lineAt(272, at(40, "Payment is due within thirty days of the invoice date by bank transfer to the account below")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{
+		item("Floor tiles laid in porcelain stoneware format 60x60 cm, light grey", 12, 44.5, 534),
+		item("Customer portal, phase two: user accounts", 2, 1540, 3080),
+	})
+}
