@@ -30,6 +30,9 @@ type table struct {
 	page   *page
 	header *line
 	cols   []column
+	// furniture are the lines printed on every page (running heads and
+	// footers); see pageFurniture.
+	furniture map[*line]bool
 }
 
 var columnKinds = map[labels.Kind]bool{
@@ -319,7 +322,9 @@ type row struct {
 func (x *extractor) lineItems() {
 	var items []invoice.LineItem
 	tables := x.findTables()
+	furniture := x.pageFurniture()
 	for _, t := range tables {
+		t.furniture = furniture
 		rows := x.tableRows(t, tables)
 		x.priceFromNotes(rows)
 		rows = x.mergeSplitRows(rows)
@@ -344,7 +349,7 @@ func (x *extractor) tableRows(t table, tables []table) []row {
 		if hasTableOn(tables, next) {
 			break
 		}
-		cont := table{page: next, cols: t.cols}
+		cont := table{page: next, cols: t.cols, furniture: t.furniture}
 		rows, closed = x.pageRows(cont, next.lines, math.Inf(-1), rows)
 	}
 	return rows
@@ -375,6 +380,12 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 		}
 		if !math.IsInf(prevBottom, -1) && l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
 			return rows, false
+		}
+		if t.furniture[l] {
+			if len(rows) > started {
+				return rows, false // the page's footer: the table goes on overleaf
+			}
+			continue // a running head above the rows
 		}
 		if endsTable(l) && len(parse.FindAmounts(l.text, x.locale)) > 0 {
 			return rows, true // a totals line; a label alone may continue the header
@@ -1101,4 +1112,46 @@ func percentKind(words []pdf.Word, kinds []labels.Kind) (int, labels.Kind) {
 		return 0, ""
 	}
 	return 0, ""
+}
+
+// pageFurniture returns the lines of a document of several pages that are
+// printed, with the same text at the same height, on another page too, in
+// its top or bottom margin band: the running heads and footers (the
+// vendor's address and bank under every page), which are not item rows.
+func (x *extractor) pageFurniture() map[*line]bool {
+	if len(x.m.pages) < 2 {
+		return nil
+	}
+	type key struct {
+		text string
+		y    int
+	}
+	margin := func(p *page, l *line) bool {
+		return l.box.Y1 < 0.15*p.height || l.box.Y0 > 0.75*p.height
+	}
+	seen := map[key]map[int]bool{}
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !margin(p, l) {
+				continue
+			}
+			k := key{l.text, int(math.Round(l.box.Y0 / 2))}
+			if seen[k] == nil {
+				seen[k] = map[int]bool{}
+			}
+			seen[k][p.num] = true
+		}
+	}
+	out := map[*line]bool{}
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !margin(p, l) {
+				continue
+			}
+			if len(seen[key{l.text, int(math.Round(l.box.Y0 / 2))}]) >= 2 {
+				out[l] = true
+			}
+		}
+	}
+	return out
 }

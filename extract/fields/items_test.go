@@ -328,3 +328,27 @@ func TestItemsLongDescriptionsWrap(t *testing.T) {
 		item("Customer portal, phase two: user accounts", 2, 1540, 3080),
 	})
 }
+
+func TestItemsPageFooterNotRows(t *testing.T) {
+	// The vendor's footer printed under both pages, close below the rows
+	// of page 1, is not an item; the table goes on overleaf.
+	footer := []synthLine{
+		lineAt(764, at(50, "Brennan Supplies Ltd"), at(230, "VAT No.: IE7852200V"), at(370, "Bank: AIB")),
+		lineAt(774, at(50, "12 Harcourt Street"), at(370, "IBAN IE12 GFHX 6829 8913 7949 89")),
+		lineAt(784, at(50, "Galway H91 E2K3")),
+	}
+	page1 := append([]synthLine{
+		lineAt(40, at(60, "INVOICE 7")),
+		header4(680),
+		row4(700, "Blue widgets", "2", "10.00", "20.00"),
+		row4(720, "Red widgets", "1", "5.00", "5.00"),
+	}, footer...)
+	page2 := append([]synthLine{
+		header4(80),
+		row4(100, "Green widgets", "3", "2.00", "6.00"),
+		lineAt(140, at(380, "Total"), at(480, "31.00")),
+	}, footer...)
+	checkItems(t, synthDoc(page1, page2), []invoice.LineItem{
+		item("Blue widgets", 2, 10, 20), item("Red widgets", 1, 5, 5), item("Green widgets", 3, 2, 6),
+	})
+}
