@@ -466,7 +466,10 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 			words := true
 			for i := first; i <= last; i++ {
 				if isNumeric(kinds[i]) {
-					if w := l.words[i].Text; i < descAt || !words || strings.IndexFunc(w, unicode.IsDigit) >= 0 || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+					if i < descAt {
+						continue // a quantity printed before the description
+					}
+					if w := l.words[i].Text; !words || strings.IndexFunc(w, unicode.IsDigit) >= 0 || strings.IndexFunc(w, unicode.IsLetter) < 0 {
 						words = false
 						continue
 					}

@@ -352,3 +352,17 @@ func TestItemsPageFooterNotRows(t *testing.T) {
 		item("Blue widgets", 2, 10, 20), item("Red widgets", 1, 5, 5), item("Green widgets", 3, 2, 6),
 	})
 }
+
+func TestItemsQuantityFirstLongDescription(t *testing.T) {
+	// The quantity is printed just left of the description, and the
+	// description runs over the price column's band: both keep their
+	// words.
+	page := []synthLine{
+		lineAt(200, at(60, "Menge"), at(94, "Bezeichnung"), at(386, "Einzelpreis"), at(451, "USt."), at(490, "Gesamtpreis")),
+		lineAt(220, at(83, "2"), at(94, "Unterhaltsreinigung der Büroflächen im Monat März gemäß"), at(398, "1.217,00"), at(448, "19 %"), at(508, "2.434,00")),
+		lineAt(233, at(94, "Rahmenvertrag, einschließlich Sanitärbereiche")),
+	}
+	want := []invoice.LineItem{item("Unterhaltsreinigung der Büroflächen im Monat März gemäß Rahmenvertrag, einschließlich Sanitärbereiche", 2, 1217, 2434)}
+	want[0].TaxRate = num(19)
+	checkItemsIn(t, "de", synthDoc(page), want)
+}
