@@ -30,6 +30,9 @@ type table struct {
 	page   *page
 	header *line
 	cols   []column
+	// furniture are the lines printed on every page (running heads and
+	// footers); see pageFurniture.
+	furniture map[*line]bool
 }
 
 var columnKinds = map[labels.Kind]bool{
@@ -319,7 +322,9 @@ type row struct {
 func (x *extractor) lineItems() {
 	var items []invoice.LineItem
 	tables := x.findTables()
+	furniture := x.pageFurniture()
 	for _, t := range tables {
+		t.furniture = furniture
 		rows := x.tableRows(t, tables)
 		x.priceFromNotes(rows)
 		rows = x.mergeSplitRows(rows)
@@ -344,7 +349,7 @@ func (x *extractor) tableRows(t table, tables []table) []row {
 		if hasTableOn(tables, next) {
 			break
 		}
-		cont := table{page: next, cols: t.cols}
+		cont := table{page: next, cols: t.cols, furniture: t.furniture}
 		rows, closed = x.pageRows(cont, next.lines, math.Inf(-1), rows)
 	}
 	return rows
@@ -376,6 +381,12 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 		if !math.IsInf(prevBottom, -1) && l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
 			return rows, false
 		}
+		if t.furniture[l] {
+			if len(rows) > started {
+				return rows, false // the page's footer: the table goes on overleaf
+			}
+			continue // a running head above the rows
+		}
 		if endsTable(l) && len(parse.FindAmounts(l.text, x.locale)) > 0 {
 			return rows, true // a totals line; a label alone may continue the header
 		}
@@ -392,7 +403,7 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			}
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
-			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && wrapDescription(&rows[len(rows)-1], l, cells)
+			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && t.wrapDescription(&rows[len(rows)-1], l, cells)
 			if c := cells[labels.ColUnitPrice]; c != nil && noteCell(c.text) {
 				notes = append(notes, c)
 				if len(rows) > started {
@@ -448,8 +459,22 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 			}
 		}
 		if descAt >= 0 {
+			// Words of the phrase in a number column's band are the
+			// description's up to the first one with a digit: a long
+			// description runs past its column ("… in gres porcellanato"
+			// over the quantity band), a number keeps its column.
+			words := true
 			for i := first; i <= last; i++ {
-				if (i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "") && !isNumeric(kinds[i]) {
+				if isNumeric(kinds[i]) {
+					if i < descAt {
+						continue // a quantity printed before the description
+					}
+					if w := l.words[i].Text; !words || strings.IndexFunc(w, unicode.IsDigit) >= 0 || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+						words = false
+						continue
+					}
+				}
+				if i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "" {
 					kinds[i] = labels.ColDescription
 				}
 			}
@@ -490,10 +515,21 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // it did.
 //
 // Text in the code or position columns (an article code or GTIN under the
-// row's code) does not stop the wrap.
-func wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
+// row's code) does not stop the wrap. A line running under the headers of
+// two other columns is a heading or a sentence across the table, not a
+// wrap.
+func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
 	c := cells[labels.ColDescription]
 	if c == nil || !wrappedText(c.text) {
+		return false
+	}
+	under := 0
+	for _, col := range t.cols {
+		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
+			under++
+		}
+	}
+	if under >= 2 {
 		return false
 	}
 	for k := range cells {
@@ -715,7 +751,8 @@ func (x *extractor) itemEvidence(i int, r row, it invoice.LineItem) {
 // text, rather than listing an attribute ("GTIN: 4012345001235", "Art.-Nr.
 // 123") or a code.
 func wrappedText(s string) bool {
-	if _, _, kv := splitKey(s); kv {
+	// A key in lower case continues a sentence ("two: user accounts").
+	if key, _, kv := splitKey(s); kv && !unicode.IsLower([]rune(key)[0]) {
 		return false
 	}
 	letters, digits := 0, 0
@@ -1078,4 +1115,46 @@ func percentKind(words []pdf.Word, kinds []labels.Kind) (int, labels.Kind) {
 		return 0, ""
 	}
 	return 0, ""
+}
+
+// pageFurniture returns the lines of a document of several pages that are
+// printed, with the same text at the same height, on another page too, in
+// its top or bottom margin band: the running heads and footers (the
+// vendor's address and bank under every page), which are not item rows.
+func (x *extractor) pageFurniture() map[*line]bool {
+	if len(x.m.pages) < 2 {
+		return nil
+	}
+	type key struct {
+		text string
+		y    int
+	}
+	margin := func(p *page, l *line) bool {
+		return l.box.Y1 < 0.15*p.height || l.box.Y0 > 0.75*p.height
+	}
+	seen := map[key]map[int]bool{}
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !margin(p, l) {
+				continue
+			}
+			k := key{l.text, int(math.Round(l.box.Y0 / 2))}
+			if seen[k] == nil {
+				seen[k] = map[int]bool{}
+			}
+			seen[k][p.num] = true
+		}
+	}
+	out := map[*line]bool{}
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !margin(p, l) {
+				continue
+			}
+			if len(seen[key{l.text, int(math.Round(l.box.Y0 / 2))}]) >= 2 {
+				out[l] = true
+			}
+		}
+	}
+	return out
 }

@@ -310,3 +310,59 @@ func TestItemsRateWiderThanColumn(t *testing.T) {
 	want[0].TaxRate, want[1].TaxRate = num(19), num(0)
 	checkItems(t, synthDoc(page), want)
 }
+
+func TestItemsLongDescriptionsWrap(t *testing.T) {
+	// A first line running over the quantity header keeps its words, a
+	// wrapped line starting "two: …" continues the sentence, and a
+	// sentence across the table under the last item is not its text.
+	page := []synthLine{
+		lineAt(200, at(60, "Description"), at(300, "Qty"), at(380, "Unit price"), at(480, "Amount")),
+		lineAt(220, at(60, "Floor tiles laid in porcelain stoneware"), at(316, "12"), at(380, "44.50"), at(480, "534.00")),
+		lineAt(231, at(60, "format 60x60 cm, light grey")),
+		lineAt(250, at(60, "Customer portal, phase"), at(316, "2"), at(380, "1540.00"), at(480, "3080.00")),
+		lineAt(261, at(60, "two: user accounts")),
+		lineAt(272, at(40, "Payment is due within thirty days of the invoice date by bank transfer to the account below")),
+	}
+	checkItems(t, synthDoc(page), []invoice.LineItem{
+		item("Floor tiles laid in porcelain stoneware format 60x60 cm, light grey", 12, 44.5, 534),
+		item("Customer portal, phase two: user accounts", 2, 1540, 3080),
+	})
+}
+
+func TestItemsPageFooterNotRows(t *testing.T) {
+	// The vendor's footer printed under both pages, close below the rows
+	// of page 1, is not an item; the table goes on overleaf.
+	footer := []synthLine{
+		lineAt(764, at(50, "Brennan Supplies Ltd"), at(230, "VAT No.: IE7852200V"), at(370, "Bank: AIB")),
+		lineAt(774, at(50, "12 Harcourt Street"), at(370, "IBAN IE12 GFHX 6829 8913 7949 89")),
+		lineAt(784, at(50, "Galway H91 E2K3")),
+	}
+	page1 := append([]synthLine{
+		lineAt(40, at(60, "INVOICE 7")),
+		header4(680),
+		row4(700, "Blue widgets", "2", "10.00", "20.00"),
+		row4(720, "Red widgets", "1", "5.00", "5.00"),
+	}, footer...)
+	page2 := append([]synthLine{
+		header4(80),
+		row4(100, "Green widgets", "3", "2.00", "6.00"),
+		lineAt(140, at(380, "Total"), at(480, "31.00")),
+	}, footer...)
+	checkItems(t, synthDoc(page1, page2), []invoice.LineItem{
+		item("Blue widgets", 2, 10, 20), item("Red widgets", 1, 5, 5), item("Green widgets", 3, 2, 6),
+	})
+}
+
+func TestItemsQuantityFirstLongDescription(t *testing.T) {
+	// The quantity is printed just left of the description, and the
+	// description runs over the price column's band: both keep their
+	// words.
+	page := []synthLine{
+		lineAt(200, at(60, "Menge"), at(94, "Bezeichnung"), at(386, "Einzelpreis"), at(451, "USt."), at(490, "Gesamtpreis")),
+		lineAt(220, at(83, "2"), at(94, "Unterhaltsreinigung der Büroflächen im Monat März gemäß"), at(398, "1.217,00"), at(448, "19 %"), at(508, "2.434,00")),
+		lineAt(233, at(94, "Rahmenvertrag, einschließlich Sanitärbereiche")),
+	}
+	want := []invoice.LineItem{item("Unterhaltsreinigung der Büroflächen im Monat März gemäß Rahmenvertrag, einschließlich Sanitärbereiche", 2, 1217, 2434)}
+	want[0].TaxRate = num(19)
+	checkItemsIn(t, "de", synthDoc(page), want)
+}
