@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/parse"
@@ -634,7 +635,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
 			if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
-				d.address = candidate{str: street, score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
+				d.address = candidate{str: firstAddressLine(street), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
 		}
 		if isBuyer {
@@ -750,6 +751,22 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		return part{}, "", false
 	}
 	return r.parts[found], foundText, true
+}
+
+// firstAddressLine keeps the street and house number of a street line
+// that goes on with a second address line after a comma ("35 rue d'ici,
+// Bâtiment B" → "35 rue d'ici"); "Via Roma, 1" keeps its number.
+func firstAddressLine(s string) string {
+	i := strings.Index(s, ", ")
+	if i < 0 {
+		return s
+	}
+	head, tail := s[:i], strings.TrimSpace(s[i+2:])
+	r, _ := utf8.DecodeRuneInString(tail)
+	if !strings.ContainsAny(head, "0123456789") || !parse.IsStreet(head) || !unicode.IsLetter(r) {
+		return s
+	}
+	return head
 }
 
 // streetPart is the street in what precedes a postcode on its line: after

@@ -297,3 +297,19 @@ func TestFooterColumnsStreet(t *testing.T) {
 	partyDiff(t, "vendor", v, map[string]string{"name": "Studio Legale Neri", "address": "Corso Cavour 3/B", "city": "Bari", "zip_code": "70121"})
 	partyDiff(t, "buyer", b, map[string]string{"name": "Verdi Costruzioni Srl", "address": "Via Napoli 4", "zip_code": "70122"})
 }
+
+// A street line going on with a second address line after a comma keeps
+// the street and its number only.
+func TestFirstAddressLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"35 rue des Lilas, Bâtiment B": "35 rue des Lilas",
+		"Via Roma 1, scala B":          "Via Roma 1",
+		"Via Roma, 1":                  "Via Roma, 1",
+		"PZA GARIBALDI, 3,":            "PZA GARIBALDI, 3,",
+		"Unit 4, 12 Dock Road":         "Unit 4, 12 Dock Road",
+	} {
+		if got := firstAddressLine(in); got != want {
+			t.Errorf("firstAddressLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
