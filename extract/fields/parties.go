@@ -851,7 +851,13 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 		}
 		switch h.Kind {
 		case labels.Phone:
-			firstOf(parse.FindPhones(text), 0.75, &v.phone)
+			ms := parse.FindPhones(text)
+			if len(ms) == 0 {
+				if ph, ok := parse.LabelledPhone(text); ok {
+					ms = []parse.Match{{Value: ph}}
+				}
+			}
+			firstOf(ms, 0.75, &v.phone)
 		case labels.Email:
 			firstOf(parse.FindEmails(text), 0.8, &v.email)
 		case labels.SDICode:
@@ -1053,7 +1059,7 @@ func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
 					d.country = c
 				}
 			case "phone":
-				if p, ok := parse.Phone(val); ok && !d.phone.ok {
+				if p, ok := parse.LabelledPhone(val); ok && !d.phone.ok {
 					c.str = p
 					d.phone = c
 				}

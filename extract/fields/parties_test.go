@@ -313,3 +313,30 @@ func TestFirstAddressLine(t *testing.T) {
 		}
 	}
 }
+
+// After a phone label, an unbroken run of digits is the vendor's phone
+// number, in a keyed block or a letterhead line.
+func TestLabelledPhoneDigits(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{50, "Cedente/prestatore"}}},
+		srow{52, []seg{{50, "Denominazione: ROSSI SRL"}}},
+		srow{64, []seg{{50, "Indirizzo: VIA ROMA 1"}}},
+		srow{76, []seg{{50, "Comune: ROMA Provincia: RM"}}},
+		srow{88, []seg{{50, "Cap: 00100 Nazione: IT"}}},
+		srow{100, []seg{{50, "Telefono: 612345789"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "ROSSI SRL", "phone": "612345789"})
+
+	doc = partyDoc(
+		srow{40, []seg{{50, "Rossi Srl"}}},
+		srow{52, []seg{{50, "Via Roma 1, 00100 Roma RM"}}},
+		srow{64, []seg{{50, "Tel. 612345789"}}},
+		srow{120, []seg{{320, "Spett.le"}}},
+		srow{132, []seg{{320, "Bianchi SpA"}}},
+		srow{144, []seg{{320, "Corso Italia 10"}}},
+		srow{156, []seg{{320, "20121 Milano MI"}}},
+	)
+	v, _ = partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"phone": "612345789"})
+}
