@@ -216,11 +216,72 @@ func (x *extractor) buyerIDs() (vat, fiscal candidate) {
 	return vat, fiscal
 }
 
+// gridIDs reads the identifiers of a header grid: a row of column labels
+// naming a VAT number or fiscal code beside document fields (number, date,
+// customer number), with the values on the row below, each under its label
+// ("Partita IVA  Cod.fiscale  Documento Nr." / "00749430427  GSTP…  130").
+// Such a grid describes the customer: the issuer prints its own identifiers
+// with its name.
+func (x *extractor) gridIDs() (vat, fiscal candidate) {
+	for _, p := range x.m.pages[:min(1, len(x.m.pages))] {
+		for _, l := range p.lines {
+			docFields := 0
+			for _, h := range l.hits {
+				switch h.Kind {
+				case labels.InvoiceNumber, labels.InvoiceDate, labels.CustomerNumber:
+					if h.Score >= minLabelScore {
+						docFields++
+					}
+				}
+			}
+			if docFields == 0 || l.index+1 >= len(p.lines) {
+				continue
+			}
+			for _, h := range l.hits {
+				if h.Score < minLabelScore || h.Kind != labels.VATNumber && h.Kind != labels.FiscalCode {
+					continue
+				}
+				if h.Last+1 < len(l.words) && !l.gapAfter(h.Last) {
+					continue // "P.IVA 0123…": a value on the label's line
+				}
+				_, lbox := l.span(h.First, h.Last)
+				next := p.lines[l.index+1]
+				if next.box.Y0-l.box.Y1 > 1.5*next.height {
+					continue
+				}
+				i := -1
+				for k, w := range next.words {
+					if w.Box.X0 >= lbox.X0-next.height && w.Box.X0 <= lbox.X1 {
+						i = k
+						break
+					}
+				}
+				if i < 0 {
+					continue
+				}
+				text, box := next.span(i, segmentEnd(next, i))
+				c := candidate{score: 0.7, page: p.num, box: box, ok: true}
+				if vs := parse.FindVATIDs(text); len(vs) > 0 && h.Kind == labels.VATNumber && !vat.ok {
+					c.str = vs[0].Value
+					vat = c
+				} else if fs := parse.FindCodiciFiscali(text); len(fs) > 0 && !fiscal.ok {
+					c.str = fs[0].Value
+					fiscal = c
+				}
+			}
+		}
+	}
+	return vat, fiscal
+}
+
 // parties finds the buyer's and the vendor's blocks and reads them.
 func (x *extractor) parties() {
 	buyer, vendor := x.partyRegions()
 	var b, v partyData
 	bvat, bfiscal := x.buyerIDs()
+	if gvat, gfiscal := x.gridIDs(); !bvat.ok && !bfiscal.ok {
+		bvat, bfiscal = gvat, gfiscal
+	}
 	x.readBlock(buyer, &b, true)
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
@@ -1100,6 +1161,7 @@ func trimCodes(city string) string {
 			city = city[:i]
 		}
 	}
+	city = strings.TrimRight(city, " ●•·|–-,;")
 	f := strings.Fields(city)
 	for len(f) > 1 {
 		last := strings.Trim(f[len(f)-1], "()")

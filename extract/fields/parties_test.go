@@ -340,3 +340,26 @@ func TestLabelledPhoneDigits(t *testing.T) {
 	v, _ = partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"phone": "612345789"})
 }
+
+// A header grid that names the customer's identifiers beside document
+// fields, with the values on the row below, gives the buyer's VAT number
+// and fiscal code, and keeps them from the letterhead's vendor.
+func TestHeaderGridIDs(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{320, "Ragione Sociale"}}},
+		srow{52, []seg{{320, "VERDI MARIO AZ. AGRICOLA"}}},
+		srow{64, []seg{{320, "VIA ROMA 3"}}},
+		srow{76, []seg{{320, "60020 AGUGLIANO (AN)"}}},
+		srow{100, []seg{{60, "ROSSI FORMAGGI srl"}}},
+		srow{112, []seg{{60, "VIA VOLTA 1 - 60020 CAMERATA PICENA (AN)"}}},
+		srow{124, []seg{{60, "C.F. - P.IVA 01234567897"}}},
+		srow{160, []seg{{30, "Partita IVA"}, {110, "Cod.fiscale"}, {230, "Documento Nr."}, {340, "Data Documento"}}},
+		srow{172, []seg{{30, "12345678903"}, {110, "VRDMRA62C27A271X"}, {230, "130"}, {340, "31/01/2026"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"vat_number": "12345678903", "fiscal_code": "VRDMRA62C27A271X"})
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": "01234567897", "fiscal_code": "01234567897"})
+	if got := trimCodes("Stadthausen ●"); got != "Stadthausen" {
+		t.Errorf("trimCodes = %q, want Stadthausen", got)
+	}
+}
