@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/parse"
@@ -215,11 +216,72 @@ func (x *extractor) buyerIDs() (vat, fiscal candidate) {
 	return vat, fiscal
 }
 
+// gridIDs reads the identifiers of a header grid: a row of column labels
+// naming a VAT number or fiscal code beside document fields (number, date,
+// customer number), with the values on the row below, each under its label
+// ("Partita IVA  Cod.fiscale  Documento Nr." / "00749430427  GSTP…  130").
+// Such a grid describes the customer: the issuer prints its own identifiers
+// with its name.
+func (x *extractor) gridIDs() (vat, fiscal candidate) {
+	for _, p := range x.m.pages[:min(1, len(x.m.pages))] {
+		for _, l := range p.lines {
+			docFields := 0
+			for _, h := range l.hits {
+				switch h.Kind {
+				case labels.InvoiceNumber, labels.InvoiceDate, labels.CustomerNumber:
+					if h.Score >= minLabelScore {
+						docFields++
+					}
+				}
+			}
+			if docFields == 0 || l.index+1 >= len(p.lines) {
+				continue
+			}
+			for _, h := range l.hits {
+				if h.Score < minLabelScore || h.Kind != labels.VATNumber && h.Kind != labels.FiscalCode {
+					continue
+				}
+				if h.Last+1 < len(l.words) && !l.gapAfter(h.Last) {
+					continue // "P.IVA 0123…": a value on the label's line
+				}
+				_, lbox := l.span(h.First, h.Last)
+				next := p.lines[l.index+1]
+				if next.box.Y0-l.box.Y1 > 1.5*next.height {
+					continue
+				}
+				i := -1
+				for k, w := range next.words {
+					if w.Box.X0 >= lbox.X0-next.height && w.Box.X0 <= lbox.X1 {
+						i = k
+						break
+					}
+				}
+				if i < 0 {
+					continue
+				}
+				text, box := next.span(i, segmentEnd(next, i))
+				c := candidate{score: 0.7, page: p.num, box: box, ok: true}
+				if vs := parse.FindVATIDs(text); len(vs) > 0 && h.Kind == labels.VATNumber && !vat.ok {
+					c.str = vs[0].Value
+					vat = c
+				} else if fs := parse.FindCodiciFiscali(text); len(fs) > 0 && !fiscal.ok {
+					c.str = fs[0].Value
+					fiscal = c
+				}
+			}
+		}
+	}
+	return vat, fiscal
+}
+
 // parties finds the buyer's and the vendor's blocks and reads them.
 func (x *extractor) parties() {
 	buyer, vendor := x.partyRegions()
 	var b, v partyData
 	bvat, bfiscal := x.buyerIDs()
+	if gvat, gfiscal := x.gridIDs(); !bvat.ok && !bfiscal.ok {
+		bvat, bfiscal = gvat, gfiscal
+	}
 	x.readBlock(buyer, &b, true)
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
@@ -634,7 +696,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
 			if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
-				d.address = candidate{str: street, score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
+				d.address = candidate{str: firstAddressLine(street), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
 		}
 		if isBuyer {
@@ -752,6 +814,22 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 	return r.parts[found], foundText, true
 }
 
+// firstAddressLine keeps the street and house number of a street line
+// that goes on with a second address line after a comma ("35 rue d'ici,
+// Bâtiment B" → "35 rue d'ici"); "Via Roma, 1" keeps its number.
+func firstAddressLine(s string) string {
+	i := strings.Index(s, ", ")
+	if i < 0 {
+		return s
+	}
+	head, tail := s[:i], strings.TrimSpace(s[i+2:])
+	r, _ := utf8.DecodeRuneInString(tail)
+	if !strings.ContainsAny(head, "0123456789") || !parse.IsStreet(head) || !unicode.IsLetter(r) {
+		return s
+	}
+	return head
+}
+
 // streetPart is the street in what precedes a postcode on its line: after
 // the last separator ("Rossi Srl · Via Roma 1 ·"), without trailing ones.
 func streetPart(s string) string {
@@ -834,7 +912,13 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 		}
 		switch h.Kind {
 		case labels.Phone:
-			firstOf(parse.FindPhones(text), 0.75, &v.phone)
+			ms := parse.FindPhones(text)
+			if len(ms) == 0 {
+				if ph, ok := parse.LabelledPhone(text); ok {
+					ms = []parse.Match{{Value: ph}}
+				}
+			}
+			firstOf(ms, 0.75, &v.phone)
 		case labels.Email:
 			firstOf(parse.FindEmails(text), 0.8, &v.email)
 		case labels.SDICode:
@@ -1036,7 +1120,7 @@ func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
 					d.country = c
 				}
 			case "phone":
-				if p, ok := parse.Phone(val); ok && !d.phone.ok {
+				if p, ok := parse.LabelledPhone(val); ok && !d.phone.ok {
 					c.str = p
 					d.phone = c
 				}
@@ -1077,6 +1161,7 @@ func trimCodes(city string) string {
 			city = city[:i]
 		}
 	}
+	city = strings.TrimRight(city, " ●•·|–-,;")
 	f := strings.Fields(city)
 	for len(f) > 1 {
 		last := strings.Trim(f[len(f)-1], "()")

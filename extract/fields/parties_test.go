@@ -297,3 +297,69 @@ func TestFooterColumnsStreet(t *testing.T) {
 	partyDiff(t, "vendor", v, map[string]string{"name": "Studio Legale Neri", "address": "Corso Cavour 3/B", "city": "Bari", "zip_code": "70121"})
 	partyDiff(t, "buyer", b, map[string]string{"name": "Verdi Costruzioni Srl", "address": "Via Napoli 4", "zip_code": "70122"})
 }
+
+// A street line going on with a second address line after a comma keeps
+// the street and its number only.
+func TestFirstAddressLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"35 rue des Lilas, Bâtiment B": "35 rue des Lilas",
+		"Via Roma 1, scala B":          "Via Roma 1",
+		"Via Roma, 1":                  "Via Roma, 1",
+		"PZA GARIBALDI, 3,":            "PZA GARIBALDI, 3,",
+		"Unit 4, 12 Dock Road":         "Unit 4, 12 Dock Road",
+	} {
+		if got := firstAddressLine(in); got != want {
+			t.Errorf("firstAddressLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// After a phone label, an unbroken run of digits is the vendor's phone
+// number, in a keyed block or a letterhead line.
+func TestLabelledPhoneDigits(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{50, "Cedente/prestatore"}}},
+		srow{52, []seg{{50, "Denominazione: ROSSI SRL"}}},
+		srow{64, []seg{{50, "Indirizzo: VIA ROMA 1"}}},
+		srow{76, []seg{{50, "Comune: ROMA Provincia: RM"}}},
+		srow{88, []seg{{50, "Cap: 00100 Nazione: IT"}}},
+		srow{100, []seg{{50, "Telefono: 612345789"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "ROSSI SRL", "phone": "612345789"})
+
+	doc = partyDoc(
+		srow{40, []seg{{50, "Rossi Srl"}}},
+		srow{52, []seg{{50, "Via Roma 1, 00100 Roma RM"}}},
+		srow{64, []seg{{50, "Tel. 612345789"}}},
+		srow{120, []seg{{320, "Spett.le"}}},
+		srow{132, []seg{{320, "Bianchi SpA"}}},
+		srow{144, []seg{{320, "Corso Italia 10"}}},
+		srow{156, []seg{{320, "20121 Milano MI"}}},
+	)
+	v, _ = partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"phone": "612345789"})
+}
+
+// A header grid that names the customer's identifiers beside document
+// fields, with the values on the row below, gives the buyer's VAT number
+// and fiscal code, and keeps them from the letterhead's vendor.
+func TestHeaderGridIDs(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{320, "Ragione Sociale"}}},
+		srow{52, []seg{{320, "VERDI MARIO AZ. AGRICOLA"}}},
+		srow{64, []seg{{320, "VIA ROMA 3"}}},
+		srow{76, []seg{{320, "60020 AGUGLIANO (AN)"}}},
+		srow{100, []seg{{60, "ROSSI FORMAGGI srl"}}},
+		srow{112, []seg{{60, "VIA VOLTA 1 - 60020 CAMERATA PICENA (AN)"}}},
+		srow{124, []seg{{60, "C.F. - P.IVA 01234567897"}}},
+		srow{160, []seg{{30, "Partita IVA"}, {110, "Cod.fiscale"}, {230, "Documento Nr."}, {340, "Data Documento"}}},
+		srow{172, []seg{{30, "12345678903"}, {110, "VRDMRA62C27A271X"}, {230, "130"}, {340, "31/01/2026"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"vat_number": "12345678903", "fiscal_code": "VRDMRA62C27A271X"})
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": "01234567897", "fiscal_code": "01234567897"})
+	if got := trimCodes("Stadthausen ●"); got != "Stadthausen" {
+		t.Errorf("trimCodes = %q, want Stadthausen", got)
+	}
+}

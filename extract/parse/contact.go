@@ -101,6 +101,30 @@ func Phone(s string) (string, bool) {
 	return m.Value, ok
 }
 
+// LabelledPhone reads the telephone number that starts s, the value printed
+// after a phone label ("Telefono:"). The label says what the number is, so
+// besides the forms of [FindPhones] an unbroken run of 6 to 15 digits is
+// taken ("999999999"), when nothing but a separator or the end follows it.
+func LabelledPhone(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if ms := FindPhones(s); len(ms) > 0 && ms[0].Start == 0 {
+		return ms[0].Value, true
+	}
+	start := 0
+	if strings.HasPrefix(s, "+") {
+		start = 1
+	}
+	end := readDigits(s, start)
+	n := end - start
+	if n < minPhoneDigits || n > maxIntlDigits {
+		return "", false
+	}
+	if end < len(s) && (!strings.ContainsRune(" ,;|", rune(s[end])) || end+1 < len(s) && isDigit(s[end+1])) {
+		return "", false // "12345678,90", "123456789A"
+	}
+	return s[:end], true
+}
+
 // FindPhones returns the telephone numbers in text, as printed with white
 // space collapsed (Value). A number is groups of digits separated by one
 // space, '.', '-' or '/' (or " / "), with an optional international prefix

@@ -151,3 +151,24 @@ func TestFindPhones(t *testing.T) {
 		}
 	}
 }
+
+func TestLabelledPhone(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"999999999", "999999999", true},
+		{"1234567890 Email: a@b.example", "1234567890", true},
+		{"+39 02 1234567", "+39 02 1234567", true},
+		{"02 1234 5678", "02 1234 5678", true},
+		{"12345", "", false},
+		{"123456,78", "", false},
+		{"1234567A", "", false},
+		{"n.d.", "", false},
+	} {
+		got, ok := LabelledPhone(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("LabelledPhone(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
