@@ -169,18 +169,7 @@ func pivaProblem(d string) string {
 	if d == "00000000000" {
 		return "it is all zeros"
 	}
-	sum := 0
-	for i := range 10 {
-		n := int(d[i] - '0')
-		if i%2 == 1 {
-			n *= 2
-			if n > 9 {
-				n -= 9
-			}
-		}
-		sum += n
-	}
-	if want := byte('0' + (10-sum%10)%10); d[10] != want {
+	if want := PartitaIVACheckDigit(d[:10]); d[10] != want {
 		return fmt.Sprintf("its check digit is %c but should be %c", d[10], want)
 	}
 	return ""
@@ -406,4 +395,21 @@ func luhn(d string) bool {
 		sum += n
 	}
 	return sum%10 == 0
+}
+
+// PartitaIVACheckDigit returns the check digit that completes the first ten
+// digits of a Partita IVA (a Luhn variant).
+func PartitaIVACheckDigit(first10 string) byte {
+	sum := 0
+	for i := range 10 {
+		n := int(first10[i] - '0')
+		if i%2 == 1 {
+			n *= 2
+			if n > 9 {
+				n -= 9
+			}
+		}
+		sum += n
+	}
+	return byte('0' + (10-sum%10)%10)
 }

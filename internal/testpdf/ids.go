@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/invex/invex/extract/validate"
 )
 
 // This file makes identifiers with valid check digits, so that generated
@@ -27,23 +29,7 @@ func digits(rng *rand.Rand, n int, nonZeroFirst bool) string {
 // (001–100) and the Luhn-style check digit.
 func PartitaIVA(rng *rand.Rand) string {
 	d := digits(rng, 7, false) + fmt.Sprintf("%03d", 1+rng.IntN(100))
-	return d + string(pivaCheck(d))
-}
-
-// pivaCheck returns the check digit of the first ten digits of a Partita IVA.
-func pivaCheck(d string) byte {
-	sum := 0
-	for i := range 10 {
-		n := int(d[i] - '0')
-		if i%2 == 1 {
-			n *= 2
-			if n > 9 {
-				n -= 9
-			}
-		}
-		sum += n
-	}
-	return byte('0' + (10-sum%10)%10)
+	return d + string(validate.PartitaIVACheckDigit(d))
 }
 
 // CodiceFiscale returns a valid 16-character personal codice fiscale for a
