@@ -131,12 +131,18 @@ func (x *extractor) totals() {
 	dues := top(x.amountCandidates(labels.AmountDue), 3)
 	stamp := first(x.amountCandidates(labels.StampDuty))
 	wh := first(x.amountCandidates(labels.Withholding))
-	disc := first(x.amountCandidates(labels.Discount))
+	discs := top(x.amountCandidates(labels.Discount), 8)
+	if d, ok := x.statedDiscount(); ok {
+		discs = []candidate{d}
+	}
+	// Several discount lines that add up with the other amounts come
+	// first: one of them alone, even one that states its computation, is
+	// then only part of the discount.
+	if d, ok := x.discountLinesSum(); ok {
+		discs = append([]candidate{d}, discs...)
+	}
 	if len(tots) == 0 {
 		tots = dues // no document total printed: the amount due is the total
-	}
-	if d, ok := x.statedDiscount(); ok {
-		disc = d
 	}
 	if rl := x.rateLines(); len(rl) > 0 {
 		base, tax := rl[0].base, rl[0].tax
@@ -236,7 +242,7 @@ func (x *extractor) totals() {
 				}
 			}
 			x.setNumber("financials.total", &x.r.Financials.Total, scaled(tot, 0.6))
-			x.finishTotals(stamp, wh, disc, sub, tax, tot)
+			x.finishTotals(stamp, wh, discs, sub, tax, tot)
 			return
 		}
 	}
@@ -253,7 +259,7 @@ func (x *extractor) totals() {
 		if bestTot.ok && bestTot.score >= 0.95 {
 			x.setNumber("financials.total", &x.r.Financials.Total, scaled(bestTot, 0.6))
 		}
-		x.finishTotals(stamp, wh, disc, sub, tax, bestTot)
+		x.finishTotals(stamp, wh, discs, sub, tax, bestTot)
 		return
 	}
 	// Agreement between fields is the strongest evidence; lone values keep
@@ -286,20 +292,28 @@ func (x *extractor) totals() {
 		tot = scaled(bestTot, 0.6)
 	}
 	x.setNumber("financials.total", &x.r.Financials.Total, tot)
-	x.finishTotals(stamp, wh, disc, bestSub, bestTax, bestTot)
+	x.finishTotals(stamp, wh, discs, bestSub, bestTax, bestTot)
 }
 
 // finishTotals sets the amounts read beside the chosen subtotal, tax and
 // total: stamp duty, withholding, discount and the VAT rate.
-func (x *extractor) finishTotals(stamp, wh, disc, sub, tax, tot candidate) {
+func (x *extractor) finishTotals(stamp, wh candidate, discs []candidate, sub, tax, tot candidate) {
 	x.setNumber("financials.stamp_duty", &x.r.Financials.StampDuty, scaled(nonZero(stamp), 0.8))
 	// Deductions are reported as positive amounts, whatever sign the page
 	// prints them with.
 	wh.num = math.Abs(wh.num)
 	x.setNumber("financials.withholding_tax", &x.r.Financials.WithholdingTax, scaled(nonZero(wh), 0.8))
-	d := x.checkedDiscount(nonZero(disc), sub, tax, tot)
+	var d candidate
+	for _, c := range discs {
+		if d = x.checkedDiscount(nonZero(c), sub, tax, tot); d.ok {
+			break
+		}
+	}
 	if !d.checked {
 		d.num = math.Abs(d.num)
+		if sub.ok && sub.num < 0 {
+			d.num = -d.num
+		}
 	}
 	x.setNumber("financials.discount", &x.r.Financials.Discount, scaled(d, 0.9))
 	x.taxRate(sub, tax)
@@ -610,6 +624,62 @@ func (x *extractor) statedDiscount() (candidate, bool) {
 	return found[0], true
 }
 
+// discountLinesSum adds the document-level discount lines: several
+// invoice discounts ("Rechnungsrabatt 1 … -5,60", "Rechnungsrabatt 2 …
+// -2,50") make up the document's discount together. Each line counts with
+// its last amount; lines about one item and lines that total the others
+// ("Gesamtbetrag der Abschläge") are left out. The sum is only a candidate:
+// checkedDiscount keeps it when the amounts agree.
+func (x *extractor) discountLinesSum() (candidate, bool) {
+	var sum candidate
+	n := 0
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if itemLevel(l.text) {
+				continue
+			}
+			for _, h := range l.hits {
+				if h.Kind != labels.Discount || h.Score < minLabelScore {
+					continue
+				}
+				if sumsDiscounts(h.Label) {
+					return candidate{}, false // a line that sums the discounts is read as such
+				}
+				ms := parse.FindAmounts(l.text, x.locale)
+				if len(ms) == 0 || ms[len(ms)-1].Number >= 0 {
+					break // only deductions printed as such count
+				}
+				a := ms[len(ms)-1].Number
+				if n == 0 {
+					sum = candidate{num: a, score: 0.7, page: p.num, box: l.box, ok: true}
+				} else {
+					sum.num += a
+					sum.box = union(sum.box, l.box)
+				}
+				n++
+				break
+			}
+		}
+	}
+	if n < 2 {
+		return candidate{}, false
+	}
+	sum.num = math.Round(sum.num*100) / 100
+	return sum, true
+}
+
+// sumsDiscounts reports whether a discount label names the total of the
+// discounts ("Totale sconti", "Gesamtbetrag der Abschläge", "Total remises").
+func sumsDiscounts(label string) bool {
+	t := strings.ToLower(label)
+	for _, w := range []string{"total", "gesamt", "summe"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // discountStatement reads "P% … B … D" where D is P% of B.
 func (x *extractor) discountStatement(text string) (float64, bool) {
 	pcts := parse.FindPercents(text)
@@ -664,6 +734,9 @@ func (x *extractor) checkedDiscount(d, sub, tax, tot candidate) candidate {
 		return d
 	}
 	v := math.Abs(d.num)
+	if sub.ok && sub.num < 0 {
+		v = -v // a negative invoice: its discount is negative too
+	}
 	if sub.ok {
 		var sum float64
 		n := 0
@@ -673,19 +746,105 @@ func (x *extractor) checkedDiscount(d, sub, tax, tot candidate) candidate {
 				n++
 			}
 		}
-		if n > 0 && n == len(x.r.LineItems) && near(sum-v, sub.num) {
-			return d
+		if n > 0 {
+			if near(sum-v, sub.num) {
+				return d
+			}
+			// Charges the page states (shipping, "Zuschläge") explain
+			// the rest: items − discount + charges = subtotal.
+			if r := sub.num - (sum - v); math.Abs(r) >= 0.01 && !near(r, v) && x.printedCharge(r) {
+				return d
+			}
 		}
 		if tax.ok && tot.ok && near(sub.num-v+tax.num, tot.num) {
 			return d
 		}
 		// The gross amount before the discount is printed ("Goods total",
-		// "Total brut HT"): gross − discount = subtotal.
+		// "Total brut HT"): gross − discount = subtotal, or with a charge
+		// the page states: gross − discount + charge = subtotal.
 		if x.printedTotal(sub.num + v) {
 			return d
 		}
+		for _, c := range x.charges() {
+			if math.Abs(c) >= 0.01 && !near(c, v) && x.printedTotal(sub.num+v-c) {
+				return d
+			}
+		}
 	}
 	return candidate{}
+}
+
+// chargeWords mark a line that states a charge added to the items
+// (shipping, packing, surcharges) in the four languages.
+var chargeWords = []string{
+	"zuschl", "aufschl", "versand", "fracht", "transport", "porto", "verpackung",
+	"spese", "spedizion", "imballo", "imballaggi", "maggiorazion",
+	"frais", "livraison", "majoration", "emballage",
+	"charge", "shipping", "freight", "delivery", "handling", "packing", "postage",
+}
+
+// charges returns the charges the page may state: on each line that names
+// a charge, the first and the last amount after the charge word that are
+// not rates ("Frachtbetrag: 3,00", "FRAIS DEPLACEMENT 10,00 20,00%",
+// "Versandkosten 115,30 7 % 5,80"), and the sum of the lines' last ones.
+func (x *extractor) charges() []float64 {
+	var out []float64
+	var sum float64
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			t := strings.ToLower(l.text)
+			at := -1
+			for _, w := range chargeWords {
+				if i := strings.Index(t, w); i >= 0 && (at < 0 || i < at) {
+					at = i
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			var first, last *parse.Match
+			ms := parse.FindAmounts(l.text, x.locale)
+			for i, m := range ms {
+				if m.Start < at || isRate(l.text, m) {
+					continue
+				}
+				if first == nil {
+					first = &ms[i]
+				}
+				last = &ms[i]
+			}
+			if first != nil {
+				out = append(out, first.Number)
+				if last != first {
+					out = append(out, last.Number)
+				}
+				sum += last.Number
+			}
+		}
+	}
+	if len(out) > 1 {
+		out = append(out, sum)
+	}
+	return out
+}
+
+// isRate reports whether an amount match is a percentage: "%" right after
+// it, or right before it ("MwSt.-% 19,0").
+func isRate(text string, m parse.Match) bool {
+	after := strings.TrimLeft(text[m.End:], " ")
+	before := strings.TrimRight(text[:m.Start], " ")
+	return strings.HasPrefix(after, "%") || strings.HasSuffix(before, "%")
+}
+
+// printedCharge reports whether v is an amount of a line that names a
+// charge, or the sum of such lines.
+func (x *extractor) printedCharge(v float64) bool {
+	for _, c := range x.charges() {
+		if near(c, v) {
+			return true
+		}
+	}
+	return false
 }
 
 func top(cs []candidate, n int) []candidate {

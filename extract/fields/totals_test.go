@@ -148,6 +148,42 @@ func TestTotals(t *testing.T) {
 			"-7,90         0,23             -7,67           -1,12           EUR        -8,79",
 		},
 		want: invoice.Financials{Subtotal: num(-7.67), TaxAmount: num(-1.12), Total: num(-8.79)},
+	}, {
+		name:   "several invoice discounts add up, with a charge, to the printed gross",
+		locale: "de",
+		rows: []string{
+			"Positionssumme                                 500,00 EUR",
+			"Rechnungsrabatt 1     Rabattbetrag:             -6,00",
+			"Rechnungsrabatt 2     Rabattbetrag:             -4,00",
+			"Gesamtbetrag der Zuschläge (Versand)            +5,00 EUR",
+			"Rechnungssumme ohne USt.                       495,00 EUR",
+			"Steuerbetrag 19 %                               94,05 EUR",
+			"Bruttosumme                                    589,05 EUR",
+		},
+		want: invoice.Financials{Subtotal: num(495), TaxRate: num(19), TaxAmount: num(94.05), Total: num(589.05), Discount: num(10)},
+	}, {
+		name:   "a total of the discounts is a discount, not the invoice total",
+		locale: "de",
+		rows: []string{
+			"Positionssumme                                 500,00 EUR",
+			"Gesamtbetrag der Zuschläge                      +5,00 EUR",
+			"Gesamtbetrag der Abschläge                     -10,00 EUR",
+			"Rechnungssumme ohne USt.                       495,00 EUR",
+			"Steuerbetrag                                    94,05 EUR",
+			"Bruttosumme                                    589,05 EUR",
+		},
+		want: invoice.Financials{Subtotal: num(495), TaxRate: num(19), TaxAmount: num(94.05), Total: num(589.05), Discount: num(10)},
+	}, {
+		name:   "a negative invoice has a negative discount",
+		locale: "fr",
+		rows: []string{
+			"Total brut HT                 -105,00",
+			"Remise                           5,00",
+			"Total HT                      -100,00",
+			"TVA 20 %                       -20,00",
+			"Total TTC                     -120,00",
+		},
+		want: invoice.Financials{Subtotal: num(-100), TaxRate: num(20), TaxAmount: num(-20), Total: num(-120), Discount: num(-5)},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

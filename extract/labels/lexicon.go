@@ -391,7 +391,10 @@ func vocabulary() []def {
 	add(Discount, en, 0.8, "Rebate")
 	add(Discount, en, 0.7, "Allowance")
 	add(Discount, de, 1, "Rabatt", "Skonto", "Nachlass", "Preisnachlass", "Rabattbetrag",
-		"Skontobetrag", "Gesamtrabatt", "Rabatte", "Nachlässe", "Sofortrabatt", "Mengenrabatt")
+		"Skontobetrag", "Gesamtrabatt", "Rabatte", "Nachlässe", "Sofortrabatt", "Mengenrabatt",
+		"Sondernachlass", "Sonderrabatt", "Rechnungsrabatt", "Rechnungsrabatte", "Treuerabatt",
+		"Gesamtbetrag der Abschläge", "Summe der Abschläge", "Summe Abschläge", "Summe Rabatte",
+		"Gesamtbetrag der Rabatte", "Summe der Rabatte", "Summe der Nachlässe")
 	add(Discount, de, 0.5, "Abschlag")
 	add(Discount, fr, 1, "Remise", "Escompte", "Rabais", "Ristourne", "Total remise",
 		"Total remises", "Remise globale", "Montant remise", "Remises", "Montant de la remise",
@@ -815,6 +818,9 @@ func vocabulary() []def {
 		"Data di nascita", "Date of birth", "Geburtsdatum", "Date de naissance",
 		"Terms and conditions", "Allgemeine Geschäftsbedingungen",
 		"Conditions générales de vente", "Condizioni generali di vendita",
-		"Conditions générales")
+		"Conditions générales",
+		// Totals of charges are neither the invoice total nor a discount.
+		"Gesamtbetrag der Zuschläge", "Summe der Zuschläge", "Summe Zuschläge",
+		"Total des frais", "Total charges", "Totale maggiorazioni")
 	return v
 }

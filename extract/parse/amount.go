@@ -254,11 +254,12 @@ func amountAt(s string, i int, mode amountMode) (m Match, next int, ok bool) {
 		}
 		next = run.ends[k+1]
 	}
-	if gluedBefore(s, i) {
+	plus := explicitPlus(s, i)
+	if !plus && gluedBefore(s, i) {
 		return Match{}, next, false
 	}
 	num, n, ok := chooseNumber(run, mode.en)
-	if !ok {
+	if !ok || plus && (len(num.frac) != 2 || num.ambiguous) {
 		return Match{}, next, false
 	}
 	e := run.ends[n-1]
@@ -302,6 +303,19 @@ func dashDecimals(s string, run numberRun, num number, e int, en bool) (number, 
 		return with, j
 	}
 	return num, e
+}
+
+// explicitPlus reports whether the digits at i follow a free-standing plus
+// sign ("+3.00", "+ 5,80" on a charge line). Such a number is an amount only
+// with two decimals: "+39 02…" is a phone number.
+func explicitPlus(s string, i int) bool {
+	p := backHSpace(s, i, 1)
+	r, size := runeBefore(s, p)
+	if r != '+' {
+		return false
+	}
+	before, _ := runeBefore(s, p-size)
+	return before < 0 || before == ' ' || before == '\t' || before == '(' || before == '\u00a0'
 }
 
 // gluedBefore reports whether the digits at i continue a word or a code:

@@ -188,6 +188,11 @@ func TestFindAmounts(t *testing.T) {
 		{"Total 123 456 789", "fr", []hit{{"123 456 789", "123456789", true}}}, // Luhn fails: not a SIREN
 		{"IBAN IT60 X054 2811 1010 0000 0123 457", "it", []hit{{"2811", "2811", false}, {"1010", "1010", false}, {"457", "457", false}}},
 		{"info@acme2026.it", "it", nil},
+		// An explicit plus sign: a charge, when the number has cents.
+		{"Gesamtbetrag der Zuschläge +3.00 EUR", "de", []hit{{"3.00 EUR", "3.00", false}}},
+		{"zzgl. Versand + 5,80", "de", []hit{{"5,80", "5.80", false}}},
+		{"Hotline +49 89 1234", "de", nil},
+		{"Art.+5,80", "de", nil},
 		{"2 x 10,00 = 20,00", "it", []hit{{"2", "2", false}, {"10,00", "10.00", false}, {"20,00", "20.00", false}}},
 		{"Menge 2 234,00", "it", []hit{{"2", "2", false}, {"234,00", "234.00", false}}},
 		{"Quantité 2 234,00", "fr", []hit{{"2 234,00", "2234.00", true}}},
