@@ -280,11 +280,14 @@ func (x *extractor) terms() {
 				if !strings.HasSuffix(l.words[h.Last].Text, ":") && !l.gapAfter(h.Last) && sentenceLabel(h.Label) {
 					// "Zahlbar innerhalb von 30 Tagen": the label starts the
 					// printed terms.
-					lt, _ := l.span(h.First, h.Last)
-					text = strings.TrimSpace(lt + " " + text)
+					text = sentenceFrom(p, l, h.First)
 				}
 			} else if strings.HasSuffix(text, ":") || startsLabel(s.line, text) {
 				continue // the next key, not a value
+			} else if i := wordAt(s.line, s.box.X0); i >= 0 {
+				// A sentence under a heading runs on past column gaps
+				// and onto the lines that continue it.
+				text = sentenceFrom(p, s.line, i)
 			}
 			text = strings.TrimRight(text, " –—-;,")
 			if len(text) < 2 || len(text) > 200 {
@@ -377,40 +380,105 @@ func numberMark(text string) bool {
 }
 
 // continued is the text after hit h to the end of its line, followed by the
-// lines right below that start in the same column, as a wrapped sentence.
+// lines right below that continue it, as a wrapped sentence.
 func continued(p *page, l *line, h labels.Hit) string {
+	if !l.gapAfter(h.Last) {
+		// A paragraph that opens with its key wraps under the key.
+		_, lbox := l.span(h.First, h.Last)
+		return sentenceFrom(p, l, h.Last+1, lbox.X0)
+	}
+	return sentenceFrom(p, l, h.Last+1)
+}
+
+// sentenceFrom reads a sentence that starts at word first of line l: the
+// rest of the line up to another key or bank data, then the lines below
+// that start in the same column (or at one of wrapX) and continue it. Lines
+// further right in between (a date in a table's next column) are passed
+// over.
+func sentenceFrom(p *page, l *line, first int, wrapX ...float64) string {
 	end := len(l.words) - 1
 	for _, o := range l.hits {
-		// Words such as "Skonto" or "netto" inside the sentence are no
-		// boundary; another key or bank data is.
-		stop := strings.HasSuffix(l.words[o.Last].Text, ":")
-		switch o.Kind {
-		case labels.IBAN, labels.BIC, labels.Bank, labels.VATNumber, labels.Email, labels.Phone:
-			stop = true
-		}
-		if stop && o.First > h.Last && o.First-1 < end && o.Score >= minLabelScore {
+		if termsStop(l, o) && o.First >= first && o.First > 0 && o.First-1 < end {
 			end = o.First - 1
 		}
 	}
-	first := h.Last + 1
 	for first <= end && isFiller(l.words[first].Text) {
 		first++
 	}
 	if first > end {
 		return ""
 	}
-	text, _ := l.span(first, end)
+	text, span := l.span(first, end)
+	if end < len(l.words)-1 {
+		return text // cut by bank data or another key: the sentence ends here
+	}
 	x0 := l.words[first].Box.X0
+	// Lines follow each other at about 1.2 times the font size; word boxes
+	// may be much taller than that, so the pitch is measured top to top.
+	size := l.words[first].FontSize
+	if size <= 0 || size > l.height {
+		size = 0.75 * l.height
+	}
 	prev := l
-	for _, o := range p.below(l, 1.5) {
-		if len(o.words) == 0 || math.Abs(o.words[0].Box.X0-x0) > 2*o.height || len(o.hits) > 0 ||
-			o.box.Y0-prev.box.Y1 > 0.8*o.height {
+	for _, o := range p.lines[l.index+1:] {
+		if o.angle != 0 || o.box.Y0-prev.box.Y0 > 1.7*size {
+			break
+		}
+		if len(o.words) == 0 || o.box.Y0-prev.box.Y0 < 0.5*size {
+			continue
+		}
+		if o.words[0].Box.X0 > span.X1 {
+			continue // beside the sentence, in the next column
+		}
+		aligned := math.Abs(o.words[0].Box.X0-x0) <= 1.5*size
+		for _, x := range wrapX {
+			aligned = aligned || math.Abs(o.words[0].Box.X0-x) <= 1.5*size
+		}
+		if !aligned || !sentenceLine(o) {
 			break
 		}
 		text += " " + o.text
 		prev = o
 	}
 	return text
+}
+
+// termsStop reports whether hit o ends a sentence of terms: another key
+// ("Bankverbindung:") or bank and contact data. Words such as "Skonto" or
+// "netto" inside the sentence are no boundary.
+func termsStop(l *line, o labels.Hit) bool {
+	if o.Score < minLabelScore {
+		return false
+	}
+	switch o.Kind {
+	case labels.IBAN, labels.BIC, labels.Bank, labels.VATNumber, labels.Email, labels.Phone:
+		return true
+	}
+	return strings.HasSuffix(l.words[o.Last].Text, ":")
+}
+
+// sentenceLine reports whether line o may continue a sentence of terms: it
+// holds no key or bank data, and does not open with a label set off from
+// its value ("Totale   100,00"). Words that are labels elsewhere
+// ("Rechnung", "Skonto") may occur inside the sentence.
+func sentenceLine(o *line) bool {
+	for _, h := range o.hits {
+		if h.Score < minLabelScore {
+			continue
+		}
+		if termsStop(o, h) {
+			return false
+		}
+		switch h.Kind {
+		case labels.Discount, labels.PaymentTerms, labels.PayBankTransfer, labels.PaySEPA,
+			labels.PayCard, labels.PayCash, labels.PayCheque, labels.PayRiba, labels.PayPaypal:
+			continue
+		}
+		if h.First == 0 && (h.Last == len(o.words)-1 || o.gapAfter(h.Last)) {
+			return false
+		}
+	}
+	return true
 }
 
 // sentenceLabel reports whether a payment-terms label opens a sentence that

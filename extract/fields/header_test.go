@@ -65,6 +65,35 @@ func TestHeaderReferences(t *testing.T) {
 			"                 Numero: 6          Pagina 1 di 1",
 		},
 		number: "6", date: "<nil>", terms: "<nil>",
+	}, {
+		name:   "terms under a heading run past column gaps and onto the next line",
+		locale: "de",
+		rows: []string{
+			"Zahlungsbedingungen:",
+			"Der Betrag wird    Ihrem Kundenkonto    gutgeschrieben und",
+			"mit der nächsten Rechnung verrechnet.",
+			"",
+			"Bankverbindung: Musterbank",
+		},
+		number: "<nil>", date: "<nil>", terms: "Der Betrag wird Ihrem Kundenkonto gutgeschrieben und mit der nächsten Rechnung verrechnet.",
+	}, {
+		name:   "a paragraph that opens with its key wraps under the key",
+		locale: "de",
+		rows: []string{
+			"Zahlungsbedingungen: Der Betrag wurde bereits",
+			"beglichen.",
+			"IBAN DE02 1203 0000 0000 2020 51",
+		},
+		number: "<nil>", date: "<nil>", terms: "Der Betrag wurde bereits beglichen.",
+	}, {
+		name:   "a terms sentence continues on a line that starts with Skonto",
+		locale: "de",
+		rows: []string{
+			"Zahlbar innerhalb 30 Tagen netto bis 04.07.2026, 3%",
+			"Skonto innerhalb 10 Tagen bis 15.06.2026",
+			"Gesamtbetrag      100,00",
+		},
+		number: "<nil>", date: "<nil>", terms: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2026, 3% Skonto innerhalb 10 Tagen bis 15.06.2026",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

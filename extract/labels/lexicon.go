@@ -228,8 +228,10 @@ func vocabulary() []def {
 	add(PaymentTerms, en, 0.5, "Payment")
 	add(PaymentTerms, en, 0.8, "Payable within", "Payable on receipt", "Due on receipt", "Net 30 days")
 	add(PaymentTerms, de, 1, "Zahlungsbedingungen", "Zahlungsbedingung", "Zahlungsziel",
-		"Zahlungskonditionen", "Zahlungsfrist", "Zahlungsvereinbarung")
-	add(PaymentTerms, de, 0.8, "Zahlbar innerhalb", "Zahlbar sofort", "Zahlbar ohne Abzug", "Zahlbar netto")
+		"Zahlungskonditionen", "Zahlungsfrist", "Zahlungsvereinbarung", "Skontovereinbarung",
+		"Skontobedingungen")
+	add(PaymentTerms, de, 0.8, "Zahlbar innerhalb", "Zahlbar sofort", "Zahlbar ohne Abzug", "Zahlbar netto",
+		"Bei Zahlung innerhalb")
 	add(PaymentTerms, de, 0.6, "Konditionen")
 	add(PaymentTerms, de, 0.5, "Zahlung")
 	add(PaymentTerms, fr, 1, "Conditions de paiement", "Conditions de règlement",
