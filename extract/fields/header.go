@@ -187,11 +187,78 @@ func (x *extractor) dates() {
 		pick(k, &date, 0.6)
 	}
 	pick(labels.DueDate, &due, 1)
+	if !due.ok {
+		due = x.dueInSentence(date)
+	}
 	if d, ok := x.numberDated(); ok && (!date.ok || d.score > date.score) {
 		date = d
 	}
 	x.setString("invoice.date", &x.r.Invoice.Date, date)
 	x.setString("invoice.due_date", &x.r.Invoice.DueDate, due)
+}
+
+// duePhrase matches the end of the text before a date that makes the date
+// the day payment is due: a payment word, at most a few words, and the
+// particle that introduces the deadline ("Please remit until", "TOTAL
+// AMOUNT DUE ON", "zahlbar netto bis", "da pagare entro il", "à régler
+// au plus tard le").
+var duePhrase = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(due|payable|pay|paid|payment|remit|zahlbar|zahlen|zahlung|überweisen|fällig|pagare|pagabile|pagata|pagamento|saldare|versare|scade|payer|paiement|régler|réglée|réglé)((?:\s+\S+){0,4}?)\s+(on|by|until|before|no later than|bis|bis zum|bis spätestens|spätestens|spätestens am|entro|entro il|entro e non oltre il|avant le|au plus tard le|jusqu'au)\s*$`)
+
+// debitPhrase matches a direct debit's collection day stated in a
+// sentence: "wird am 20.03.2014 … eingezogen", "sarà addebitato il
+// 20/03/2014", "sera prélevé le 20/03/2014", "will be debited on".
+var debitPhrase = regexp.MustCompile(`(?i)(?:wird|werden)\s+am\s*$|(?:addebitat[oa]|addebito)\s+(?:\S+\s+){0,3}?il\s*$|prélevée?\s+(?:\S+\s+){0,3}?le\s*$|debited\s+(?:\S+\s+){0,3}?on\s*$`)
+
+// debitWords confirm a "wird am <date>" sentence speaks of a debit.
+var debitWords = regexp.MustCompile(`(?i)eingezogen|abgebucht|belastet|lastschrift`)
+
+// dueInSentence finds a due date stated in running text rather than under a
+// label: "Please remit until 2019-07-01.", "Der Betrag wird am 20.03.2014
+// … per SEPA-Lastschrift eingezogen". A date in a clause about a cash
+// discount ("3% Skonto innerhalb 10 Tagen bis …") is not the due date, nor
+// one before the invoice date.
+func (x *extractor) dueInSentence(date candidate) candidate {
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			for _, m := range parse.FindDates(l.text, x.locale) {
+				before := l.text[:m.Start]
+				ok := false
+				if g := duePhrase.FindStringSubmatch(before); g != nil && !discountClause(g[2]) {
+					ok = true
+				} else if debitPhrase.MatchString(before) {
+					ok = !strings.HasSuffix(strings.ToLower(strings.TrimSpace(before)), "am") ||
+						debitWords.MatchString(l.text+" "+nextLines(p, l, 2))
+				}
+				if !ok || date.ok && m.Value < date.str {
+					continue
+				}
+				return candidate{str: m.Value, score: 0.75, page: p.num, box: l.box, ok: true}
+			}
+		}
+	}
+	return candidate{}
+}
+
+// nextLines joins the texts of the n lines that follow l on its page.
+func nextLines(p *page, l *line, n int) string {
+	var b strings.Builder
+	for _, o := range p.lines[l.index+1 : min(len(p.lines), l.index+1+n)] {
+		b.WriteString(o.text)
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// discountClause reports whether words between a payment word and a
+// deadline speak of a cash discount.
+func discountClause(s string) bool {
+	t := strings.ToLower(s)
+	for _, w := range []string{"skonto", "sconto", "escompte", "discount", "rabatt", "remise"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // docType reads the document type from headings; credit and debit notes

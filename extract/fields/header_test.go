@@ -105,3 +105,79 @@ func TestHeaderReferences(t *testing.T) {
 		})
 	}
 }
+
+func TestDueDates(t *testing.T) {
+	cases := []struct {
+		name, locale string
+		rows         []string
+		due          string
+	}{{
+		name:   "a deadline in a sentence",
+		locale: "en",
+		rows: []string{
+			"Invoice # 2026/77 issued at 2026-03-02",
+			"Due payable: 571.04 €",
+			"Please remit until 2026-04-01.",
+		},
+		due: "2026-04-01",
+	}, {
+		name:   "the amount due on a date",
+		locale: "en",
+		rows: []string{
+			"Invoice Date:                    March 2 , 2026",
+			"TOTAL AMOUNT DUE ON March 2 , 2026              $4.11",
+		},
+		due: "2026-03-02",
+	}, {
+		name:   "a direct debit's collection day",
+		locale: "de",
+		rows: []string{
+			"Rechnungsdatum: 05.03.2026",
+			"Der Betrag in Höhe von EUR 529,87 wird am 20.03.2026 von Ihrem Konto mit IBAN DE21860000000086001055",
+			"und BIC MARKDEF1860 per SEPA-Lastschrift eingezogen.",
+		},
+		due: "2026-03-20",
+	}, {
+		name:   "the net deadline, not the cash-discount one",
+		locale: "de",
+		rows: []string{
+			"Rechnungsdatum: 04.06.2026",
+			"Zahlbar innerhalb 30 Tagen netto bis 04.07.2026, 3% Skonto innerhalb 10 Tagen bis 15.06.2026",
+		},
+		due: "2026-07-04",
+	}, {
+		name:   "a cash-discount deadline alone is not the due date",
+		locale: "de",
+		rows: []string{
+			"Rechnungsdatum: 04.06.2026",
+			"Bei Zahlung mit 2% Skonto bis 14.06.2026",
+		},
+		due: "<nil>",
+	}, {
+		name:   "the expiry of an offer is not the due date",
+		locale: "it",
+		rows: []string{
+			"Fattura n. 12 del 19/02/2026",
+			"DATA SCADENZA OFFERTA      31/12/2026",
+			"TOTALE DA PAGARE           508,21 euro",
+			"QUANDO SCADE               13/03/2026",
+		},
+		due: "2026-03-13",
+	}, {
+		name:   "a reading window is not a deadline",
+		locale: "it",
+		rows: []string{
+			"Fattura n. 12 del 19/02/2026",
+			"Per pagare solo quanto consumi comunicaci l'autolettura tra il 16/05/2026 e il 31/05/2026",
+		},
+		due: "<nil>",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Extract(docFromText(c.rows...), c.locale).Result
+			if got := deref(r.Invoice.DueDate); got != c.due {
+				t.Errorf("due date = %s, want %s", got, c.due)
+			}
+		})
+	}
+}

@@ -175,6 +175,9 @@ func adjustHits(l *line) {
 		if extendedKey(l, *h) {
 			h.Score *= 0.4
 		}
+		if h.Kind == labels.DueDate && otherDeadline(l, *h) {
+			h.Score = 0
+		}
 		switch h.Kind {
 		case labels.BuyerBlock, labels.VendorBlock, labels.ShipTo:
 			if !salutation(h.Label) && (!heading(l, *h) || qualified(l, *h)) {
@@ -203,6 +206,26 @@ func extendedKey(l *line, h labels.Hit) bool {
 		}
 		if l.gapAfter(i - 1) {
 			return false
+		}
+	}
+	return false
+}
+
+// otherDeadline reports whether a due-date label is followed, in the same
+// phrase, by the thing that expires when it is not the invoice: "Data
+// scadenza offerta", "Scadenza condizioni economiche", "Fälligkeit des
+// Vertrags", "Date d'échéance du contrat".
+func otherDeadline(l *line, h labels.Hit) bool {
+	for i := h.Last + 1; i < len(l.words) && i <= h.Last+3; i++ {
+		if l.gapAfter(i - 1) {
+			return false
+		}
+		switch strings.ToLower(strings.Trim(l.words[i].Text, ".,:;()")) {
+		case "offerta", "condizioni", "contratto", "abbonamento", "garanzia", "carta", "promozione",
+			"offer", "contract", "subscription", "warranty", "card", "quote", "promotion",
+			"angebot", "angebots", "vertrag", "vertrags", "abonnement", "garantie", "karte",
+			"offre", "contrat", "carte", "devis":
+			return true
 		}
 	}
 	return false

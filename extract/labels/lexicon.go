@@ -105,7 +105,7 @@ func vocabulary() []def {
 		"Data scadenza", "Data di scadenza", "Scadenza pagamento", "Scadenza fattura",
 		"Data scadenza pagamento", "Da pagare entro", "Pagare entro", "Pagabile entro",
 		"Scadenza rata", "Data di pagamento entro", "Termine di pagamento")
-	add(DueDate, it, 0.9, "Scadenza")
+	add(DueDate, it, 0.9, "Scadenza", "Quando scade", "Scade il")
 	add(DueDate, it, 0.85, "Scadenze")
 	add(DueDate, it, 0.8, "Scad.", "Scad. pagamento", "Data pagamento", "Data di pagamento")
 	add(DueDate, it, 0.5, "Entro il")

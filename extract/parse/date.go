@@ -251,8 +251,8 @@ func monthFirst(s string, i int) (dateHit, bool) {
 	day := atoi(s[k:l])
 	l = skipOrdinal(s, l, "st", "nd", "rd", "th")
 	m := l
-	if byteAt(s, m) == ',' {
-		m++
+	if c := skipHSpace(s, m, 1); byteAt(s, c) == ',' {
+		m = c + 1 // "August 3, 2014", also "August 3 , 2014"
 	}
 	n := skipHSpace(s, m, 3)
 	if n == l {
