@@ -108,6 +108,11 @@ func (x *extractor) number() {
 				continue
 			}
 			c := candidate{str: id, score: h.Score * whereWeight(s), page: s.page, box: s.box, ok: true}
+			if inProse(l, h) {
+				// "Bei Schriftwechsel bitte Ihre Kundennummer … und
+				// Belegnummer 4711": a number quoted in running text.
+				c.score *= 0.6
+			}
 			if h.Kind != labels.InvoiceNumber {
 				// A heading ("Fattura", "Invoice") followed by the number,
 				// beside it or on the next line after "n.", "Nr.", "#".
@@ -585,7 +590,13 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 		}
 		for _, l := range p.lines {
 			loc := numberDate.FindStringSubmatchIndex(l.text)
-			if loc == nil || referenceText(l.text[:loc[0]]) {
+			if loc == nil {
+				if n, d, ok := x.numberThenDateLine(p, l); ok {
+					return n, d, true
+				}
+				continue
+			}
+			if referenceText(l.text[:loc[0]]) {
 				continue
 			}
 			m := []string{l.text[loc[0]:loc[1]], l.text[loc[2]:loc[3]], ""}
@@ -608,6 +619,39 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 		}
 	}
 	return candidate{}, candidate{}, false
+}
+
+// numberOnly matches a line that ends with a number after "Nr.", "n.",
+// "No." whose date follows on the next line.
+var numberOnly = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*([\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)$`)
+
+// dateOpening matches a line that starts with the date of a number on the
+// line above: "vom 31.10.2018", "del 15/03/2026".
+var dateOpening = regexp.MustCompile(`(?i)^(?:del|vom|du|of|dated|dd\.?)\s+(.+)$`)
+
+// numberThenDateLine reads "Rechnung Nr. 4711" / "vom 31.10.2018": a
+// heading whose date phrase wraps onto the next line.
+func (x *extractor) numberThenDateLine(p *page, l *line) (num, date candidate, ok bool) {
+	loc := numberOnly.FindStringSubmatchIndex(l.text)
+	if loc == nil || referenceText(l.text[:loc[0]]) || l.index+1 >= len(p.lines) {
+		return candidate{}, candidate{}, false
+	}
+	next := p.lines[l.index+1]
+	if next.angle != 0 || next.box.Y0 <= l.box.Y0 || next.box.Y0-l.box.Y1 > 1.5*l.height ||
+		math.Abs(next.box.X0-l.box.X0) > 2*l.height {
+		return candidate{}, candidate{}, false
+	}
+	g := dateOpening.FindStringSubmatch(next.text)
+	if g == nil {
+		return candidate{}, candidate{}, false
+	}
+	ds := parse.FindDates(g[1], x.locale)
+	if len(ds) == 0 || ds[0].Start > 2 {
+		return candidate{}, candidate{}, false
+	}
+	n := candidate{str: strings.TrimRight(l.text[loc[2]:loc[3]], ".,"), score: 0.8, page: p.num, box: l.box, ok: true}
+	d := candidate{str: ds[0].Value, score: 0.8, page: p.num, box: next.box, ok: true}
+	return n, d, true
 }
 
 // startsLabel reports whether text, read from line l, begins with a label
@@ -637,6 +681,10 @@ var referenceWords = map[string]bool{
 	"relates": true, "related": true, "relating": true, "refers": true, "ref.": true, "reference": true, "against": true, "original": true, "corrects": true,
 	"zu": true, "zur": true, "bezüglich": true, "bezug": true, "korrektur": true, "storno-": true,
 	"sur": true, "relative": true, "concernant": true, "annule": true, "rectifie": true,
+	// Transport documents and orders a line refers to.
+	"rifer": true, "rifer.": true, "ddt": true, "d.d.t.": true, "d.d.t": true, "bolla": true, "ordine": true,
+	"order": true, "delivery": true, "lieferschein": true, "bestellung": true, "auftrag": true,
+	"commande": true, "livraison": true, "bl": true,
 }
 
 // reference reports whether hit h on line l names another document: a
@@ -659,6 +707,25 @@ func referenceText(before string) bool {
 	f := strings.Fields(before)
 	for i := len(f) - 1; i >= 0 && i >= len(f)-4; i-- {
 		if referenceWords[strings.ToLower(strings.Trim(f[i], ",:;()"))] {
+			return true
+		}
+	}
+	return false
+}
+
+// inProse reports whether a label stands inside running text: at least
+// three words precede it in its phrase, one of them a lower-case word.
+func inProse(l *line, h labels.Hit) bool {
+	start := h.First
+	for start > 0 && !l.gapAfter(start-1) {
+		start--
+	}
+	if h.First-start < 3 {
+		return false
+	}
+	for _, w := range l.words[start:h.First] {
+		t := strings.Trim(w.Text, ",.;:()")
+		if t != "" && strings.ToLower(t) == t && strings.IndexFunc(t, unicode.IsLetter) >= 0 {
 			return true
 		}
 	}

@@ -94,6 +94,39 @@ func TestHeaderReferences(t *testing.T) {
 			"Gesamtbetrag      100,00",
 		},
 		number: "<nil>", date: "<nil>", terms: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2026, 3% Skonto innerhalb 10 Tagen bis 15.06.2026",
+	}, {
+		name:   "a number quoted in running text loses to the heading's",
+		locale: "de",
+		rows: []string{
+			"Handelsrechnung (380)    Nr. E2026092011804    vom    20.09.2026",
+			"Bei Schriftwechsel bitte Ihre Kundennummer 35040727 und Belegnummer 2026092011804",
+		},
+		number: "E2026092011804", date: "2026-09-20", terms: "<nil>",
+	}, {
+		name:   "a transport document's number and date are not the invoice's",
+		locale: "it",
+		rows: []string{
+			"Documento Nr.        Data Documento",
+			"130                  31/01/2026",
+			"Rifer. D.D.T. n° 86 del 12/01/2026",
+		},
+		number: "130", date: "2026-01-31", terms: "<nil>",
+	}, {
+		name:   "a heading whose date phrase wraps onto the next line",
+		locale: "de",
+		rows: []string{
+			"Gutschrift (Selbst ausgestellte Rechnung) Nr. 47110818",
+			"vom 31.10.2026",
+		},
+		number: "47110818", date: "2026-10-31", terms: "<nil>",
+	}, {
+		name:   "a bilingual key with number and date in one value",
+		locale: "it",
+		rows: []string{
+			"2.1.1.[4|3]   Dok.-nummer und -datum   MIXED-7 - 2026-03-20 (20 Mar. 2026)",
+			"              Numero e data doc.",
+		},
+		number: "MIXED-7", date: "2026-03-20", terms: "<nil>",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

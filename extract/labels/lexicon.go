@@ -60,6 +60,7 @@ func vocabulary() []def {
 		"Handelsrechnung Nr.", "Teilrechnung Nr.", "Schlussrechnung Nr.", "Abschlagsrechnung Nr.",
 		"Honorarnote Nr.", "Nummer der Rechnung")
 	add(InvoiceNumber, de, 0.9, "Belegnummer", "Beleg-Nr.", "Dokumentnummer", "Dok.-Nr.",
+		"Dok.-Nummer", "Dok.-nummer und -datum", "Dokumentnummer und -datum", "Belegnummer und -datum",
 		"Re.-Nr.", "RG-Nr.", "Rg.-Nr.", "Rechnungs-ID")
 	add(InvoiceNumber, fr, 1,
 		"Facture n°", "N° de facture", "N° facture", "Numéro de la facture",
