@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/invex/invex/extract/pdf"
 )
 
 func TestHeaderReferences(t *testing.T) {
@@ -212,5 +214,33 @@ func TestDueDates(t *testing.T) {
 				t.Errorf("due date = %s, want %s", got, c.due)
 			}
 		})
+	}
+}
+
+// tallBoxes gives every word of doc a box h points tall and every line a
+// box lh tall, as fonts with large ascents and descents, or a taller word
+// at the end of a line, do: lines then overlap their neighbours.
+func tallBoxes(doc *pdf.Document, h, lh float64) *pdf.Document {
+	for pi := range doc.Pages {
+		p := &doc.Pages[pi]
+		for wi := range p.Words {
+			p.Words[wi].Box.Y1 = p.Words[wi].Box.Y0 + h
+		}
+		for li := range p.Lines {
+			p.Lines[li].Box.Y1 = p.Lines[li].Box.Y0 + lh
+		}
+	}
+	return doc
+}
+
+func TestTightlySetHeaderGrid(t *testing.T) {
+	doc := tallBoxes(docFromText(
+		"N. documento          Data documento",
+		"A-0493                18/01/2026",
+	), 17, 20)
+	r := Extract(doc, "it").Result
+	got := []string{deref(r.Invoice.Number), deref(r.Invoice.Date)}
+	if diff := cmp.Diff([]string{"A-0493", "2026-01-18"}, got); diff != "" {
+		t.Errorf("number, date (-want +got):\n%s", diff)
 	}
 }

@@ -150,7 +150,10 @@ func (p *page) below(l *line, maxDist float64) []*line {
 		if o.angle != 0 {
 			break // vertical lines come after all horizontal ones
 		}
-		if o.box.Y0 < l.box.Y1-0.3*l.height {
+		// A line whose top is below the middle of l's words is a line
+		// below, even when l's box reaches further down (a taller word at
+		// the end of l, or tightly set lines whose boxes overlap).
+		if o.box.Y0 < math.Min(l.box.Y1-0.3*l.height, l.box.Y0+0.6*l.height) {
 			continue
 		}
 		if o.box.Y0-l.box.Y1 > maxDist*math.Max(l.height, 1) {
