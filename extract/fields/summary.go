@@ -2,6 +2,7 @@ package fields
 
 import (
 	"math"
+	"sort"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/parse"
@@ -62,9 +63,23 @@ func (x *extractor) summaries() []vatSummary {
 				}
 			}
 			setBands(cols, p.width)
-			if s, ok := x.summaryRows(table{page: p, header: l, cols: cols}); ok {
-				out = append(out, s)
+			s, ok := x.summaryRows(table{page: p, header: l, cols: cols})
+			if !ok {
+				continue
 			}
+			if !s.verified {
+				// Left-aligned headers over right-aligned amounts: an
+				// amount may sit past the midpoint to the next header,
+				// and a label set tight against the next may not have
+				// made a column. Columns that start at their header and
+				// run to the next one are taken when their rows check.
+				alt := append(append([]column(nil), cols...), uncoveredHits(l, cols)...)
+				leftBands(alt, p.width)
+				if s2, ok := x.summaryRows(table{page: p, header: l, cols: alt}); ok && s2.verified {
+					s = s2
+				}
+			}
+			out = append(out, s)
 		}
 	}
 	return out
@@ -162,6 +177,21 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 	return s, true
 }
 
+// leftBands gives each column the band from its header's left edge to the
+// next header's left edge.
+func leftBands(cols []column, width float64) {
+	sort.Slice(cols, func(i, j int) bool { return cols[i].x0 < cols[j].x0 })
+	for i := range cols {
+		cols[i].lo, cols[i].hi = cols[i].x0, width
+		if i == 0 {
+			cols[i].lo = 0
+		}
+		if i < len(cols)-1 {
+			cols[i].hi = cols[i+1].x0
+		}
+	}
+}
+
 // hasLabel reports whether any label stands on the line.
 func hasLabel(l *line) bool {
 	for _, h := range l.hits {
@@ -184,6 +214,30 @@ func sumRow(row, sums map[labels.Kind]float64) bool {
 		}
 	}
 	return true
+}
+
+// uncoveredHits returns the summary labels of a header line that no
+// column covers ("TOTALE CON IVA" set tight against "IMPONIBILE"), as
+// columns of their own.
+func uncoveredHits(l *line, cols []column) []column {
+	var out []column
+	for _, h := range l.hits {
+		if !summaryKinds[h.Kind] || h.Score < minLabelScore {
+			continue
+		}
+		_, box := l.span(h.First, h.Last)
+		covered := false
+		for _, c := range append(cols, out...) {
+			if box.X0 < c.x1 && c.x0 < box.X1 {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, column{kind: h.Kind, x0: box.X0, x1: box.X1})
+		}
+	}
+	return out
 }
 
 // unlabeledCells returns the cells of a header line that no summary label

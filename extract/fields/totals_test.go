@@ -174,6 +174,15 @@ func TestTotals(t *testing.T) {
 		},
 		want: invoice.Financials{Subtotal: num(495), TaxRate: num(19), TaxAmount: num(94.05), Total: num(589.05), Discount: num(10)},
 	}, {
+		name:   "left-aligned summary headers over right-aligned amounts, a label set tight",
+		locale: "it",
+		rows: []string{
+			"Aliquota  TOTALE CON IVA IMPONIBILE      IVA         TOTALI IVA",
+			"IVA",
+			"   22,00          23,98          19,66        4,32",
+		},
+		want: invoice.Financials{Subtotal: num(19.66), TaxRate: num(22), TaxAmount: num(4.32), Total: num(23.98)},
+	}, {
 		name:   "a negative invoice has a negative discount",
 		locale: "fr",
 		rows: []string{
