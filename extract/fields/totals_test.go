@@ -177,9 +177,9 @@ func TestTotals(t *testing.T) {
 		name:   "left-aligned summary headers over right-aligned amounts, a label set tight",
 		locale: "it",
 		rows: []string{
-			"Aliquota  TOTALE CON IVA IMPONIBILE      IVA         TOTALI IVA",
+			"Aliquota  TOTALE CON IVA IMPONIBILE     IVA        TOTALI IVA",
 			"IVA",
-			"   22,00          23,98          19,66        4,32",
+			"   22,00           23,98            19,66     4,32",
 		},
 		want: invoice.Financials{Subtotal: num(19.66), TaxRate: num(22), TaxAmount: num(4.32), Total: num(23.98)},
 	}, {
