@@ -336,14 +336,26 @@ func (x *extractor) rateLines() []rateLine {
 			if !hasKind(l, labels.TaxAmount, labels.TaxRate, labels.Subtotal) {
 				continue
 			}
+			// One rate, possibly printed twice ("IVA 22% … 22,000 %").
 			pcts := parse.FindPercents(l.text)
-			if len(pcts) != 1 || pcts[0].Number <= 0 || seen[pcts[0].Number] {
+			if len(pcts) == 0 || pcts[0].Number <= 0 || seen[pcts[0].Number] {
 				continue
 			}
 			rate := pcts[0].Number
+			same := true
+			for _, pc := range pcts[1:] {
+				same = same && pc.Number == rate
+			}
+			if !same {
+				continue
+			}
 			var amts []parse.Match
 			for _, m := range parse.FindAmounts(l.text, x.locale) {
-				if m.End <= pcts[0].Start || m.Start >= pcts[0].End {
+				inPct := false
+				for _, pc := range pcts {
+					inPct = inPct || m.End > pc.Start && m.Start < pc.End
+				}
+				if !inPct {
 					amts = append(amts, m)
 				}
 			}

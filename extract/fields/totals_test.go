@@ -183,6 +183,16 @@ func TestTotals(t *testing.T) {
 		},
 		want: invoice.Financials{Subtotal: num(19.66), TaxRate: num(22), TaxAmount: num(4.32), Total: num(23.98)},
 	}, {
+		name:   "a VAT line that prints its rate twice",
+		locale: "it",
+		rows: []string{
+			"Netto merce                                        1.800,00 EUR",
+			"Totale imballaggi                                    200,00 EUR",
+			"IVA vendite    2.000,00 EUR IVA 22%     22,000 %     440,00 EUR",
+			"Totale fattura                                     2.440,00 EUR",
+		},
+		want: invoice.Financials{Subtotal: num(2000), TaxRate: num(22), TaxAmount: num(440), Total: num(2440)},
+	}, {
 		name:   "a negative invoice has a negative discount",
 		locale: "fr",
 		rows: []string{
