@@ -645,7 +645,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 	}
 	if !isBuyer && r.score < 0.7 {
-		x.registeredOffice(r, d, base)
+		x.vendorOffice(r, d, base)
 	}
 	for i, pt := range r.parts {
 		for _, m := range parse.FindVATIDs(pt.text) {

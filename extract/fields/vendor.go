@@ -1,0 +1,249 @@
+package fields
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/invex/invex/extract/parse"
+)
+
+// This file holds the rules that read the vendor (the issuer) from an
+// unlabelled letterhead or footer: the registered office printed with the
+// company's legal data, the legal name that heads those data, and the
+// identifiers labelled in them.
+
+// officeKeyRE finds the words that introduce a registered office ("Sede
+// legale:", "Registered office", "Siège social", "Sitz der Gesellschaft"),
+// with what follows them.
+var officeKeyRE = regexp.MustCompile(`(?i)(?:sede\s+legale|sede\s+sociale|domicilio\s+sociale|registered\s+office|si[èe]ge\s+social|sitz\s+der\s+gesellschaft|firmensitz|gesch[äa]ftssitz)` +
+	`(?:\s+e\s+(?:direzione|amministrativa|amministrazione))?\s*(?:[:.]|\s+in\b)?\s*(.{8,})`)
+
+// officeStops are words that end the address of a registered office: the
+// contact and registration data printed after it, folded to lower case
+// without surrounding punctuation.
+var officeStops = map[string]bool{
+	"tel": true, "tel.": true, "telefono": true, "phone": true, "fax": true, "telefon": true, "téléphone": true, "tél": true,
+	"p.iva": true, "piva": true, "p.i": true, "iva": true, "c.f": true, "cf": true, "cod": true, "codice": true, "partita": true,
+	"capitale": true, "cap.soc": true, "capital": true, "registro": true, "registre": true, "register": true,
+	"r.e.a": true, "rea": true, "rcs": true, "iscritta": true, "iscrizione": true, "società": true, "societa": true,
+	"company": true, "e-mail": true, "email": true, "pec": true, "vat": true, "tva": true, "ust-idnr": true,
+	"handelsregister": true, "amtsgericht": true, "hrb": true, "hra": true, "siret": true, "siren": true,
+}
+
+// officeSeps are the tokens that separate the pieces of a footer line.
+var officeSeps = map[string]bool{"-": true, "–": true, "—": true, "|": true, "·": true, "•": true}
+
+// foldWord is a word folded for the stop lists: lower case, without the
+// punctuation around it.
+func foldWord(w string) string {
+	return strings.ToLower(strings.Trim(w, ".,;:()"))
+}
+
+// officeText returns the text after a registered-office key in part i of
+// r, continued on the next line of the region when the office's address
+// wraps there ("… con sede legale in Via Roma 9, 63100" / "Ascoli Piceno
+// (AP), capitale sociale …").
+func officeText(r region, i int) (string, bool) {
+	pt := r.parts[i]
+	m := officeKeyRE.FindStringSubmatch(pt.text)
+	if m == nil {
+		return "", false
+	}
+	text := m[1]
+	if i+1 < len(r.parts) {
+		next := r.parts[i+1]
+		if next.l.page == pt.l.page && next.l.index == pt.l.index+1 && next.box.Y0-pt.box.Y1 < 1.5*pt.l.height {
+			text += " " + next.text
+		}
+	}
+	return text, true
+}
+
+// officeAddress reads the address of a registered office from the text
+// that follows its key: a postal code and city, with the street printed
+// before them ("Via Roma 1, 20121 Milano", "Foro Bonaccorsi 31 - 20121
+// Milano") or after them ("20121 Milano, Via Roma 1", "36045 Lonigo (VI)
+// Via del Lavoro 1"). The address ends at the contact and registration
+// data that follow it.
+func officeAddress(text, locale string) (street string, pa parse.PostalAddress, ok bool) {
+	words := strings.Fields(text)
+	for k := range words {
+		if k > 12 {
+			break // the address comes first after its key
+		}
+		if officeStops[foldWord(words[k])] {
+			break
+		}
+		end := cityEnd(words, k)
+		if end <= k+1 {
+			continue
+		}
+		a, found := parse.PostalLine(strings.Join(words[k:end], " "), locale)
+		if !found || a.Street != "" || len(strings.Fields(a.City)) > 4 {
+			continue
+		}
+		street = streetBefore(words, k)
+		if street == "" {
+			street = streetAfter(words, end)
+		}
+		return street, a, true
+	}
+	return "", parse.PostalAddress{}, false
+}
+
+// cityEnd returns the end (exclusive) of the postal code and city that
+// start at word k: the code, then up to five words of the city and its
+// province, up to a separator, a comma, a street or a stop word.
+func cityEnd(words []string, k int) int {
+	if !startsWithDigit(words[k]) {
+		return k
+	}
+	j := k + 1
+	for j < len(words) && j-k <= 5 {
+		w := words[j]
+		f := foldWord(w)
+		if officeSeps[w] || officeStops[f] || parse.IsStreet(f+" 1") && !isProvince(w) {
+			break
+		}
+		if r := []rune(w); !unicode.IsUpper(r[0]) && r[0] != '(' && !cityLinks[f] {
+			break
+		}
+		j++
+		if strings.HasSuffix(w, ",") || strings.HasSuffix(w, ")") {
+			break
+		}
+	}
+	return j
+}
+
+// cityLinks are the short words inside city names ("Sesto al Reghena",
+// "Frankfurt am Main", "Saint-Denis sur Mer").
+var cityLinks = map[string]bool{"di": true, "del": true, "della": true, "al": true, "sul": true, "in": true,
+	"am": true, "an": true, "der": true, "im": true, "bei": true, "sur": true, "en": true, "le": true, "la": true, "de": true, "upon": true}
+
+// isProvince reports whether w is a province code in parentheses ("(MI)").
+func isProvince(w string) bool {
+	w = strings.TrimRight(w, ",")
+	return len(w) == 4 && w[0] == '(' && w[3] == ')'
+}
+
+// startsWithDigit reports whether w starts with a digit or a country prefix
+// and a digit ("20121", "I-20121").
+func startsWithDigit(w string) bool {
+	w = strings.TrimLeft(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+// streetBefore reads the street printed before the postal code at word k:
+// the words back to the previous separator (or the one before, when a
+// separator stands right before the code), from the word that names a
+// kind of street; or, without one, a name and a house number ("Foro
+// Bonaccorsi 31").
+func streetBefore(words []string, k int) string {
+	i := k - 1
+	if i >= 0 && officeSeps[words[i]] {
+		i--
+	}
+	start := i + 1
+	for start > 0 && !officeSeps[words[start-1]] && !strings.HasSuffix(words[start-1], ":") && !officeStops[foldWord(words[start-1])] {
+		start--
+	}
+	if start > i {
+		return ""
+	}
+	return streetIn(words[start : i+1])
+}
+
+// streetAfter reads the street printed after the city, up to the next
+// separator, comma or stop word: only a line that names a kind of street.
+func streetAfter(words []string, end int) string {
+	for end < len(words) && (officeSeps[words[end]] || words[end] == ",") {
+		end++
+	}
+	var piece []string
+	for _, w := range words[end:] {
+		if officeSeps[w] || officeStops[foldWord(w)] || len(piece) >= 8 {
+			break
+		}
+		piece = append(piece, w)
+		if strings.HasSuffix(w, ",") && len(piece) > 1 && startsWithDigit(w) {
+			break // "Via del Lavoro 1, Tel. …"
+		}
+	}
+	s := strings.TrimRight(strings.Join(piece, " "), " ,;")
+	if !parse.IsStreet(s) {
+		return ""
+	}
+	return streetIn(strings.Fields(s))
+}
+
+// streetIn returns the street in a piece of a footer line: from its last
+// word that starts a street ("e Direzione via Garibaldi 7" → "via
+// Garibaldi 7"), or the piece itself when it is a name and a house number.
+func streetIn(piece []string) string {
+	for s := len(piece) - 2; s >= 0; s-- {
+		if st := strings.TrimRight(strings.Join(piece[s:], " "), " ,;"); parse.IsStreet(st) && strings.ContainsAny(st, "0123456789") {
+			return st
+		}
+	}
+	st := strings.TrimRight(strings.Join(piece, " "), " ,;")
+	if numberedStreet(st) {
+		return st
+	}
+	return ""
+}
+
+// houseNumberRE is a house number: digits with an optional letter or
+// "/A" suffix.
+var houseNumberRE = regexp.MustCompile(`^\d{1,4}(?:[a-zA-Z]|/\w{1,3})?$`)
+
+// numberedStreet reports whether s reads as a street without a word naming
+// its kind: two to six words, capitalised, ending with a house number
+// ("Foro Bonaccorsi 31", "Ecke 12").
+func numberedStreet(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 2 || len(f) > 6 || !houseNumberRE.MatchString(strings.TrimRight(f[len(f)-1], ",")) {
+		return false
+	}
+	r := []rune(f[0])
+	if !unicode.IsUpper(r[0]) {
+		return false
+	}
+	for _, w := range f[:len(f)-1] {
+		if officeStops[foldWord(w)] || strings.ContainsAny(w, "0123456789@") {
+			return false
+		}
+	}
+	return true
+}
+
+// vendorOffice reads the vendor's address from the registered office that
+// a letterhead or footer prints with the company's legal data. It falls
+// back on registeredOffice for the forms it does not read.
+func (x *extractor) vendorOffice(r region, d *partyData, base float64) {
+	for i, pt := range r.parts {
+		text, ok := officeText(r, i)
+		if !ok {
+			continue
+		}
+		street, pa, ok := officeAddress(text, x.locale)
+		if !ok {
+			continue
+		}
+		sc := base * 0.95
+		d.office = true
+		d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
+		d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
+		if street != "" {
+			d.address = candidate{str: street, score: sc * 0.95, page: pt.l.page, box: pt.box, ok: true}
+		}
+		if pa.Country != "" && !pa.Guessed {
+			d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
+		} else if pa.Country != "" {
+			d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
+		}
+		return
+	}
+	x.registeredOffice(r, d, base)
+}

@@ -1,0 +1,49 @@
+package fields
+
+import (
+	"testing"
+)
+
+// A registered office is read whatever the order of its street and its
+// postal line, up to the contact and registration data that follow it.
+func TestOfficeAddress(t *testing.T) {
+	tests := []struct {
+		text, street, zip, city string
+	}{
+		{"36045 Montefalco (PG) Via dei Tigli 4, Tel. 0742 123456, Sede Amministrativa: 17058 Altrove", "Via dei Tigli 4", "36045", "Montefalco"},
+		{"P.le Europa, 2 00154 Roma Tel. 0612345", "P.le Europa, 2", "00154", "Roma"},
+		{"Foro Bonaccorsi 31 - 20121 Milano - Società a socio unico", "Foro Bonaccorsi 31", "20121", "Milano"},
+		{"e Direzione via SS. Pietro e Paolo 7, 16122 Genova – Iscritta nel registro", "via SS. Pietro e Paolo 7", "16122", "Genova"},
+		{"00198 Roma, Via dei Mille 15 - Registro Imprese di Roma", "Via dei Mille 15", "00198", "Roma"},
+		{"Via delle Querce 9, 63100 Ascoli Piceno (AP), capitale sociale di euro 10.000", "Via delle Querce 9", "63100", "Ascoli Piceno"},
+		{"via della pace 10 - 60033 CHIARAVALLE (AN)", "via della pace 10", "60033", "CHIARAVALLE"},
+		{"20843 Verano Brianza (MB) - Codice Fiscale 01234567897", "", "20843", "Verano Brianza"},
+	}
+	for _, tt := range tests {
+		street, pa, ok := officeAddress(tt.text, "it")
+		if !ok || street != tt.street || pa.Zip != tt.zip || pa.City != tt.city {
+			t.Errorf("officeAddress(%q) = %q, %q, %q, %v; want %q, %q, %q", tt.text, street, pa.Zip, pa.City, ok, tt.street, tt.zip, tt.city)
+		}
+	}
+	// A postal code without a city after it is no office address.
+	if street, pa, ok := officeAddress("in Roma, Piazzale Italia, 1 - 00144", "it"); ok {
+		t.Errorf("officeAddress(no city) = %q, %+v; want none", street, pa)
+	}
+}
+
+// The registered office in a footer gives the vendor's address, even when
+// its address wraps onto the next line, and not the buyer's address
+// printed in the letterhead's area.
+func TestFooterOfficeWraps(t *testing.T) {
+	doc := partyDoc(
+		srow{60, []seg{{40, "I tuoi dati"}, {320, "La tua bolletta"}}},
+		srow{80, []seg{{40, "Mario Bianchi"}}},
+		srow{92, []seg{{40, "INDIRIZZO DI FATTURAZIONE:"}}},
+		srow{104, []seg{{40, "Via Larga 74, 33079 Borgoverde (PN)"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{800, []seg{{20, "Energia Nuova Srl, società a socio unico, con sede legale in Via delle Querce 9, 63100"}}},
+		srow{810, []seg{{20, "Ascoli Piceno (AP), capitale sociale di euro 10.000,00, codice fiscale e partita IVA 01234567897"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Energia Nuova Srl", "address": "Via delle Querce 9", "city": "Ascoli Piceno", "zip_code": "63100"})
+}
