@@ -566,7 +566,7 @@ func letterhead(p *page, buyer region) region {
 	var r region
 	for _, l := range p.lines {
 		inTop := l.angle == 0 && l.box.Y1 <= top
-		inFooter := l.angle == 0 && l.box.Y0 >= p.height*0.85
+		inFooter := l.angle == 0 && (l.box.Y0 >= p.height*0.85 || l.box.Y0 >= p.height*0.5 && legalData(l.text))
 		if !inTop && !inFooter && l.angle == 0 {
 			continue
 		}
@@ -632,12 +632,10 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	if !isBuyer && r.score < 0.7 && !d.name.ok {
 		// In a letterhead, footer or margin, a company is named with its
 		// legal form ("Acea Energia S.p.A.", "Lieferant GmbH").
-		for i, pt := range r.parts {
-			if name, ok := legalName(pt.text); ok {
-				d.name = candidate{str: name, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
-				nameIdx = i
-				break
-			}
+		if name, i, ok := letterheadName(r); ok {
+			pt := r.parts[i]
+			d.name = candidate{str: name, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+			nameIdx = i
 		}
 	}
 	if nameIdx >= 0 && !d.name.ok {

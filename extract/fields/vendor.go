@@ -247,3 +247,71 @@ func (x *extractor) vendorOffice(r region, d *partyData, base float64) {
 	}
 	x.registeredOffice(r, d, base)
 }
+
+// legalDataRE finds the data only an issuer prints about itself: its
+// registered office, share capital and company register entry.
+var legalDataRE = regexp.MustCompile(`(?i)sede\s+legale|sede\s+sociale|domicilio\s+sociale|capitale\s+sociale|cap\.\s?soc|registro\s+(?:delle\s+)?imprese|\br\.\s?e\.\s?a\.|\brea\b|` +
+	`registered\s+office|share\s+capital|registered\s+in\s+england|company\s+(?:no\.?|number|registration)\b|` +
+	`handelsregister|amtsgericht|registergericht|stammkapital|sitz\s+der\s+gesellschaft|` +
+	`si[èe]ge\s+social|au\s+capital\s+de|capital\s+social|\brcs\b`)
+
+// legalData reports whether a line carries the issuer's legal data.
+func legalData(text string) bool { return legalDataRE.MatchString(text) }
+
+// letterheadName returns the company a letterhead or footer names with
+// its legal form, and the index of its part: first the one that heads the
+// issuer's legal data on its line ("Rossi S.p.A. – Sede legale …, Capitale
+// sociale …"), which a printer, a distributor or a bank named elsewhere
+// never does; else the first one in reading order.
+func letterheadName(r region) (string, int, bool) {
+	first, firstIdx := "", -1
+	for i, pt := range r.parts {
+		name, ok := legalName(pt.text)
+		if !ok {
+			continue
+		}
+		if legalData(pt.text) && !namedInPassing(pt.text, name) {
+			return withSoleShareholder(pt.text, name), i, true
+		}
+		if firstIdx < 0 {
+			first, firstIdx = name, i
+		}
+	}
+	if firstIdx < 0 {
+		return "", -1, false
+	}
+	return withSoleShareholder(r.parts[firstIdx].text, first), firstIdx, true
+}
+
+// namedInPassing reports whether the company is named inside a sentence
+// about another one ("soggetta a direzione e coordinamento di Rossi
+// S.p.A."): a lower-case word stands right before its name.
+func namedInPassing(text, name string) bool {
+	i := strings.Index(text, name)
+	if i <= 0 {
+		return false
+	}
+	before := strings.Fields(text[:i])
+	if len(before) == 0 {
+		return false
+	}
+	r := []rune(before[len(before)-1])
+	return unicode.IsLower(r[0])
+}
+
+// soleShareholderRE is the qualifier Italian companies with one member add
+// to their legal name ("Rossi S.p.A. con socio unico").
+var soleShareholderRE = regexp.MustCompile(`^\s*(?i:(?:con|a)\s+socio\s+unico)\b`)
+
+// withSoleShareholder extends a legal name with the qualifier that follows
+// it in text.
+func withSoleShareholder(text, name string) string {
+	i := strings.Index(text, name)
+	if i < 0 {
+		return name
+	}
+	if m := soleShareholderRE.FindString(text[i+len(name):]); m != "" {
+		return name + " " + strings.TrimSpace(m)
+	}
+	return name
+}

@@ -47,3 +47,37 @@ func TestFooterOfficeWraps(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Energia Nuova Srl", "address": "Via delle Querce 9", "city": "Ascoli Piceno", "zip_code": "63100"})
 }
+
+// The vendor is the company that heads the legal data of the footer, not
+// a printer named in the return address nor a distributor named in a
+// contact box; a company named in passing (its parent) is not the vendor.
+func TestLetterheadNameHeadsLegalData(t *testing.T) {
+	doc := partyDoc(
+		srow{60, []seg{{40, "In caso di mancato recapito restituire a:"}}},
+		srow{70, []seg{{40, "Stampatori Riuniti SpA - Casella Postale n.8 - 37012 Bussolengo VR"}}},
+		srow{160, []seg{{320, "COMUNE DI VALLEBELLA"}}},
+		srow{172, []seg{{320, "PIAZZA GRANDE 1"}}},
+		srow{184, []seg{{320, "33070 VALLEBELLA PN"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{740, []seg{{360, "Guasti: Reti Locali S.p.A. Tel. 800123"}}},
+		srow{780, []seg{{20, "Società soggetta a direzione e coordinamento di Holding Blu S.p.A. - Capitale sociale euro 1.000"}}},
+		srow{790, []seg{{20, "LUCE BLU S.p.A. - Sede Legale: Foro Bonaccorsi 31 - 20121 Milano - Società a socio unico"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "LUCE BLU S.p.A.", "address": "Foro Bonaccorsi 31", "city": "Milano"})
+}
+
+// The legal data printed under the totals, above the footer band, name the
+// vendor too, with the qualifier of a company with one member.
+func TestLegalDataAboveFooter(t *testing.T) {
+	doc := partyDoc(
+		srow{180, []seg{{300, "Cliente"}}},
+		srow{192, []seg{{40, "Negozio"}, {300, "MARIO BIANCHI"}}},
+		srow{204, []seg{{40, "Via Larga, 16"}, {300, "VIA ROSSI 10"}}},
+		srow{216, []seg{{40, "50010 , BORGO NUOVO (FI)"}, {300, "50141 FIRENZE (FI)"}}},
+		srow{400, []seg{{40, "Totale fattura 24,00"}}},
+		srow{640, []seg{{40, "ELETTROCASA S.p.A. con Socio Unico - Sede Legale: 20843 Verano Alto (MB) - Via dei Pini, 69"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "ELETTROCASA S.p.A. con Socio Unico"})
+}
