@@ -282,6 +282,9 @@ func (x *extractor) parties() {
 	if gvat, gfiscal := x.gridIDs(); !bvat.ok && !bfiscal.ok {
 		bvat, bfiscal = gvat, gfiscal
 	}
+	if !bvat.ok {
+		bvat = x.yourVAT()
+	}
 	x.readBlock(buyer, &b, true)
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
@@ -653,6 +656,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			score := base
 			if m.Checked {
 				score = math.Min(1, score+0.1)
+			}
+			if !isBuyer {
+				score += vatLabelWeight(pt, m)
 			}
 			if i == nameIdx && !isBuyer && r.score < 0.7 {
 				// In a letterhead, the number printed with the company's

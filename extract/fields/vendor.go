@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/parse"
 )
 
@@ -314,4 +315,80 @@ func withSoleShareholder(text, name string) string {
 		return name + " " + strings.TrimSpace(m)
 	}
 	return name
+}
+
+// labelWords returns the word index of match m in part pt and the index
+// of the first word of its label: the words after the previous word with
+// a digit (the previous value), at most six.
+func labelWords(pt part, m parse.Match) (first, at int) {
+	at = pt.first + strings.Count(pt.text[:m.Start], " ")
+	first = at
+	for first > pt.first && at-first < 6 && !strings.ContainsAny(pt.l.words[first-1].Text, "0123456789") {
+		first--
+	}
+	return first, at
+}
+
+// vatLabelWeight weighs a number read as a VAT number in the vendor's
+// letterhead by its label: a VAT label ("Partita IVA del gruppo n.",
+// "P.I.") raises it, a fiscal-code label alone ("Codice Fiscale n.")
+// lowers it, for an Italian company's two numbers are both 11 digits.
+func vatLabelWeight(pt part, m parse.Match) float64 {
+	first, at := labelWords(pt, m)
+	vat, fiscal := false, false
+	for _, h := range pt.l.hits {
+		if h.First < first || h.Last >= at {
+			continue
+		}
+		switch h.Kind {
+		case labels.VATNumber:
+			vat = true
+		case labels.FiscalCode:
+			fiscal = true
+		}
+	}
+	switch {
+	case vat:
+		return 0.05
+	case fiscal:
+		return -0.05
+	}
+	return 0
+}
+
+// yourWords address the reader: an identifier labelled with one ("Vs.
+// P.IVA", "Your VAT No.", "Ihre USt-IdNr.", "Votre N° TVA") is the
+// recipient's.
+var yourWords = map[string]bool{"vs": true, "vostra": true, "vostro": true, "vostri": true, "vostre": true,
+	"your": true, "ihre": true, "ihr": true, "votre": true, "vos": true}
+
+// yourID reports whether the identifier m in part pt is labelled as the
+// reader's.
+func yourID(pt part, m parse.Match) bool {
+	first, at := labelWords(pt, m)
+	for _, w := range pt.l.words[first:at] {
+		if yourWords[foldWord(w.Text)] {
+			return true
+		}
+	}
+	return false
+}
+
+// yourVAT finds a VAT number labelled as the reader's ("VS POS. IVA
+// IT0123…"): the buyer's, which the vendor's letterhead must not take.
+func (x *extractor) yourVAT() candidate {
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if len(l.words) == 0 {
+				continue
+			}
+			whole := part{l: l, text: l.text, box: l.box}
+			for _, m := range parse.FindVATIDs(l.text) {
+				if yourID(whole, m) {
+					return candidate{str: m.Value, score: 0.7, page: p.num, box: l.box, ok: true}
+				}
+			}
+		}
+	}
+	return candidate{}
 }

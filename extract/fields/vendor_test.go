@@ -81,3 +81,35 @@ func TestLegalDataAboveFooter(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "ELETTROCASA S.p.A. con Socio Unico"})
 }
+
+// Of the two 11-digit numbers in a footer, the one labelled as the VAT
+// number is the vendor's VAT number, not the one labelled as its fiscal
+// code; a number labelled as the reader's ("Vs. P.IVA") is the buyer's.
+func TestVendorVATByLabel(t *testing.T) {
+	doc := partyDoc(
+		srow{50, []seg{{20, "Vetri Alti S.p.A."}}},
+		srow{90, []seg{{300, "SPETT. :"}}},
+		srow{100, []seg{{300, "AZIENDA VERDI"}}},
+		srow{112, []seg{{300, "Via Roma 1"}}},
+		srow{124, []seg{{300, "60015 Falconara Marittima AN"}}},
+		srow{200, []seg{{230, "VS POS. IVA"}, {310, "IT12345678903"}}},
+		srow{400, []seg{{40, "Totale fattura 24,00"}}},
+		srow{800, []seg{{20, "Vetri Alti S.p.A. - Sede Legale 00198 Roma, Via dei Mille 15 - Codice Fiscale 01234567897 R.E.A. 11507"}}},
+		srow{810, []seg{{20, "Gruppo IVA P.I. 09876543217 - Capitale Sociale Euro 10.000,00"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Vetri Alti S.p.A.", "vat_number": "09876543217"})
+	partyDiff(t, "buyer", b, map[string]string{"vat_number": "IT12345678903"})
+
+	// A vendor that prints no VAT number of its own gets none.
+	doc = partyDoc(
+		srow{50, []seg{{20, "Vetri Alti S.p.A."}}},
+		srow{90, []seg{{300, "SPETT. :"}}},
+		srow{100, []seg{{300, "AZIENDA VERDI"}}},
+		srow{112, []seg{{300, "Via Roma 1"}}},
+		srow{124, []seg{{300, "60015 Falconara Marittima AN"}}},
+		srow{200, []seg{{20, "Vostra Partita IVA"}, {160, "IT12345678903"}}},
+	)
+	v, _ = partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": ""})
+}
