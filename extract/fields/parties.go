@@ -326,6 +326,9 @@ func (x *extractor) parties() {
 // the first page).
 func (x *extractor) partyRegions() (buyer, vendor region) {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if h.Kind == labels.VendorBlock && inProse(l, h) {
+			return
+		}
 		r := blockUnder(p, l, h)
 		if len(r.parts) == 0 || !partyContent(r) {
 			return

@@ -392,3 +392,23 @@ func (x *extractor) yourVAT() candidate {
 	}
 	return candidate{}
 }
+
+// inProse reports whether a block label is a word of a sentence ("…
+// consegnata dal venditore (per te è …", "… dal / Fornitore."): a
+// lower-case word or three words run into it on its line, with no column
+// gap or separator between them, or it ends a sentence. Such a word heads
+// no block.
+func inProse(l *line, h labels.Hit) bool {
+	if w := l.words[h.Last].Text; strings.HasSuffix(w, ".") && len([]rune(w)) > 6 && l.gapAfter(h.Last) {
+		return true // "… Indipendente dal / Fornitore.": a full word, no abbreviation
+	}
+	before := 0
+	for i := h.First - 1; i >= 0 && !l.gapAfter(i) && !officeSeps[l.words[i].Text]; i-- {
+		before++
+	}
+	if before == 0 {
+		return false
+	}
+	prev := []rune(l.words[h.First-1].Text)
+	return unicode.IsLower(prev[0]) || before >= 3
+}

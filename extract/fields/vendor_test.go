@@ -113,3 +113,26 @@ func TestVendorVATByLabel(t *testing.T) {
 	v, _ = partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"vat_number": ""})
 }
+
+// A vendor word inside prose ("consegnata dal venditore", a sentence that
+// ends with "Fornitore.") heads no block: the footer names the vendor.
+func TestVendorWordInProse(t *testing.T) {
+	doc := partyDoc(
+		srow{120, []seg{{300, "COMUNE DI VALLEBELLA"}}},
+		srow{132, []seg{{300, "PIAZZA GRANDE 1"}}},
+		srow{144, []seg{{300, "33070 VALLEBELLA PN"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{800, []seg{{20, "Luce Verde S.p.A. - Sede Legale 00198 Roma, Via dei Mille 15 - Codice Fiscale 01234567897"}}},
+	)
+	page2 := partyDoc(
+		srow{200, []seg{{40, "costi di sistema, come da delibera"}, {306, "generale. Indipendente dal"}}},
+		srow{210, []seg{{40, "PCV, aggiornata come da delibera"}, {306, "Fornitore."}}},
+		srow{230, []seg{{306, "sono dei costi riscossi dal"}}},
+		srow{240, []seg{{306, "l'energia viene consegnata dal venditore (per te è Luce"}}},
+		srow{250, []seg{{306, "Verde) e prelevata dal cliente finale."}}},
+	).Pages[0]
+	page2.Number = 2
+	doc.Pages = append(doc.Pages, page2)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "city": "Roma", "address": "Via dei Mille 15"})
+}
