@@ -674,7 +674,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 		for _, m := range parse.FindCodiciFiscali(pt.text) {
-			if d.exclude[idKey(m.Value)] {
+			if d.exclude[idKey(m.Value)] || !isBuyer && personOfCompany(d.name.str, m.Value) {
 				continue
 			}
 			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}

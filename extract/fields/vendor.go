@@ -412,3 +412,14 @@ func inProse(l *line, h labels.Hit) bool {
 	prev := []rune(l.words[h.First-1].Text)
 	return unicode.IsLower(prev[0]) || before >= 3
 }
+
+// personOfCompany reports whether a personal fiscal code (16 characters)
+// is read for a vendor named with a legal form: a company's codice fiscale
+// has 11 digits, so the code is a person's, most often the customer's.
+func personOfCompany(name, code string) bool {
+	if len(code) != 16 || name == "" {
+		return false
+	}
+	_, company := legalName(name)
+	return company
+}

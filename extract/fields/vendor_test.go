@@ -136,3 +136,19 @@ func TestVendorWordInProse(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "city": "Roma", "address": "Via dei Mille 15"})
 }
+
+// A personal fiscal code in the letterhead's area is not the code of a
+// vendor named with a legal form: a company's code has 11 digits.
+func TestCompanyHasNoPersonalCode(t *testing.T) {
+	doc := partyDoc(
+		srow{60, []seg{{40, "I tuoi dati"}}},
+		srow{80, []seg{{40, "Mario Bianchi"}}},
+		srow{100, []seg{{40, "CODICE FISCALE:"}}},
+		srow{112, []seg{{40, "RSSMRA80A01H501U"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{800, []seg{{20, "Energia Nuova Srl - Sede legale in Via delle Querce 9, 63100 Ascoli Piceno (AP)"}}},
+		srow{810, []seg{{20, "Capitale sociale euro 10.000,00 - codice fiscale e partita IVA 01234567897"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Energia Nuova Srl", "fiscal_code": "01234567897", "vat_number": "01234567897"})
+}
