@@ -787,6 +787,9 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 	if st := streetPart(pa.Street); st != "" && isAddressLike(st) && !isCompany(st, name) && parse.IsStreet(st) {
 		return pt, st, true
 	}
+	if st, ok := streetAfterName(pa.Street, name); ok && isAddressLike(st) {
+		return pt, st, true
+	}
 	found, foundText := -1, ""
 	above := 0 // parts above in the postal line's column
 	for j := i - 1; j >= 0 && above < 3 && j != nameIdx; j-- {

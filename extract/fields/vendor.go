@@ -423,3 +423,40 @@ func personOfCompany(name, code string) bool {
 	_, company := legalName(name)
 	return company
 }
+
+// addressSepRE splits a one-line address into its pieces ("Rossi Srl ●
+// Via Roma 1 ● 20121 Milano").
+var addressSepRE = regexp.MustCompile(`\s+[●•·|–-]\s+|\s*[●•·|]\s*`)
+
+// streetAfterName reads the street printed before the postal code on a
+// line that also names the party: after the company's name ("Rossi Srl
+// Via Roma 1, 20121 Milano"), or as the last piece before the code on a
+// line of separated pieces, when it ends with a house number ("Rossi GmbH
+// ● Ecke 12 ● 12345 Stadt").
+func streetAfterName(before, name string) (string, bool) {
+	pieces := addressSepRE.Split(strings.TrimSpace(before), -1)
+	for len(pieces) > 0 && strings.Trim(pieces[len(pieces)-1], " ,;") == "" {
+		pieces = pieces[:len(pieces)-1]
+	}
+	if len(pieces) == 0 {
+		return "", false
+	}
+	last := strings.Trim(pieces[len(pieces)-1], " ,;")
+	if len(pieces) > 1 && numberedStreet(last) && !isCompany(last, name) {
+		return last, true
+	}
+	rest := ""
+	switch {
+	case name != "" && len(last) > len(name) && strings.EqualFold(last[:len(name)], name):
+		rest = last[len(name):]
+	default:
+		if n, ok := legalName(last); ok && strings.HasPrefix(last, n) {
+			rest = last[len(n):]
+		}
+	}
+	rest = strings.Trim(rest, " ,;")
+	if rest != "" && parse.IsStreet(rest) && strings.ContainsAny(rest, "0123456789") && !isCompany(rest, name) {
+		return rest, true
+	}
+	return "", false
+}

@@ -152,3 +152,31 @@ func TestCompanyHasNoPersonalCode(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Energia Nuova Srl", "fiscal_code": "01234567897", "vat_number": "01234567897"})
 }
+
+// The street printed after the company's name on its postal line, or as
+// the piece before the postcode on a return-address line, is the vendor's
+// street.
+func TestStreetAfterName(t *testing.T) {
+	tests := []struct {
+		before, name, want string
+	}{
+		{"Rossi Energia Mercato SpA Via Ortensie 23", "Rossi Energia Mercato SpA", "Via Ortensie 23"},
+		{"Rossi Energia Mercato SpA Via Ortensie 23", "", "Via Ortensie 23"},
+		{"Muster Spiel GmbH ● Winkel 12 ●", "Muster Spiel GmbH", "Winkel 12"},
+		{"Muster Spiel GmbH", "Muster Spiel GmbH", ""},
+		{"Scala B", "", ""},
+	}
+	for _, tt := range tests {
+		if got, _ := streetAfterName(tt.before, tt.name); got != tt.want {
+			t.Errorf("streetAfterName(%q, %q) = %q, want %q", tt.before, tt.name, got, tt.want)
+		}
+	}
+	doc := partyDoc(
+		srow{50, []seg{{146, "Rossi Energia Mercato SpA Via Ortensie 23, 38123 TRENTO"}}},
+		srow{150, []seg{{300, "COMUNE DI VALLEBELLA"}}},
+		srow{162, []seg{{300, "PIAZZA GRANDE 1"}}},
+		srow{174, []seg{{300, "33070 VALLEBELLA PN"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Rossi Energia Mercato SpA", "address": "Via Ortensie 23", "city": "TRENTO"})
+}
