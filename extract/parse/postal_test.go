@@ -45,6 +45,7 @@ func TestPostalLine(t *testing.T) {
 		{"1012 AB Amsterdam, The Netherlands", "en", PostalAddress{Zip: "1012 AB", City: "Amsterdam", Country: "NL"}, true},
 		{"London SW1A 1AA", "en", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
 		{"SW1A 1AA London", "en", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
+		{"GB SW1A 1AA London", "de", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
 		{"Manchester M1 1AE", "en", PostalAddress{Zip: "M1 1AE", City: "Manchester", Country: "GB"}, true},
 		{"10 Downing Street, London SW1A 2AA", "en", PostalAddress{Street: "10 Downing Street", Zip: "SW1A 2AA", City: "London", Country: "GB"}, true},
 		{"Dublin D02 X285", "en", PostalAddress{Zip: "D02 X285", City: "Dublin", Country: "IE"}, true},
