@@ -1152,7 +1152,7 @@ func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
 // countryCode reads a country given as a code or a common name.
 func countryCode(s string) string {
 	s = strings.TrimSpace(s)
-	if len(s) == 2 && strings.ToUpper(s) == s {
+	if len(s) == 2 && strings.ToUpper(s) == s && unicode.IsLetter(rune(s[0])) && unicode.IsLetter(rune(s[1])) {
 		return s
 	}
 	names := map[string]string{"italia": "IT", "italy": "IT", "germany": "DE", "deutschland": "DE", "germania": "DE",

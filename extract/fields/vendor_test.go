@@ -180,3 +180,12 @@ func TestStreetAfterName(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Rossi Energia Mercato SpA", "address": "Via Ortensie 23", "city": "TRENTO"})
 }
+
+// A country code has two letters: a document number "13" is none.
+func TestCountryCodeLetters(t *testing.T) {
+	for in, want := range map[string]string{"13": "", "IT": "IT", "Italia": "IT", "2A": ""} {
+		if got := countryCode(in); got != want {
+			t.Errorf("countryCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -279,6 +279,12 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	rest = takeProvince(&a, rest)
 	rest = takeCedex(&a, rest)
 	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
+	if c := zipPrefixes[a.City]; len(a.City) == 2 && c == a.City && (a.Country == "" || a.Country == c) {
+		// "CAP: 60015 - IT": a country code where the city would be, the
+		// city printed before the code.
+		a.City, a.Country = "", c
+		return a, true
+	}
 	if !plausibleCity(a.City) {
 		return PostalAddress{}, false
 	}

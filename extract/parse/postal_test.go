@@ -11,6 +11,7 @@ func TestPostalLine(t *testing.T) {
 		{"20121 Milano (MI)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano (MI)", "de", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"60015 - IT", "it", PostalAddress{Zip: "60015", Country: "IT"}, true},
 		{"20121 Milano (mi)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano - MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 - Milano (MI)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
