@@ -583,8 +583,7 @@ func letterhead(p *page, buyer region) region {
 			for last < len(l.words)-1 && !l.gapAfter(last) {
 				last++
 			}
-			if !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) {
-				text, box := l.span(first, last)
+			if text, box := l.span(first, last); !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) && !buyer.repeats(text) {
 				r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
 			}
 			first = last + 1

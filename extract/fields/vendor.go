@@ -460,3 +460,20 @@ func streetAfterName(before, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// repeats reports whether text repeats a line of the region: a letterhead
+// that prints the buyer's name and address again ("Cod. cliente …" over a
+// copy of the address block) holds them as the buyer's, not the vendor's.
+func (r region) repeats(text string) bool {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	t := norm(text)
+	if len(t) < 8 {
+		return false
+	}
+	for _, pt := range r.parts {
+		if norm(pt.text) == t {
+			return true
+		}
+	}
+	return false
+}

@@ -189,3 +189,23 @@ func TestCountryCodeLetters(t *testing.T) {
 		}
 	}
 }
+
+// The buyer's name and address printed again in the letterhead's area are
+// the buyer's: the vendor takes none of them.
+func TestLetterheadRepeatsBuyer(t *testing.T) {
+	doc := partyDoc(
+		srow{50, []seg{{20, "Vetri Alti S.p.A."}}},
+		srow{90, []seg{{300, "SPETT. :"}}},
+		srow{100, []seg{{300, "AZIENDA VERDI"}}},
+		srow{112, []seg{{300, "Piazza Alberi 3"}}},
+		srow{124, []seg{{300, "60015 Borgo Lontano AN"}}},
+		srow{160, []seg{{20, "Cod. CLIENTE : 1902"}}},
+		srow{172, []seg{{20, "AZIENDA VERDI"}}},
+		srow{184, []seg{{20, "Piazza Alberi 3"}}},
+		srow{196, []seg{{20, "60015 Borgo Lontano AN"}}},
+		srow{400, []seg{{40, "Totale fattura 24,00"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Vetri Alti S.p.A.", "address": "", "city": "", "zip_code": ""})
+	partyDiff(t, "buyer", b, map[string]string{"name": "AZIENDA VERDI", "zip_code": "60015"})
+}
