@@ -288,6 +288,7 @@ func (x *extractor) parties() {
 	x.readBlock(buyer, &b, true)
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
+	x.senderBlockName(vendor, buyer, &v)
 	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
 		b.vat = bvat
 	}

@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"unicode"
@@ -472,6 +473,61 @@ func (r region) repeats(text string) bool {
 	}
 	for _, pt := range r.parts {
 		if norm(pt.text) == t {
+			return true
+		}
+	}
+	return false
+}
+
+// senderBlockName names the vendor of a letterhead after the address
+// block printed on the left of the first page's top: the line right above
+// a street line that is followed by its postal line and then by the
+// sender's contact or tax data ("Maison Dupont / 12 rue des Lilas / 69002
+// LYON / Tél. …"). That block is the issuer's own, and its first line
+// beats a name read from a "Nom :" of the payment data; not a company
+// named with its legal form, nor a line of the buyer's block.
+func (x *extractor) senderBlockName(r, buyer region, d *partyData) {
+	if r.score >= 0.7 || len(x.m.pages) == 0 {
+		return
+	}
+	if _, company := legalName(d.name.str); company {
+		return
+	}
+	p := x.m.pages[0]
+	for i := 1; i+2 < len(r.parts); i++ {
+		name, street, postal := r.parts[i-1], r.parts[i], r.parts[i+1]
+		if street.l.page != 1 || street.box.X0 > 0.45*p.width || street.box.Y0 > 0.4*p.height {
+			continue
+		}
+		if !sameColumn(name, street) || !sameColumn(street, postal) || !parse.IsStreet(street.text) {
+			continue
+		}
+		if _, ok := parse.PostalLine(postal.text, x.locale); !ok {
+			continue
+		}
+		if _, _, kv := splitKey(name.text); kv || !isNameLike(name.text) || buyer.repeats(name.text) || !senderData(r, i+2, street) {
+			continue
+		}
+		d.name = candidate{str: cleanName(name.text), score: math.Min(1, r.score+0.25) * 0.9, page: 1, box: name.box, ok: true}
+		return
+	}
+}
+
+// sameColumn reports whether part b is on the line right under part a,
+// starting at the same x.
+func sameColumn(a, b part) bool {
+	return a.l.page == b.l.page && b.l.index == a.l.index+1 && math.Abs(a.box.X0-b.box.X0) < 1.5*a.l.height
+}
+
+// senderData reports whether the parts from index i on, in the column of
+// part col and within four lines, hold contact or tax data: an e-mail, a
+// phone number or a VAT number.
+func senderData(r region, i int, col part) bool {
+	for _, pt := range r.parts[i:min(i+6, len(r.parts))] {
+		if pt.l.page != col.l.page || pt.l.index > col.l.index+5 || math.Abs(pt.box.X0-col.box.X0) > 1.5*col.l.height {
+			continue
+		}
+		if len(parse.FindEmails(pt.text)) > 0 || len(parse.FindPhones(pt.text)) > 0 || len(parse.FindVATIDs(pt.text)) > 0 {
 			return true
 		}
 	}

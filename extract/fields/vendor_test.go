@@ -209,3 +209,20 @@ func TestLetterheadRepeatsBuyer(t *testing.T) {
 	partyDiff(t, "vendor", v, map[string]string{"name": "Vetri Alti S.p.A.", "address": "", "city": "", "zip_code": ""})
 	partyDiff(t, "buyer", b, map[string]string{"name": "AZIENDA VERDI", "zip_code": "60015"})
 }
+
+// The first line of the sender's address block at the top left names the
+// vendor, not the account holder named in the payment data.
+func TestSenderBlockName(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{40, "MARQUE DU VENDEUR"}, {300, "FACTURE N° : F7"}}},
+		srow{70, []seg{{40, "MAISON DUPONT"}, {300, "CLIENT :"}}},
+		srow{82, []seg{{40, "12 rue des Lilas"}, {300, "ATELIER MARTIN"}}},
+		srow{94, []seg{{40, "69002 LYON"}, {300, "8 avenue Foch"}}},
+		srow{106, []seg{{40, "Tél. : 04 78 12 34 56"}, {300, "13001 MARSEILLE"}}},
+		srow{400, []seg{{40, "TOTAL TTC 120,00"}}},
+		srow{740, []seg{{40, "Bénéficiaire"}}},
+		srow{752, []seg{{48, "NOM : COMPTE DE PAIEMENT"}}},
+	)
+	v, _ := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"name": "MAISON DUPONT", "city": "LYON"})
+}
