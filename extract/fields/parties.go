@@ -282,9 +282,13 @@ func (x *extractor) parties() {
 	if gvat, gfiscal := x.gridIDs(); !bvat.ok && !bfiscal.ok {
 		bvat, bfiscal = gvat, gfiscal
 	}
+	if !bvat.ok {
+		bvat = x.yourVAT()
+	}
 	x.readBlock(buyer, &b, true)
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
+	x.senderBlockName(vendor, buyer, &v)
 	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
 		b.vat = bvat
 	}
@@ -323,6 +327,9 @@ func (x *extractor) parties() {
 // the first page).
 func (x *extractor) partyRegions() (buyer, vendor region) {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if h.Kind == labels.VendorBlock && inProse(l, h) {
+			return
+		}
 		r := blockUnder(p, l, h)
 		if len(r.parts) == 0 || !partyContent(r) {
 			return
@@ -566,7 +573,7 @@ func letterhead(p *page, buyer region) region {
 	var r region
 	for _, l := range p.lines {
 		inTop := l.angle == 0 && l.box.Y1 <= top
-		inFooter := l.angle == 0 && l.box.Y0 >= p.height*0.85
+		inFooter := l.angle == 0 && (l.box.Y0 >= p.height*0.85 || l.box.Y0 >= p.height*0.5 && legalData(l.text))
 		if !inTop && !inFooter && l.angle == 0 {
 			continue
 		}
@@ -577,8 +584,7 @@ func letterhead(p *page, buyer region) region {
 			for last < len(l.words)-1 && !l.gapAfter(last) {
 				last++
 			}
-			if !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) {
-				text, box := l.span(first, last)
+			if text, box := l.span(first, last); !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) && !buyer.repeats(text) {
 				r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
 			}
 			first = last + 1
@@ -632,12 +638,10 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	if !isBuyer && r.score < 0.7 && !d.name.ok {
 		// In a letterhead, footer or margin, a company is named with its
 		// legal form ("Acea Energia S.p.A.", "Lieferant GmbH").
-		for i, pt := range r.parts {
-			if name, ok := legalName(pt.text); ok {
-				d.name = candidate{str: name, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
-				nameIdx = i
-				break
-			}
+		if name, i, ok := letterheadName(r); ok {
+			pt := r.parts[i]
+			d.name = candidate{str: name, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
+			nameIdx = i
 		}
 	}
 	if nameIdx >= 0 && !d.name.ok {
@@ -645,7 +649,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 	}
 	if !isBuyer && r.score < 0.7 {
-		x.registeredOffice(r, d, base)
+		x.vendorOffice(r, d, base)
 	}
 	for i, pt := range r.parts {
 		for _, m := range parse.FindVATIDs(pt.text) {
@@ -655,6 +659,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			score := base
 			if m.Checked {
 				score = math.Min(1, score+0.1)
+			}
+			if !isBuyer {
+				score += vatLabelWeight(pt, m)
 			}
 			if i == nameIdx && !isBuyer && r.score < 0.7 {
 				// In a letterhead, the number printed with the company's
@@ -667,7 +674,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 		for _, m := range parse.FindCodiciFiscali(pt.text) {
-			if d.exclude[idKey(m.Value)] {
+			if d.exclude[idKey(m.Value)] || !isBuyer && personOfCompany(d.name.str, m.Value) {
 				continue
 			}
 			c := candidate{str: m.Value, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}
@@ -778,6 +785,9 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		return part{}, "", false
 	}
 	if st := streetPart(pa.Street); st != "" && isAddressLike(st) && !isCompany(st, name) && parse.IsStreet(st) {
+		return pt, st, true
+	}
+	if st, ok := streetAfterName(pa.Street, name); ok && isAddressLike(st) {
 		return pt, st, true
 	}
 	found, foundText := -1, ""
@@ -1142,7 +1152,7 @@ func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
 // countryCode reads a country given as a code or a common name.
 func countryCode(s string) string {
 	s = strings.TrimSpace(s)
-	if len(s) == 2 && strings.ToUpper(s) == s {
+	if len(s) == 2 && strings.ToUpper(s) == s && unicode.IsLetter(rune(s[0])) && unicode.IsLetter(rune(s[1])) {
 		return s
 	}
 	names := map[string]string{"italia": "IT", "italy": "IT", "germany": "DE", "deutschland": "DE", "germania": "DE",

@@ -196,9 +196,14 @@ func usZip(w string) bool {
 	return digitsLen(w, 5, 5) || len(w) == 10 && digitsLen(w[:5], 5, 5) && w[5] == '-' && digitsLen(w[6:], 4, 4)
 }
 
-// ukLine reads "London SW1A 1AA" or "SW1A 1AA London".
+// ukLine reads "London SW1A 1AA" or "SW1A 1AA London", the latter maybe
+// after the country's code ("GB SW1A 1AA London", as e-invoice viewers
+// print it).
 func ukLine(words []string) (PostalAddress, bool) {
 	n := len(words)
+	if n > 2 && (words[0] == "GB" || words[0] == "UK") && ukPostcode.MatchString(strings.Join(words[1:3], " ")) {
+		words, n = words[1:], n-1
+	}
 	for _, k := range []int{2, 1} {
 		if n > k && ukPostcode.MatchString(strings.Join(words[n-k:], " ")) {
 			street, city := splitCity(strings.Join(words[:n-k], " "))
@@ -274,6 +279,12 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	rest = takeProvince(&a, rest)
 	rest = takeCedex(&a, rest)
 	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
+	if c := zipPrefixes[a.City]; len(a.City) == 2 && c == a.City && (a.Country == "" || a.Country == c) {
+		// "CAP: 60015 - IT": a country code where the city would be, the
+		// city printed before the code.
+		a.City, a.Country = "", c
+		return a, true
+	}
 	if !plausibleCity(a.City) {
 		return PostalAddress{}, false
 	}

@@ -1,0 +1,228 @@
+package fields
+
+import (
+	"testing"
+)
+
+// A registered office is read whatever the order of its street and its
+// postal line, up to the contact and registration data that follow it.
+func TestOfficeAddress(t *testing.T) {
+	tests := []struct {
+		text, street, zip, city string
+	}{
+		{"36045 Montefalco (PG) Via dei Tigli 4, Tel. 0742 123456, Sede Amministrativa: 17058 Altrove", "Via dei Tigli 4", "36045", "Montefalco"},
+		{"P.le Europa, 2 00154 Roma Tel. 0612345", "P.le Europa, 2", "00154", "Roma"},
+		{"Foro Bonaccorsi 31 - 20121 Milano - Società a socio unico", "Foro Bonaccorsi 31", "20121", "Milano"},
+		{"e Direzione via SS. Pietro e Paolo 7, 16122 Genova – Iscritta nel registro", "via SS. Pietro e Paolo 7", "16122", "Genova"},
+		{"00198 Roma, Via dei Mille 15 - Registro Imprese di Roma", "Via dei Mille 15", "00198", "Roma"},
+		{"Via delle Querce 9, 63100 Ascoli Piceno (AP), capitale sociale di euro 10.000", "Via delle Querce 9", "63100", "Ascoli Piceno"},
+		{"via della pace 10 - 60033 CHIARAVALLE (AN)", "via della pace 10", "60033", "CHIARAVALLE"},
+		{"20843 Verano Brianza (MB) - Codice Fiscale 01234567897", "", "20843", "Verano Brianza"},
+	}
+	for _, tt := range tests {
+		street, pa, ok := officeAddress(tt.text, "it")
+		if !ok || street != tt.street || pa.Zip != tt.zip || pa.City != tt.city {
+			t.Errorf("officeAddress(%q) = %q, %q, %q, %v; want %q, %q, %q", tt.text, street, pa.Zip, pa.City, ok, tt.street, tt.zip, tt.city)
+		}
+	}
+	// A postal code without a city after it is no office address.
+	if street, pa, ok := officeAddress("in Roma, Piazzale Italia, 1 - 00144", "it"); ok {
+		t.Errorf("officeAddress(no city) = %q, %+v; want none", street, pa)
+	}
+}
+
+// The registered office in a footer gives the vendor's address, even when
+// its address wraps onto the next line, and not the buyer's address
+// printed in the letterhead's area.
+func TestFooterOfficeWraps(t *testing.T) {
+	doc := partyDoc(
+		srow{60, []seg{{40, "I tuoi dati"}, {320, "La tua bolletta"}}},
+		srow{80, []seg{{40, "Mario Bianchi"}}},
+		srow{92, []seg{{40, "INDIRIZZO DI FATTURAZIONE:"}}},
+		srow{104, []seg{{40, "Via Larga 74, 33079 Borgoverde (PN)"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{800, []seg{{20, "Energia Nuova Srl, società a socio unico, con sede legale in Via delle Querce 9, 63100"}}},
+		srow{810, []seg{{20, "Ascoli Piceno (AP), capitale sociale di euro 10.000,00, codice fiscale e partita IVA 01234567897"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Energia Nuova Srl", "address": "Via delle Querce 9", "city": "Ascoli Piceno", "zip_code": "63100"})
+}
+
+// The vendor is the company that heads the legal data of the footer, not
+// a printer named in the return address nor a distributor named in a
+// contact box; a company named in passing (its parent) is not the vendor.
+func TestLetterheadNameHeadsLegalData(t *testing.T) {
+	doc := partyDoc(
+		srow{60, []seg{{40, "In caso di mancato recapito restituire a:"}}},
+		srow{70, []seg{{40, "Stampatori Riuniti SpA - Casella Postale n.8 - 37012 Bussolengo VR"}}},
+		srow{160, []seg{{320, "COMUNE DI VALLEBELLA"}}},
+		srow{172, []seg{{320, "PIAZZA GRANDE 1"}}},
+		srow{184, []seg{{320, "33070 VALLEBELLA PN"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{740, []seg{{360, "Guasti: Reti Locali S.p.A. Tel. 800123"}}},
+		srow{780, []seg{{20, "Società soggetta a direzione e coordinamento di Holding Blu S.p.A. - Capitale sociale euro 1.000"}}},
+		srow{790, []seg{{20, "LUCE BLU S.p.A. - Sede Legale: Foro Bonaccorsi 31 - 20121 Milano - Società a socio unico"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "LUCE BLU S.p.A.", "address": "Foro Bonaccorsi 31", "city": "Milano"})
+}
+
+// The legal data printed under the totals, above the footer band, name the
+// vendor too, with the qualifier of a company with one member.
+func TestLegalDataAboveFooter(t *testing.T) {
+	doc := partyDoc(
+		srow{180, []seg{{300, "Cliente"}}},
+		srow{192, []seg{{40, "Negozio"}, {300, "MARIO BIANCHI"}}},
+		srow{204, []seg{{40, "Via Larga, 16"}, {300, "VIA ROSSI 10"}}},
+		srow{216, []seg{{40, "50010 , BORGO NUOVO (FI)"}, {300, "50141 FIRENZE (FI)"}}},
+		srow{400, []seg{{40, "Totale fattura 24,00"}}},
+		srow{640, []seg{{40, "ELETTROCASA S.p.A. con Socio Unico - Sede Legale: 20843 Verano Alto (MB) - Via dei Pini, 69"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "ELETTROCASA S.p.A. con Socio Unico"})
+}
+
+// Of the two 11-digit numbers in a footer, the one labelled as the VAT
+// number is the vendor's VAT number, not the one labelled as its fiscal
+// code; a number labelled as the reader's ("Vs. P.IVA") is the buyer's.
+func TestVendorVATByLabel(t *testing.T) {
+	doc := partyDoc(
+		srow{50, []seg{{20, "Vetri Alti S.p.A."}}},
+		srow{90, []seg{{300, "SPETT. :"}}},
+		srow{100, []seg{{300, "AZIENDA VERDI"}}},
+		srow{112, []seg{{300, "Via Roma 1"}}},
+		srow{124, []seg{{300, "60015 Falconara Marittima AN"}}},
+		srow{200, []seg{{230, "VS POS. IVA"}, {310, "IT12345678903"}}},
+		srow{400, []seg{{40, "Totale fattura 24,00"}}},
+		srow{800, []seg{{20, "Vetri Alti S.p.A. - Sede Legale 00198 Roma, Via dei Mille 15 - Codice Fiscale 01234567897 R.E.A. 11507"}}},
+		srow{810, []seg{{20, "Gruppo IVA P.I. 09876543217 - Capitale Sociale Euro 10.000,00"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Vetri Alti S.p.A.", "vat_number": "09876543217"})
+	partyDiff(t, "buyer", b, map[string]string{"vat_number": "IT12345678903"})
+
+	// A vendor that prints no VAT number of its own gets none.
+	doc = partyDoc(
+		srow{50, []seg{{20, "Vetri Alti S.p.A."}}},
+		srow{90, []seg{{300, "SPETT. :"}}},
+		srow{100, []seg{{300, "AZIENDA VERDI"}}},
+		srow{112, []seg{{300, "Via Roma 1"}}},
+		srow{124, []seg{{300, "60015 Falconara Marittima AN"}}},
+		srow{200, []seg{{20, "Vostra Partita IVA"}, {160, "IT12345678903"}}},
+	)
+	v, _ = partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"vat_number": ""})
+}
+
+// A vendor word inside prose ("consegnata dal venditore", a sentence that
+// ends with "Fornitore.") heads no block: the footer names the vendor.
+func TestVendorWordInProse(t *testing.T) {
+	doc := partyDoc(
+		srow{120, []seg{{300, "COMUNE DI VALLEBELLA"}}},
+		srow{132, []seg{{300, "PIAZZA GRANDE 1"}}},
+		srow{144, []seg{{300, "33070 VALLEBELLA PN"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{800, []seg{{20, "Luce Verde S.p.A. - Sede Legale 00198 Roma, Via dei Mille 15 - Codice Fiscale 01234567897"}}},
+	)
+	page2 := partyDoc(
+		srow{200, []seg{{40, "costi di sistema, come da delibera"}, {306, "generale. Indipendente dal"}}},
+		srow{210, []seg{{40, "PCV, aggiornata come da delibera"}, {306, "Fornitore."}}},
+		srow{230, []seg{{306, "sono dei costi riscossi dal"}}},
+		srow{240, []seg{{306, "l'energia viene consegnata dal venditore (per te è Luce"}}},
+		srow{250, []seg{{306, "Verde) e prelevata dal cliente finale."}}},
+	).Pages[0]
+	page2.Number = 2
+	doc.Pages = append(doc.Pages, page2)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Luce Verde S.p.A.", "city": "Roma", "address": "Via dei Mille 15"})
+}
+
+// A personal fiscal code in the letterhead's area is not the code of a
+// vendor named with a legal form: a company's code has 11 digits.
+func TestCompanyHasNoPersonalCode(t *testing.T) {
+	doc := partyDoc(
+		srow{60, []seg{{40, "I tuoi dati"}}},
+		srow{80, []seg{{40, "Mario Bianchi"}}},
+		srow{100, []seg{{40, "CODICE FISCALE:"}}},
+		srow{112, []seg{{40, "RSSMRA80A01H501U"}}},
+		srow{400, []seg{{40, "Totale da pagare 12,00"}}},
+		srow{800, []seg{{20, "Energia Nuova Srl - Sede legale in Via delle Querce 9, 63100 Ascoli Piceno (AP)"}}},
+		srow{810, []seg{{20, "Capitale sociale euro 10.000,00 - codice fiscale e partita IVA 01234567897"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Energia Nuova Srl", "fiscal_code": "01234567897", "vat_number": "01234567897"})
+}
+
+// The street printed after the company's name on its postal line, or as
+// the piece before the postcode on a return-address line, is the vendor's
+// street.
+func TestStreetAfterName(t *testing.T) {
+	tests := []struct {
+		before, name, want string
+	}{
+		{"Rossi Energia Mercato SpA Via Ortensie 23", "Rossi Energia Mercato SpA", "Via Ortensie 23"},
+		{"Rossi Energia Mercato SpA Via Ortensie 23", "", "Via Ortensie 23"},
+		{"Muster Spiel GmbH ● Winkel 12 ●", "Muster Spiel GmbH", "Winkel 12"},
+		{"Muster Spiel GmbH", "Muster Spiel GmbH", ""},
+		{"Scala B", "", ""},
+	}
+	for _, tt := range tests {
+		if got, _ := streetAfterName(tt.before, tt.name); got != tt.want {
+			t.Errorf("streetAfterName(%q, %q) = %q, want %q", tt.before, tt.name, got, tt.want)
+		}
+	}
+	doc := partyDoc(
+		srow{50, []seg{{146, "Rossi Energia Mercato SpA Via Ortensie 23, 38123 TRENTO"}}},
+		srow{150, []seg{{300, "COMUNE DI VALLEBELLA"}}},
+		srow{162, []seg{{300, "PIAZZA GRANDE 1"}}},
+		srow{174, []seg{{300, "33070 VALLEBELLA PN"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Rossi Energia Mercato SpA", "address": "Via Ortensie 23", "city": "TRENTO"})
+}
+
+// A country code has two letters: a document number "13" is none.
+func TestCountryCodeLetters(t *testing.T) {
+	for in, want := range map[string]string{"13": "", "IT": "IT", "Italia": "IT", "2A": ""} {
+		if got := countryCode(in); got != want {
+			t.Errorf("countryCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The buyer's name and address printed again in the letterhead's area are
+// the buyer's: the vendor takes none of them.
+func TestLetterheadRepeatsBuyer(t *testing.T) {
+	doc := partyDoc(
+		srow{50, []seg{{20, "Vetri Alti S.p.A."}}},
+		srow{90, []seg{{300, "SPETT. :"}}},
+		srow{100, []seg{{300, "AZIENDA VERDI"}}},
+		srow{112, []seg{{300, "Piazza Alberi 3"}}},
+		srow{124, []seg{{300, "60015 Borgo Lontano AN"}}},
+		srow{160, []seg{{20, "Cod. CLIENTE : 1902"}}},
+		srow{172, []seg{{20, "AZIENDA VERDI"}}},
+		srow{184, []seg{{20, "Piazza Alberi 3"}}},
+		srow{196, []seg{{20, "60015 Borgo Lontano AN"}}},
+		srow{400, []seg{{40, "Totale fattura 24,00"}}},
+	)
+	v, b := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Vetri Alti S.p.A.", "address": "", "city": "", "zip_code": ""})
+	partyDiff(t, "buyer", b, map[string]string{"name": "AZIENDA VERDI", "zip_code": "60015"})
+}
+
+// The first line of the sender's address block at the top left names the
+// vendor, not the account holder named in the payment data.
+func TestSenderBlockName(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{40, "MARQUE DU VENDEUR"}, {300, "FACTURE N° : F7"}}},
+		srow{70, []seg{{40, "MAISON DUPONT"}, {300, "CLIENT :"}}},
+		srow{82, []seg{{40, "12 rue des Lilas"}, {300, "ATELIER MARTIN"}}},
+		srow{94, []seg{{40, "69002 LYON"}, {300, "8 avenue Foch"}}},
+		srow{106, []seg{{40, "Tél. : 04 78 12 34 56"}, {300, "13001 MARSEILLE"}}},
+		srow{400, []seg{{40, "TOTAL TTC 120,00"}}},
+		srow{740, []seg{{40, "Bénéficiaire"}}},
+		srow{752, []seg{{48, "NOM : COMPTE DE PAIEMENT"}}},
+	)
+	v, _ := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"name": "MAISON DUPONT", "city": "LYON"})
+}
