@@ -108,7 +108,7 @@ func (x *extractor) number() {
 				continue
 			}
 			c := candidate{str: id, score: h.Score * whereWeight(s), page: s.page, box: s.box, ok: true}
-			if inProse(l, h) {
+			if numberInProse(l, h) {
 				// "Bei Schriftwechsel bitte Ihre Kundennummer … und
 				// Belegnummer 4711": a number quoted in running text.
 				c.score *= 0.6
@@ -713,9 +713,9 @@ func referenceText(before string) bool {
 	return false
 }
 
-// inProse reports whether a label stands inside running text: at least
+// numberInProse reports whether a label stands inside running text: at least
 // three words precede it in its phrase, one of them a lower-case word.
-func inProse(l *line, h labels.Hit) bool {
+func numberInProse(l *line, h labels.Hit) bool {
 	start := h.First
 	for start > 0 && !l.gapAfter(start-1) {
 		start--
