@@ -24,6 +24,8 @@ type candidate struct {
 	// checked is set when the value's own line proves it (a discount that
 	// states its rate and base).
 	checked bool
+	// label is the score of the label an amount was read at.
+	label float64
 }
 
 func (c candidate) better(o candidate) bool { return !o.ok || c.score > o.score }

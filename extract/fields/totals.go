@@ -19,15 +19,23 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 		if text, box, ok := restOfLine(l, h); ok {
 			if c, ok := x.lastAmount(text, box, p.num); ok {
 				c.score = h.Score * amountPageWeight(p, x.m)
+				c.label = h.Score
 				out = append(out, c)
 			}
 		}
 		for _, s := range x.m.slots(p, l, h, 2) {
+			if s.where == nextLine && withinBand(l, h, s.box) {
+				// A left-aligned heading over a right-aligned amount that
+				// ends before the next heading: "Importo bollo   Sconto"
+				// over "      12,34".
+				s.where = under
+			}
 			if s.where != under {
 				continue
 			}
 			if c, ok := x.lastAmount(s.text, s.box, p.num); ok {
 				c.score = h.Score * 0.8 * amountPageWeight(p, x.m)
+				c.label = h.Score
 				c.under = true
 				out = append(out, c)
 			}
@@ -35,6 +43,22 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 	}, kinds...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
+}
+
+// withinBand reports whether box lies between the start of hit h and the
+// start of the next label on its line: in h's column of a header row.
+func withinBand(l *line, h labels.Hit, box pdf.Rect) bool {
+	_, lbox := l.span(h.First, h.Last)
+	if box.X0 < lbox.X0-l.height {
+		return false
+	}
+	for _, o := range l.hits {
+		if o.First > h.Last && o.Score >= minLabelScore {
+			_, obox := l.span(o.First, o.Last)
+			return box.X1 <= obox.X0
+		}
+	}
+	return false
 }
 
 // amountPageWeight prefers totals on the last page, where multi-page
@@ -235,13 +259,8 @@ func (x *extractor) totals() {
 		if sub, tax, ok := x.ratedPair(subs, taxes); ok {
 			x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, sub)
 			x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, tax)
-			tot := candidate{}
-			for _, g := range tots {
-				if g.score >= 0.95 && g.score > tot.score {
-					tot = g
-				}
-			}
-			x.setNumber("financials.total", &x.r.Financials.Total, scaled(tot, 0.6))
+			tot := unmistakableTotal(tots)
+			x.setNumber("financials.total", &x.r.Financials.Total, standing(tot))
 			x.finishTotals(stamp, wh, discs, sub, tax, tot)
 			return
 		}
@@ -256,10 +275,9 @@ func (x *extractor) totals() {
 		sub.score, tax.score = 0.85, 0.85
 		x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, sub)
 		x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, tax)
-		if bestTot.ok && bestTot.score >= 0.95 {
-			x.setNumber("financials.total", &x.r.Financials.Total, scaled(bestTot, 0.6))
-		}
-		x.finishTotals(stamp, wh, discs, sub, tax, bestTot)
+		tot := unmistakableTotal(tots)
+		x.setNumber("financials.total", &x.r.Financials.Total, standing(tot))
+		x.finishTotals(stamp, wh, discs, sub, tax, tot)
 		return
 	}
 	// Agreement between fields is the strongest evidence; lone values keep
@@ -286,13 +304,39 @@ func (x *extractor) totals() {
 	x.setNumber("financials.subtotal", &x.r.Financials.Subtotal, boost(bestSub))
 	x.setNumber("financials.tax_amount", &x.r.Financials.TaxAmount, boost(bestTax))
 	tot := boost(bestTot)
-	if !consistent && present >= 2 && bestTot.ok && bestTot.score >= 0.95 {
+	if !consistent && present >= 2 && bestTot.ok && unmistakable(bestTot) {
 		// A total under an unmistakable label ("Totale documento",
 		// "Rechnungsbetrag") stands even when the parts do not add up.
-		tot = scaled(bestTot, 0.6)
+		tot = standing(bestTot)
 	}
 	x.setNumber("financials.total", &x.r.Financials.Total, tot)
 	x.finishTotals(stamp, wh, discs, bestSub, bestTax, bestTot)
+}
+
+// unmistakable reports whether a total stands under a label that names the
+// document total ("Totale documento", "Rechnungsbetrag"), beside it or in
+// its column below.
+func unmistakable(c candidate) bool {
+	return c.label >= 0.95
+}
+
+// unmistakableTotal is the best-scored total under an unmistakable label.
+func unmistakableTotal(tots []candidate) candidate {
+	tot := candidate{}
+	for _, g := range tots {
+		if unmistakable(g) && g.score > tot.score {
+			tot = g
+		}
+	}
+	return tot
+}
+
+// standing is the confidence of a total that stands on its label alone,
+// the parts not adding up to it: the same whether the label is beside the
+// amount or above it.
+func standing(c candidate) candidate {
+	c.score = 0.6 * c.label
+	return c
 }
 
 // finishTotals sets the amounts read beside the chosen subtotal, tax and

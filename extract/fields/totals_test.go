@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -214,4 +215,29 @@ func TestTotals(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestTotalUnderHeaderRow(t *testing.T) {
+	// A header row of left-aligned labels over right-aligned amounts, on
+	// an invoice whose parts do not add up to its total (withholding and
+	// a discount are stated elsewhere): the document total and the stamp
+	// duty still stand on their labels.
+	doc := docFromText(
+		"Aliquota IVA       Totale imponibile       Totale imposta",
+		"22,00                       1.620,00               356,40",
+		"Importo bollo           Sconto/Maggiorazione         Arr.          Totale documento",
+		"             12,34       -50.00%                                           1.026,74",
+	)
+	f := Extract(doc, "it").Result.Financials
+	got := []string{fmtNum(f.Total), fmtNum(f.StampDuty)}
+	if diff := cmp.Diff([]string{"1026.74", "12.34"}, got); diff != "" {
+		t.Errorf("total, stamp duty (-want +got):\n%s", diff)
+	}
+}
+
+func fmtNum(v *float64) string {
+	if v == nil {
+		return "<nil>"
+	}
+	return strconv.FormatFloat(*v, 'f', -1, 64)
 }

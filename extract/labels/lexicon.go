@@ -407,6 +407,7 @@ func vocabulary() []def {
 		"Spese di bollo", "Spese bollo", "Bolli", "Importo bollo", "Rimborso bollo",
 		"Rimborso spese bollo", "Bollo assolto", "Addebito bollo", "Bollo su fattura")
 	add(StampDuty, en, 1, "Stamp duty", "Stamp tax")
+	add(StampDuty, de, 1, "Stempelsteuer", "Stempelgebühr", "Stempelwert", "Betrag Stempelwert")
 	add(StampDuty, en, 0.8, "Revenue stamp")
 	add(StampDuty, de, 1, "Stempelgebühr", "Stempelsteuer", "Stempelmarke")
 	add(StampDuty, fr, 1, "Droit de timbre", "Droits de timbre", "Timbre fiscal")
