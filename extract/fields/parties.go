@@ -282,7 +282,12 @@ func (x *extractor) parties() {
 	if gvat, gfiscal := x.gridIDs(); !bvat.ok && !bfiscal.ok {
 		bvat, bfiscal = gvat, gfiscal
 	}
+	bvat, bfiscal = x.moreBuyerIDs(buyer, bvat, bfiscal)
 	x.readBlock(buyer, &b, true)
+	if g, ok := x.buyerGrid(); ok {
+		mergeGrid(&b, buyer.score, g)
+		bvat, bfiscal = b.vat, b.fiscal
+	}
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
 	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
@@ -323,8 +328,11 @@ func (x *extractor) parties() {
 // the first page).
 func (x *extractor) partyRegions() (buyer, vendor region) {
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if h.Kind == labels.BuyerBlock {
+			h = widenBuyerHit(l, h)
+		}
 		r := blockUnder(p, l, h)
-		if len(r.parts) == 0 || !partyContent(r) {
+		if len(r.parts) == 0 || !partyContent(r) || h.Kind == labels.BuyerBlock && !buyerRegionOK(l, h, r) {
 			return
 		}
 		if p.num > 1 {
@@ -381,7 +389,7 @@ func partyContent(r region) bool {
 // hasPostalLine reports whether a region holds a postal line.
 func hasPostalLine(r region, locale string) bool {
 	for _, pt := range r.parts {
-		if _, ok := parse.PostalLine(pt.text, locale); ok {
+		if _, ok := postalLine(pt.text, locale); ok {
 			return true
 		}
 	}
@@ -425,7 +433,7 @@ func addressWindow(p *page, avoid region) region {
 				continue
 			}
 			for i, w := range l.words {
-				if (w.Box.X0 >= p.width*0.45) != side || avoid.contains(l, i) {
+				if (w.Box.X0 >= p.width*0.45) != side || avoid.contains(l, i) || i > 0 && !l.gapAfter(i-1) {
 					continue
 				}
 				text, _ := l.span(i, segmentEnd(l, i))
@@ -440,6 +448,9 @@ func addressWindow(p *page, avoid region) region {
 				for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
 					o := p.lines[k]
 					j := wordAt(o, w.Box.X0)
+					if j < 0 && leftOfColumn(o, w.Box.X0) && start.box.Y0-o.box.Y1 <= 2*o.height {
+						continue // a line of the column on the left
+					}
 					if start.box.Y0-o.box.Y1 > 2*o.height || j < 0 || j > 0 && !o.gapAfter(j-1) || senderLine(o.text) {
 						break
 					}
@@ -538,7 +549,7 @@ func blockFrom(p *page, start *line, first int) region {
 		}
 		i := wordAt(o, left)
 		if i < 0 {
-			if o == start {
+			if o == start || leftOfColumn(o, left) {
 				continue
 			}
 			break
@@ -603,6 +614,11 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if d.name.ok {
 			break
 		}
+		if name, ok := attentionName(pt.text); ok && isBuyer {
+			d.name = candidate{str: name, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
+			nameIdx = i
+			break
+		}
 		if _, _, ok := splitKey(pt.text); ok {
 			continue // "Nummer : 549910", "Tel: …": not a name
 		}
@@ -611,7 +627,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			// free line in it is a section title.
 			continue
 		}
-		if !isNameLike(pt.text) || isTitle(pt.text) {
+		if !isBuyer && !isNameLike(pt.text) || isTitle(pt.text) || isBuyer && !plausibleBuyerName(pt.text) {
 			continue
 		}
 		if isBuyer || r.score >= 0.7 {
@@ -683,7 +699,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
 			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
-		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
+		if pa, ok := postalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
