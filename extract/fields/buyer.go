@@ -223,13 +223,7 @@ var capAfterCity = regexp.MustCompile(`^(.*?),?\s+(\p{Lu}[\p{L}' ]*?)\s*\(([A-Z]
 // forms it does not read: a postcode glued to the city, and a postcode
 // after the city and province with its key.
 func postalLine(text, locale string) (parse.PostalAddress, bool) {
-	if pa, ok := parse.PostalLine(text, locale); ok {
-		return pa, true
-	}
 	t := strings.TrimSpace(text)
-	if m := gluedPostcode.FindStringSubmatchIndex(t); m != nil {
-		return parse.PostalLine(t[:m[3]]+" "+t[m[3]:], locale)
-	}
 	if m := capAfterCity.FindStringSubmatch(t); m != nil {
 		pa, ok := parse.PostalLine(m[4]+" "+strings.TrimSpace(m[2])+" ("+m[3]+")", locale)
 		if !ok {
@@ -240,6 +234,12 @@ func postalLine(text, locale string) (parse.PostalAddress, bool) {
 			pa.Country, pa.Guessed = m[5], false
 		}
 		return pa, true
+	}
+	if pa, ok := parse.PostalLine(text, locale); ok {
+		return pa, true
+	}
+	if m := gluedPostcode.FindStringSubmatchIndex(t); m != nil {
+		return parse.PostalLine(t[:m[3]]+" "+t[m[3]:], locale)
 	}
 	return parse.PostalAddress{}, false
 }
@@ -667,4 +667,13 @@ func (x *extractor) moreBuyerIDs(buyer region, vat, fiscal candidate) (candidate
 // address block, is no edge of the block.
 func leftOfColumn(o *line, x float64) bool {
 	return len(o.words) > 0 && o.box.X1 < x-o.height
+}
+
+// segmentStart is the first word of the column segment that holds word i:
+// a block's line starts there even when its label is indented.
+func segmentStart(o *line, i int) int {
+	for i > 0 && !o.gapAfter(i-1) {
+		i--
+	}
+	return i
 }

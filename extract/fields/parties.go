@@ -68,6 +68,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		if first < 0 {
 			continue
 		}
+		first = segmentStart(o, first)
 		if blockLabel(o, first) || sectionStart(o, first) {
 			break
 		}

@@ -551,7 +551,8 @@ func vocabulary() []def {
 		"Dati cliente", "Dati del cliente", "Fatturare a", "Fattura intestata a",
 		"Dati del cessionario", "Dati del cessionario/committente", "Acquirente",
 		"Spett.le ditta", "Cliente destinatario", "Cessionario/committente (cliente)",
-		"I tuoi dati", "I suoi dati", "I miei dati", "Indirizzo cliente")
+		"I tuoi dati", "I suoi dati", "I miei dati", "I tuoi dati identificativi",
+		"I suoi dati identificativi", "Indirizzo cliente")
 	add(BuyerBlock, it, 0.8, "Cliente", "Compratore", "Intestazione")
 	add(BuyerBlock, it, 0.6, "Gentile", "Egregio", "Egr.", "Gent.le", "Alla cortese attenzione")
 	add(BuyerBlock, en, 1, "Bill to", "Billed to", "Invoice to", "Invoiced to", "Sold to",
