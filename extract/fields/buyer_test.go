@@ -191,8 +191,8 @@ func TestYourVATIsTheBuyers(t *testing.T) {
 		srow{126, []seg{{306, "AZ. AGR. VERDI LUCA"}}},
 		srow{138, []seg{{306, "Piazza Garibaldi 3"}}},
 		srow{150, []seg{{306, "60015 Falconara Marittima AN"}}},
-		srow{200, []seg{{232, "Data fattura"}, {309, "14.01.2026"}}},
-		srow{213, []seg{{232, "VS POS. IVA"}, {309, "IT01234567897"}}},
+		srow{400, []seg{{232, "Data fattura"}, {309, "14.01.2026"}}},
+		srow{413, []seg{{232, "VS POS. IVA"}, {309, "IT01234567897"}}},
 	)
 	v, b := partiesOf(doc, "it")
 	partyDiff(t, "buyer", b, map[string]string{"name": "AZ. AGR. VERDI LUCA", "vat_number": "IT01234567897"})
@@ -289,4 +289,18 @@ func TestWidenBuyerHit(t *testing.T) {
 		}
 	}
 	t.Fatalf("no buyer label at word 2 in %q: %+v", l.text, l.hits)
+}
+
+// An address window starts a column: a postal line inside a wider line of
+// the letterhead ("Gas Alpino SpA Via Roma 23, 38123 TRENTO") is none.
+func TestAddressWindowStartsAColumn(t *testing.T) {
+	doc := partyDoc(
+		srow{54, []seg{{146, "Gas Alpino SpA Via Roma 23, 38123 TRENTO"}}},
+		srow{66, []seg{{146, "Capitale Sociale i.v. € 20.000,00"}}},
+		srow{191, []seg{{33, "Codice cliente: 25829339"}, {312, "COMUNE DI VALLE ALTA"}}},
+		srow{201, []seg{{33, "Contratto: 150378766"}, {312, "PIAZZA DUOMO 4"}}},
+		srow{215, []seg{{312, "38100 VALLE ALTA TN"}}},
+	)
+	_, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"name": "COMUNE DI VALLE ALTA", "address": "PIAZZA DUOMO 4", "zip_code": "38100"})
 }
