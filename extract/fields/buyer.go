@@ -662,11 +662,16 @@ func (x *extractor) moreBuyerIDs(buyer region, vat, fiscal candidate) (candidate
 	return vat, fiscal
 }
 
-// leftOfColumn reports whether line o lies wholly left of a column that
-// starts at x: a line of another column, printed between two lines of an
+// outsideColumn reports whether line o lies wholly outside a column that
+// spans x0 to x1: a line of another column, printed between two lines of an
 // address block, is no edge of the block.
-func leftOfColumn(o *line, x float64) bool {
-	return len(o.words) > 0 && o.box.X1 < x-o.height
+func outsideColumn(o *line, x0, x1 float64) bool {
+	for _, w := range o.words {
+		if w.Box.X1 >= x0-o.height && w.Box.X0 <= x1+o.height {
+			return false
+		}
+	}
+	return len(o.words) > 0
 }
 
 // segmentStart is the first word of the column segment that holds word i:
@@ -676,4 +681,13 @@ func segmentStart(o *line, i int) int {
 		i--
 	}
 	return i
+}
+
+// bilingualCountry reads a country named in two languages ("Deutschland /
+// Germany"): both names must give the same code.
+func bilingualCountry(a, b string) string {
+	if ca := countryCode(a); ca != "" && ca == countryCode(b) {
+		return ca
+	}
+	return ""
 }

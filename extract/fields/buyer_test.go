@@ -240,7 +240,8 @@ func TestKeyedBuyerIDs(t *testing.T) {
 
 // A postcode after the city with its key ("… (AN) CAP: 60020") and a
 // postcode glued to its city ("88802Spielkreis") are read in the buyer's
-// block.
+// block; a line of the right column printed between two lines of the block
+// does not end it, and a country named in two languages is read.
 func TestBuyerPostalForms(t *testing.T) {
 	doc := partyDoc(
 		srow{37, []seg{{255, "DENOMINAZIONE"}, {418, "P.IVA"}}},
@@ -256,12 +257,14 @@ func TestBuyerPostalForms(t *testing.T) {
 	doc = partyDoc(
 		srow{121, []seg{{451, "Bei Muster GmbH"}}},
 		srow{152, []seg{{82, "Bei Muster GmbH ● Ecke 12 ● 12345 Musterstadt ● Germany"}, {451, "12345 Musterstadt"}}},
-		srow{166, []seg{{71, "Anna Beispiel"}}},
+		srow{166, []seg{{71, "Anna Beispiel"}, {451, "phone 555 23 78"}}},
+		srow{180, []seg{{451, "HRA 12345"}}},
 		srow{194, []seg{{71, "Bahnweg 42"}}},
 		srow{222, []seg{{71, "88802Spielkreis"}}},
+		srow{236, []seg{{71, "Deutschland / Germany"}}},
 	)
 	_, b = partiesOf(doc, "de")
-	partyDiff(t, "buyer", b, map[string]string{"name": "Anna Beispiel", "address": "Bahnweg 42", "city": "Spielkreis", "zip_code": "88802"})
+	partyDiff(t, "buyer", b, map[string]string{"name": "Anna Beispiel", "address": "Bahnweg 42", "city": "Spielkreis", "zip_code": "88802", "country": "DE"})
 }
 
 // Two printings of a name agree when one only adds particles.

@@ -437,7 +437,7 @@ func addressWindow(p *page, avoid region) region {
 				if (w.Box.X0 >= p.width*0.45) != side || avoid.contains(l, i) || i > 0 && !l.gapAfter(i-1) {
 					continue
 				}
-				text, _ := l.span(i, segmentEnd(l, i))
+				text, pbox := l.span(i, segmentEnd(l, i))
 				if _, ok := parse.PostalLine(text, ""); !ok {
 					continue
 				}
@@ -449,8 +449,8 @@ func addressWindow(p *page, avoid region) region {
 				for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
 					o := p.lines[k]
 					j := wordAt(o, w.Box.X0)
-					if j < 0 && leftOfColumn(o, w.Box.X0) && start.box.Y0-o.box.Y1 <= 2*o.height {
-						continue // a line of the column on the left
+					if j < 0 && outsideColumn(o, w.Box.X0, pbox.X1) && start.box.Y0-o.box.Y1 <= 2*o.height {
+						continue // a line of another column
 					}
 					if start.box.Y0-o.box.Y1 > 2*o.height || j < 0 || j > 0 && !o.gapAfter(j-1) || senderLine(o.text) {
 						break
@@ -539,7 +539,7 @@ func wordAt(o *line, x float64) int {
 // blockFrom collects a block that starts at word first of line start.
 func blockFrom(p *page, start *line, first int) region {
 	var r region
-	left := start.words[first].Box.X0
+	left, right := start.words[first].Box.X0, start.words[first].Box.X1
 	prevBottom := start.box.Y0
 	for _, o := range p.lines[start.index:] {
 		if o.angle != 0 || len(r.parts) >= 7 {
@@ -550,7 +550,7 @@ func blockFrom(p *page, start *line, first int) region {
 		}
 		i := wordAt(o, left)
 		if i < 0 {
-			if o == start || leftOfColumn(o, left) {
+			if o == start || outsideColumn(o, left, right) {
 				continue
 			}
 			break
@@ -562,6 +562,7 @@ func blockFrom(p *page, start *line, first int) region {
 		text, box := o.span(i, last)
 		r.parts = append(r.parts, part{l: o, text: text, box: box, first: i})
 		prevBottom = o.box.Y1
+		right = math.Max(right, box.X1)
 	}
 	return r
 }
@@ -1159,6 +1160,9 @@ func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
 // countryCode reads a country given as a code or a common name.
 func countryCode(s string) string {
 	s = strings.TrimSpace(s)
+	if a, b, ok := strings.Cut(s, "/"); ok {
+		return bilingualCountry(a, b)
+	}
 	if len(s) == 2 && strings.ToUpper(s) == s {
 		return s
 	}
