@@ -171,12 +171,15 @@ func buyerRegionOK(l *line, h labels.Hit, r region) bool {
 		} else if _, _, kv := splitKey(t); kv {
 			continue
 		}
+		// A contact line with a few lower-case words may head a block
+		// ("Buyer contact name, Buyer dep"); four make a sentence.
+		if lowerRun(t, 4) {
+			return false
+		}
 		if isTitle(t) || !isNameLike(t) {
 			continue
 		}
-		// A contact line of two lower-case words may head a block
-		// ("Buyer contact name"); three make a sentence.
-		return !lowerRun(t, 3) && !keyOnly(t)
+		return !keyOnly(t)
 	}
 	return true
 }

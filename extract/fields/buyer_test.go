@@ -307,3 +307,33 @@ func TestAddressWindowStartsAColumn(t *testing.T) {
 	_, b := partiesOf(doc, "it")
 	partyDiff(t, "buyer", b, map[string]string{"name": "COMUNE DI VALLE ALTA", "address": "PIAZZA DUOMO 4", "zip_code": "38100"})
 }
+
+// A block headed by a contact line with a few lower-case words ("Service
+// achats, contact direct") is still the buyer's; a sentence is not.
+func TestBuyerRegionOK(t *testing.T) {
+	cases := []struct {
+		first string
+		want  bool
+	}{
+		{"Service achats, contact direct", true},
+		{"ATELIER MARTIN", true},
+		{"Cliente, le comunichiamo che nella bolletta", false},
+		{"INDIRIZZO", false},
+	}
+	for _, c := range cases {
+		doc := partyDoc(
+			srow{70, []seg{{296, "Adresse du Client"}}},
+			srow{80, []seg{{303, c.first}}},
+			srow{90, []seg{{303, "8 avenue Foch"}}},
+		)
+		m := newModel(doc)
+		p := m.pages[0]
+		var r region
+		for _, l := range p.lines[1:] {
+			r.parts = append(r.parts, part{l: l, text: l.text})
+		}
+		if got := buyerRegionOK(p.lines[0], p.lines[0].hits[0], r); got != c.want {
+			t.Errorf("buyerRegionOK(block headed %q) = %v, want %v", c.first, got, c.want)
+		}
+	}
+}
