@@ -694,3 +694,33 @@ func bilingualCountry(a, b string) string {
 	}
 	return ""
 }
+
+// weakBuyerLine reads a buyer named after a weak label at the start of a
+// line on the first page ("To: Foo Widgets Ltd"), when no block or window
+// names one: the label must end in a colon and what follows on its line
+// must be a company name with its legal form, and nothing else.
+func weakBuyerLine(p *page) region {
+	for _, l := range p.lines {
+		for _, h := range l.hits {
+			if h.Kind != labels.BuyerBlock || h.Score < 0.25 || h.Score >= minLabelScore || h.First != 0 {
+				continue
+			}
+			first := h.Last + 1
+			if first < len(l.words) && l.words[first].Text == ":" {
+				first++
+			} else if !strings.HasSuffix(l.words[h.Last].Text, ":") {
+				continue
+			}
+			if first >= len(l.words) {
+				continue
+			}
+			text, box := l.span(first, segmentEnd(l, first))
+			words := strings.Fields(text)
+			if len(words) < 2 || len(words) > 6 || !legalFormWord.MatchString(words[len(words)-1]) || !plausibleBuyerName(text) {
+				continue
+			}
+			return region{parts: []part{{l: l, text: text, box: box, first: first}}, score: 0.5}
+		}
+	}
+	return region{}
+}

@@ -337,3 +337,24 @@ func TestBuyerRegionOK(t *testing.T) {
 		}
 	}
 }
+
+// A weak label ending in a colon at a line's start ("To:") names the buyer
+// when a company name with its legal form follows, and no block or window
+// does; a person's name after it is not taken.
+func TestWeakBuyerLine(t *testing.T) {
+	doc := partyDoc(
+		srow{38, []seg{{39, "Tax Invoice"}}},
+		srow{54, []seg{{39, "Themes Market"}}},
+		srow{114, []seg{{39, "To:"}, {70, "fooWidgets Ltd"}, {443, "Order date: 28 Jan 15"}}},
+		srow{126, []seg{{443, "Invoice No. 4417"}}},
+	)
+	_, b := partiesOf(doc, "en")
+	partyDiff(t, "buyer", b, map[string]string{"name": "fooWidgets Ltd"})
+
+	doc = partyDoc(
+		srow{38, []seg{{39, "Tax Invoice"}}},
+		srow{114, []seg{{39, "To:"}, {70, "whom it may concern"}}},
+	)
+	_, b = partiesOf(doc, "en")
+	partyDiff(t, "buyer", b, map[string]string{"name": ""})
+}

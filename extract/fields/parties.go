@@ -352,6 +352,9 @@ func (x *extractor) partyRegions() (buyer, vendor region) {
 	p := x.m.pages[0]
 	if len(buyer.parts) == 0 {
 		buyer = addressWindow(p, vendor)
+		if len(buyer.parts) == 0 {
+			buyer = weakBuyerLine(p)
+		}
 	} else if buyer.parts[0].l.page == 1 && !hasPostalLine(buyer, x.locale) || buyer.score < 0.7 {
 		// A salutation ("Gentile Rossi Srl,") or a block without a postal
 		// line names the buyer; the address window that starts with the
