@@ -724,3 +724,32 @@ func weakBuyerLine(p *page) region {
 	}
 	return region{}
 }
+
+// Keys of a person's given name and surname in structured blocks.
+var (
+	givenNameKeys = map[string]bool{"nome": true, "name": true, "first name": true, "given name": true, "vorname": true, "prénom": true, "prenom": true}
+	surnameKeys   = map[string]bool{"cognome": true, "surname": true, "last name": true, "family name": true, "nachname": true, "nom de famille": true}
+)
+
+// addSurname completes a name read from a given-name key ("Nome: MARIO")
+// with the surname key that follows it in the block ("Cognome: ROSSI"), as
+// e-invoice viewers print a person.
+func addSurname(r region, d *partyData) {
+	if !d.name.ok {
+		return
+	}
+	given := false
+	for _, pt := range r.parts {
+		for _, kv := range keyPairs(pt.text) {
+			key := strings.ToLower(strings.TrimSpace(kv[0]))
+			switch {
+			case givenNameKeys[key] && kv[1] == d.name.str:
+				given = true
+			case surnameKeys[key] && given && kv[1] != "" && isNameLike(kv[1]):
+				d.name.str += " " + kv[1]
+				d.name.box = union(d.name.box, pt.box)
+				return
+			}
+		}
+	}
+}

@@ -358,3 +358,23 @@ func TestWeakBuyerLine(t *testing.T) {
 	_, b = partiesOf(doc, "en")
 	partyDiff(t, "buyer", b, map[string]string{"name": ""})
 }
+
+// A person given by name and surname keys is named with both.
+func TestBuyerGivenNameAndSurname(t *testing.T) {
+	doc := partyDoc(
+		srow{200, []seg{{73, "Dati del cedente / prestatore"}}},
+		srow{220, []seg{{95, "Denominazione: Studio Verdi"}}},
+		srow{230, []seg{{95, "Indirizzo: VIA ROMA 1"}}},
+		srow{240, []seg{{95, "CAP: 00100"}}},
+		srow{250, []seg{{95, "Comune: ROMA"}}},
+		srow{427, []seg{{73, "Dati del cessionario / committente"}}},
+		srow{447, []seg{{95, "Codice Fiscale: BNCMRT80A41F205A"}}},
+		srow{457, []seg{{95, "Nome: MARTA"}}},
+		srow{467, []seg{{95, "Cognome: BIANCHI"}}},
+		srow{477, []seg{{95, "Indirizzo: VIA DEI PINI 12"}}},
+		srow{487, []seg{{95, "CAP: 50100"}}},
+		srow{497, []seg{{95, "Comune: FIRENZE"}}},
+	)
+	_, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"name": "MARTA BIANCHI", "fiscal_code": "BNCMRT80A41F205A", "zip_code": "50100"})
+}

@@ -285,6 +285,7 @@ func (x *extractor) parties() {
 	}
 	bvat, bfiscal = x.moreBuyerIDs(buyer, bvat, bfiscal)
 	x.readBlock(buyer, &b, true)
+	addSurname(buyer, &b)
 	if g, ok := x.buyerGrid(); ok {
 		mergeGrid(&b, buyer.score, g)
 		bvat, bfiscal = b.vat, b.fiscal
