@@ -68,6 +68,7 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		if first < 0 {
 			continue
 		}
+		first = segmentStart(o, first)
 		if blockLabel(o, first) || sectionStart(o, first) {
 			break
 		}
@@ -282,10 +283,13 @@ func (x *extractor) parties() {
 	if gvat, gfiscal := x.gridIDs(); !bvat.ok && !bfiscal.ok {
 		bvat, bfiscal = gvat, gfiscal
 	}
-	if !bvat.ok {
-		bvat = x.yourVAT()
-	}
+	bvat, bfiscal = x.moreBuyerIDs(buyer, bvat, bfiscal)
 	x.readBlock(buyer, &b, true)
+	addSurname(buyer, &b)
+	if g, ok := x.buyerGrid(); ok {
+		mergeGrid(&b, buyer.score, g)
+		bvat, bfiscal = b.vat, b.fiscal
+	}
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
 	x.senderBlockName(vendor, buyer, &v)
@@ -330,8 +334,11 @@ func (x *extractor) partyRegions() (buyer, vendor region) {
 		if h.Kind == labels.VendorBlock && inProse(l, h) {
 			return
 		}
+		if h.Kind == labels.BuyerBlock {
+			h = widenBuyerHit(l, h)
+		}
 		r := blockUnder(p, l, h)
-		if len(r.parts) == 0 || !partyContent(r) {
+		if len(r.parts) == 0 || !partyContent(r) || h.Kind == labels.BuyerBlock && !buyerRegionOK(l, h, r) {
 			return
 		}
 		if p.num > 1 {
@@ -350,6 +357,9 @@ func (x *extractor) partyRegions() (buyer, vendor region) {
 	p := x.m.pages[0]
 	if len(buyer.parts) == 0 {
 		buyer = addressWindow(p, vendor)
+		if len(buyer.parts) == 0 {
+			buyer = weakBuyerLine(p)
+		}
 	} else if buyer.parts[0].l.page == 1 && !hasPostalLine(buyer, x.locale) || buyer.score < 0.7 {
 		// A salutation ("Gentile Rossi Srl,") or a block without a postal
 		// line names the buyer; the address window that starts with the
@@ -388,7 +398,7 @@ func partyContent(r region) bool {
 // hasPostalLine reports whether a region holds a postal line.
 func hasPostalLine(r region, locale string) bool {
 	for _, pt := range r.parts {
-		if _, ok := parse.PostalLine(pt.text, locale); ok {
+		if _, ok := postalLine(pt.text, locale); ok {
 			return true
 		}
 	}
@@ -432,10 +442,10 @@ func addressWindow(p *page, avoid region) region {
 				continue
 			}
 			for i, w := range l.words {
-				if (w.Box.X0 >= p.width*0.45) != side || avoid.contains(l, i) {
+				if (w.Box.X0 >= p.width*0.45) != side || avoid.contains(l, i) || i > 0 && !l.gapAfter(i-1) {
 					continue
 				}
-				text, _ := l.span(i, segmentEnd(l, i))
+				text, pbox := l.span(i, segmentEnd(l, i))
 				if _, ok := parse.PostalLine(text, ""); !ok {
 					continue
 				}
@@ -447,6 +457,9 @@ func addressWindow(p *page, avoid region) region {
 				for k := l.index - 1; k >= 0 && k >= l.index-4; k-- {
 					o := p.lines[k]
 					j := wordAt(o, w.Box.X0)
+					if j < 0 && outsideColumn(o, w.Box.X0, pbox.X1) && start.box.Y0-o.box.Y1 <= 2*o.height {
+						continue // a line of another column
+					}
 					if start.box.Y0-o.box.Y1 > 2*o.height || j < 0 || j > 0 && !o.gapAfter(j-1) || senderLine(o.text) {
 						break
 					}
@@ -534,7 +547,7 @@ func wordAt(o *line, x float64) int {
 // blockFrom collects a block that starts at word first of line start.
 func blockFrom(p *page, start *line, first int) region {
 	var r region
-	left := start.words[first].Box.X0
+	left, right := start.words[first].Box.X0, start.words[first].Box.X1
 	prevBottom := start.box.Y0
 	for _, o := range p.lines[start.index:] {
 		if o.angle != 0 || len(r.parts) >= 7 {
@@ -545,7 +558,7 @@ func blockFrom(p *page, start *line, first int) region {
 		}
 		i := wordAt(o, left)
 		if i < 0 {
-			if o == start {
+			if o == start || outsideColumn(o, left, right) {
 				continue
 			}
 			break
@@ -557,6 +570,7 @@ func blockFrom(p *page, start *line, first int) region {
 		text, box := o.span(i, last)
 		r.parts = append(r.parts, part{l: o, text: text, box: box, first: i})
 		prevBottom = o.box.Y1
+		right = math.Max(right, box.X1)
 	}
 	return r
 }
@@ -609,6 +623,11 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if d.name.ok {
 			break
 		}
+		if name, ok := attentionName(pt.text); ok && isBuyer {
+			d.name = candidate{str: name, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
+			nameIdx = i
+			break
+		}
 		if _, _, ok := splitKey(pt.text); ok {
 			continue // "Nummer : 549910", "Tel: …": not a name
 		}
@@ -617,7 +636,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			// free line in it is a section title.
 			continue
 		}
-		if !isNameLike(pt.text) || isTitle(pt.text) {
+		if !isBuyer && !isNameLike(pt.text) || isTitle(pt.text) || isBuyer && !plausibleBuyerName(pt.text) {
 			continue
 		}
 		if isBuyer || r.score >= 0.7 {
@@ -690,7 +709,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
 			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
-		if pa, ok := parse.PostalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
+		if pa, ok := postalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
@@ -1152,6 +1171,9 @@ func (x *extractor) keyedBlock(r region, d *partyData, base float64) bool {
 // countryCode reads a country given as a code or a common name.
 func countryCode(s string) string {
 	s = strings.TrimSpace(s)
+	if a, b, ok := strings.Cut(s, "/"); ok {
+		return bilingualCountry(a, b)
+	}
 	if len(s) == 2 && strings.ToUpper(s) == s && unicode.IsLetter(rune(s[0])) && unicode.IsLetter(rune(s[1])) {
 		return s
 	}

@@ -357,12 +357,6 @@ func vatLabelWeight(pt part, m parse.Match) float64 {
 	return 0
 }
 
-// yourWords address the reader: an identifier labelled with one ("Vs.
-// P.IVA", "Your VAT No.", "Ihre USt-IdNr.", "Votre N° TVA") is the
-// recipient's.
-var yourWords = map[string]bool{"vs": true, "vostra": true, "vostro": true, "vostri": true, "vostre": true,
-	"your": true, "ihre": true, "ihr": true, "votre": true, "vos": true}
-
 // yourID reports whether the identifier m in part pt is labelled as the
 // reader's.
 func yourID(pt part, m parse.Match) bool {
@@ -373,25 +367,6 @@ func yourID(pt part, m parse.Match) bool {
 		}
 	}
 	return false
-}
-
-// yourVAT finds a VAT number labelled as the reader's ("VS POS. IVA
-// IT0123…"): the buyer's, which the vendor's letterhead must not take.
-func (x *extractor) yourVAT() candidate {
-	for _, p := range x.m.pages {
-		for _, l := range p.lines {
-			if len(l.words) == 0 {
-				continue
-			}
-			whole := part{l: l, text: l.text, box: l.box}
-			for _, m := range parse.FindVATIDs(l.text) {
-				if yourID(whole, m) {
-					return candidate{str: m.Value, score: 0.7, page: p.num, box: l.box, ok: true}
-				}
-			}
-		}
-	}
-	return candidate{}
 }
 
 // inProse reports whether a block label is a word of a sentence ("…

@@ -557,23 +557,26 @@ func vocabulary() []def {
 		"Intestatario fattura", "Intestatario documento", "Intestazione documento",
 		"Dati cliente", "Dati del cliente", "Fatturare a", "Fattura intestata a",
 		"Dati del cessionario", "Dati del cessionario/committente", "Acquirente",
-		"Spett.le ditta", "Cliente destinatario", "Cessionario/committente (cliente)")
+		"Spett.le ditta", "Cliente destinatario", "Cessionario/committente (cliente)",
+		"I tuoi dati", "I suoi dati", "I miei dati", "I tuoi dati identificativi",
+		"I suoi dati identificativi", "Indirizzo cliente")
 	add(BuyerBlock, it, 0.8, "Cliente", "Compratore", "Intestazione")
 	add(BuyerBlock, it, 0.6, "Gentile", "Egregio", "Egr.", "Gent.le", "Alla cortese attenzione")
 	add(BuyerBlock, en, 1, "Bill to", "Billed to", "Invoice to", "Invoiced to", "Sold to",
 		"Billing address", "Bill-to address", "Invoice address", "Billing to", "Buyer",
 		"Customer details", "Customer information", "Billing information", "Bill to address",
-		"Purchaser")
+		"Purchaser", "Customer address", "Your details")
 	add(BuyerBlock, en, 0.9, "Recipient")
 	add(BuyerBlock, en, 0.8, "Customer")
 	add(BuyerBlock, en, 0.3, "To")
 	add(BuyerBlock, de, 1, "Rechnungsempfänger", "Rechnungsadresse", "Rechnungsanschrift",
 		"Käufer", "Leistungsempfänger", "Rechnung an", "Kundenanschrift", "Kundenadresse",
-		"Empfänger der Rechnung")
+		"Empfänger der Rechnung", "Ihre Daten")
 	add(BuyerBlock, de, 0.8, "Empfänger", "Auftraggeber", "Besteller")
 	add(BuyerBlock, de, 0.7, "Kunde")
 	add(BuyerBlock, fr, 1, "Facturé à", "Facturer à", "Destinataire", "Adresse de facturation",
-		"Acheteur", "Acquéreur", "Client facturé", "Facture adressée à")
+		"Acheteur", "Acquéreur", "Client facturé", "Facture adressée à", "Adresse du client",
+		"Adresse client", "Vos coordonnées")
 	add(BuyerBlock, fr, 0.5, "Doit")
 	add(BuyerBlock, shared, 0.7, "Client")
 
