@@ -332,8 +332,23 @@ codes:
 			}
 		}
 	}
+	if !best.ok && x.r.Invoice.Number != nil && !x.otherDocWords() {
+		// A numbered document with no heading we know ("K O S T E N
+		// R E C H N U N G", "Nr. Documento …") and no word of another
+		// document type anywhere is an invoice, the common case.
+		best = candidate{str: invoice.TypeInvoice, score: 0.5, page: x.ev["invoice.number"].Page, box: x.ev["invoice.number"].Box, ok: true}
+	}
 	best.score = min(best.score, 0.95)
 	x.setString("invoice.type", &x.r.Invoice.Type, best)
+}
+
+// otherDocWords reports whether a word of a document type other than a
+// plain invoice stands anywhere in the document, even inside a sentence.
+func (x *extractor) otherDocWords() bool {
+	found := false
+	x.m.hitsAbove(0.5, func(p *page, l *line, h labels.Hit) { found = true },
+		labels.DocCreditNote, labels.DocDebitNote, labels.DocProforma, labels.DocFeeNote, labels.DocReceipt)
+	return found
 }
 
 func (x *extractor) terms() {
@@ -571,7 +586,7 @@ func sentenceLabel(label string) bool {
 // numberDate matches "n. 12/2026 del 15/03/2026", "Nr. 471102 vom
 // 05.03.2018", "No. 7 of 15 March 2026", "N° 12 du 15/03/2026": the way
 // invoices, bills and notes state their number and date together.
-var numberDate = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*([\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)\s+(?:del|vom|du|of|dated|dd\.?)(?:\s+(.+))?$`)
+var numberDate = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*(\p{N}[\p{L}\p{N}/\-._]*|[\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)\s+(?:del|vom|du|of|dated|dd\.?):?(?:\s+(.+))?$`)
 
 // datedNumber finds a number stated with its date on one line.
 func (x *extractor) datedNumber() (candidate, bool) {
@@ -625,7 +640,7 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 
 // numberOnly matches a line that ends with a number after "Nr.", "n.",
 // "No." whose date follows on the next line.
-var numberOnly = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*([\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)$`)
+var numberOnly = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*(\p{N}[\p{L}\p{N}/\-._]*|[\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)$`)
 
 // dateOpening matches a line that starts with the date of a number on the
 // line above: "vom 31.10.2018", "del 15/03/2026".

@@ -129,6 +129,14 @@ func TestHeaderReferences(t *testing.T) {
 			"              Numero e data doc.",
 		},
 		number: "MIXED-7", date: "2026-03-20", terms: "<nil>",
+	}, {
+		name:   "a one-digit number and a keyed date on one line",
+		locale: "it",
+		rows: []string{
+			"                         FATTURA          Pagina 1 di 1",
+			"                         Numero: 6        Del: 31-12-2026",
+		},
+		number: "6", date: "2026-12-31", terms: "<nil>",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -242,5 +250,37 @@ func TestTightlySetHeaderGrid(t *testing.T) {
 	got := []string{deref(r.Invoice.Number), deref(r.Invoice.Date)}
 	if diff := cmp.Diff([]string{"A-0493", "2026-01-18"}, got); diff != "" {
 		t.Errorf("number, date (-want +got):\n%s", diff)
+	}
+}
+
+func TestDocTypeFallback(t *testing.T) {
+	cases := []struct {
+		name string
+		rows []string
+		want string
+	}{{
+		name: "a numbered document without a type heading is an invoice",
+		rows: []string{
+			"K O S T E N R E C H N U N G",
+			"Beleg-Nr:      KR87654",
+			"Beleg-Datum:   06.10.2026",
+		},
+		want: "invoice",
+	}, {
+		name: "not when a credit-note word stands anywhere",
+		rows: []string{
+			"Beleg-Nr:      KR87654",
+			"Beleg-Datum:   06.10.2026",
+			"Wir erstellen Ihnen folgende Gutschrift über 10,00 EUR.",
+		},
+		want: "<nil>",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Extract(docFromText(c.rows...), "de").Result
+			if got := deref(r.Invoice.Type); got != c.want {
+				t.Errorf("type = %s, want %s", got, c.want)
+			}
+		})
 	}
 }
