@@ -3,6 +3,7 @@ package fields
 import (
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -75,6 +76,7 @@ func (x *extractor) findTables() []table {
 			for _, g := range group {
 				used[g] = true
 			}
+			cols = append(cols, weakColumns(group, cols)...)
 			setBands(cols, p.width)
 			out = append(out, table{page: p, header: bottom, cols: cols})
 		}
@@ -102,7 +104,7 @@ func hasColumnHit(l *line) bool {
 func headerColumns(group []*line) []column {
 	var cols []column
 	n := 0
-	all := classifyAll(group, headerKind, columnKinds)
+	all := classifyAll(group, headerKind, columnKinds, minLabelScore)
 	for i, c := range all {
 		switch {
 		case !c.dup:
@@ -142,12 +144,48 @@ func isNumeric(k labels.Kind) bool {
 	return numericColumns[k] || strings.HasPrefix(string(k), "col.number")
 }
 
+// weakLabelScore is the weakest column label read in a header that
+// stronger labels already make a table's: words such as "Pezzi", "Hours"
+// or "Nombre" head a column there, though alone they prove nothing.
+const weakLabelScore = 0.45
+
+// weakColumns returns the cells of a table's header that only weak labels
+// name, of kinds the strong columns lack, clear of the strong columns.
+func weakColumns(group []*line, strong []column) []column {
+	kinds := map[labels.Kind]bool{}
+	for _, c := range strong {
+		kinds[c.kind] = true
+		if c.orig != "" {
+			kinds[c.orig] = true
+		}
+	}
+	var out []column
+	for _, c := range classifyAll(group, headerKind, columnKinds, weakLabelScore) {
+		if c.dup || kinds[c.kind] || overlapsAny(c, strong) {
+			continue
+		}
+		kinds[c.kind] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// overlapsAny reports whether column c overlaps one of cols horizontally.
+func overlapsAny(c column, cols []column) bool {
+	for _, o := range cols {
+		if math.Min(c.x1, o.x1) > math.Max(c.x0, o.x0) {
+			return true
+		}
+	}
+	return false
+}
+
 // classifyColumns is headerColumns with the reading of labels (kindOf) and
 // the accepted kinds given; a cell whose kind an earlier cell already has is
 // left out.
 func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
 	var cols []column
-	for _, c := range classifyAll(group, kindOf, accept) {
+	for _, c := range classifyAll(group, kindOf, accept, minLabelScore) {
 		if !c.dup {
 			cols = append(cols, c)
 		}
@@ -157,7 +195,7 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 
 // classifyAll is classifyColumns keeping the cells whose kind repeats an
 // earlier cell's, marked dup.
-func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
+func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool, minScore float64) []column {
 	type unit struct {
 		box   pdf.Rect
 		line  int
@@ -169,7 +207,7 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 		for _, h := range g.hits {
 			// Only column labels hold words together: "Betrag USt. %" is a
 			// tax label in a sentence but two columns in a header.
-			if h.Score < minLabelScore || !accept[h.Kind] {
+			if h.Score < minScore || !accept[h.Kind] {
 				continue
 			}
 			text, box := g.span(h.First, h.Last)
@@ -231,7 +269,7 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 		best := labels.Hit{}
 		for _, h := range labels.Find(words) {
 			h.Kind = kindOf(h.Kind)
-			if accept[h.Kind] && h.Score >= minLabelScore && h.Score > best.Score {
+			if accept[h.Kind] && h.Score >= minScore && h.Score > best.Score {
 				best = h
 			}
 		}
@@ -303,6 +341,9 @@ func bandEdge(a, b column) float64 {
 type cell struct {
 	text string
 	box  pdf.Rect
+	// lefts are the left edges of the cell's words, when it was read from
+	// a table line.
+	lefts []float64
 }
 
 // row is one line item being read.
@@ -330,6 +371,7 @@ func (x *extractor) lineItems() {
 		rows = x.mergeSplitRows(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
+		x.blockDescriptions(t.cols, rows)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
 				x.itemEvidence(len(items), r, it)
@@ -501,10 +543,11 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 			continue
 		}
 		if cells[c] == nil {
-			cells[c] = &cell{text: w.Text, box: w.Box}
+			cells[c] = &cell{text: w.Text, box: w.Box, lefts: []float64{w.Box.X0}}
 		} else {
 			cells[c].text += " " + w.Text
 			cells[c].box = union(cells[c].box, w.Box)
+			cells[c].lefts = append(cells[c].lefts, w.Box.X0)
 		}
 	}
 	return cells
@@ -541,6 +584,7 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 	if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
 		d.text += " " + c.text
 		d.box = union(d.box, c.box)
+		d.lefts = append(d.lefts, c.lefts...)
 		return true
 	}
 	return false
@@ -611,6 +655,13 @@ func (x *extractor) cellNumber(s string) (float64, bool) {
 // amount or price are not items.
 func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	var it invoice.LineItem
+	if os.Getenv("ITEMDBG") != "" {
+		for _, k := range []labels.Kind{labels.ColQuantity, labels.ColUnitPrice, labels.ColAmount} {
+			if c := r.cells[k]; c != nil && strings.IndexFunc(c.text, unicode.IsLetter) >= 0 {
+				fmt.Fprintf(os.Stderr, "DBG %s %q\n", k, c.text)
+			}
+		}
+	}
 	if c := r.cells[labels.ColDescription]; c != nil {
 		it.Description = invoice.String(cleanDescription(c.text))
 	}
@@ -627,15 +678,13 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 			it.Unit = invoice.String(u)
 		}
 	}
-	if c := r.cells[labels.ColUnitPrice]; c != nil {
-		if v, ok := x.cellNumber(c.text); ok {
-			it.UnitPrice = invoice.Number(v)
-		}
-	}
 	if c := r.cells[labels.ColAmount]; c != nil {
-		if ms := parse.FindAmounts(c.text, x.locale); len(ms) > 0 {
+		if ms := x.moneyAmounts(c.text, true); len(ms) > 0 {
 			it.Amount = invoice.Number(ms[len(ms)-1].Number)
 		}
+	}
+	if c := r.cells[labels.ColUnitPrice]; c != nil {
+		it.UnitPrice = x.unitPrice(c.text, it.Quantity, it.Amount)
 	}
 	if c := r.cells[labels.ColTaxRate]; c != nil {
 		if ps := parse.FindPercents(c.text); len(ps) > 0 {

@@ -1,0 +1,75 @@
+package fields
+
+import (
+	"math"
+	"strings"
+
+	"github.com/invex/invex/extract/labels"
+)
+
+// blockDescriptions gives an item's description to its first priced row
+// where a table prints items as blocks: a heading row with the article's
+// description in the description column but no price or amount (its
+// numbers count packs or weigh them), then priced rows whose own text
+// starts left of the description column ("Prezzo vendita …", "Prezzo
+// Palette …"), the price conditions of that article. The first priced row
+// below the heading is the article's line; the rows after it keep their
+// own text. A row whose description stands in the description column ends
+// the block.
+func (x *extractor) blockDescriptions(cols []column, rows []row) {
+	desc, ok := descriptionColumn(cols)
+	if !ok {
+		return
+	}
+	var heading *blockHeading
+	for _, r := range rows {
+		d := r.cells[labels.ColDescription]
+		start := math.Inf(1)
+		if d != nil && wrappedText(d.text) {
+			start = textStart(d)
+		}
+		slack := 1.5 * rowHeight(r)
+		if _, priced := x.item(r); !priced {
+			if start >= desc.x0-slack && !math.IsInf(start, 1) {
+				heading = &blockHeading{cell: d, page: r.page}
+			}
+			continue
+		}
+		if heading != nil && (d == nil || start < desc.x0-slack) && r.page == heading.page {
+			r.cells[labels.ColDescription] = &cell{text: heading.text, box: heading.box}
+		}
+		heading = nil
+	}
+}
+
+// descriptionColumn returns the table's description column.
+func descriptionColumn(cols []column) (column, bool) {
+	for _, c := range cols {
+		if c.kind == labels.ColDescription {
+			return c, true
+		}
+	}
+	return column{}, false
+}
+
+// blockHeading is the description of an article's heading row.
+type blockHeading struct {
+	*cell
+	page int
+}
+
+// textStart is the left edge of a description cell's text after the
+// article codes that lead it ("9076190 BORDOLESE …" starts at BORDOLESE);
+// +Inf for a cell of codes alone.
+func textStart(c *cell) float64 {
+	words := strings.Fields(c.text)
+	if len(words) != len(c.lefts) {
+		return c.box.X0
+	}
+	for i, w := range words {
+		if leadingCode.FindStringIndex(w+" ") == nil {
+			return c.lefts[i]
+		}
+	}
+	return math.Inf(1)
+}

@@ -1,0 +1,67 @@
+package fields
+
+import (
+	"testing"
+
+	"github.com/invex/invex/invoice"
+)
+
+func TestItemsWeakHeaderLabel(t *testing.T) {
+	// "Pezzi" alone is a weak label; in a header that stronger labels make
+	// a table's, it heads the quantity column.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(60, "Descrizione"), at(300, "Pezzi"), at(380, "Prezzo"), at(480, "Importo")),
+		lineAt(220, at(60, "Bottiglie verdi"), at(300, "12"), at(380, "2,50"), at(480, "30,00")),
+	})
+	checkItemsIn(t, "it", doc, []invoice.LineItem{item("Bottiglie verdi", 12, 2.5, 30)})
+}
+
+// blockDoc is a table whose articles are blocks: a heading row with the
+// article's description, packing and weight, a customs note, then priced
+// condition rows whose text starts left of the description column.
+func blockDoc() []synthLine {
+	return []synthLine{
+		lineAt(250, at(12, "ART."), at(85, "DESCRIZIONE"), at(295, "N° PEZZI"), at(416, "PREZZO"), at(473, "IMPORTO NETTO")),
+		lineAt(300, at(11, "4411002"), at(85, "VASO VETRO 500 ML"), at(366, "800 CT / 1 PAL"), at(490, "Peso netto"), at(537, "420 G")),
+		lineAt(310, at(392, "Voce dog. 70109053")),
+		lineAt(322, at(11, "Bolla 88123"), at(102, "Targa AB123CD")),
+		lineAt(345, at(23, "Prezzo vendita"), at(190, "55512345"), at(302, "1.600 CT"), at(376, "250,00 EUR / 1000 CT"), at(515, "400,00 EUR")),
+		lineAt(357, at(23, "Prezzo Palette"), at(316, "2 PAL"), at(395, "12,00 EUR / 1 PAL"), at(520, "24,00 EUR")),
+		lineAt(380, at(11, "4411003"), at(85, "VASO VETRO 250 ML"), at(366, "900 CT / 1 PAL"), at(490, "Peso netto"), at(537, "210 G")),
+		lineAt(392, at(23, "Prezzo vendita"), at(190, "55512346"), at(302, "900 CT"), at(376, "150,00 EUR / 1000 CT"), at(515, "135,00 EUR")),
+	}
+}
+
+func TestItemsArticleBlocks(t *testing.T) {
+	// The heading rows are not items (their numbers pack and weigh); the
+	// first priced row of a block is the article's line; prices stated
+	// per 1000 units are divided down when quantity × price = amount; a
+	// price per one unit is the unit price.
+	want := []invoice.LineItem{
+		{Description: str("VASO VETRO 500 ML"), Quantity: num(1600), Unit: str("CT"), UnitPrice: num(0.25), Amount: num(400)},
+		{Description: str("Prezzo Palette"), Quantity: num(2), Unit: str("PAL"), UnitPrice: num(12), Amount: num(24)},
+		{Description: str("VASO VETRO 250 ML"), Quantity: num(900), Unit: str("CT"), UnitPrice: num(0.15), Amount: num(135)},
+	}
+	checkItemsIn(t, "it", synthDoc(blockDoc()), want)
+}
+
+func TestItemsPricePerThousandNotChecked(t *testing.T) {
+	// 250,00 per 1000 units does not give the amount: no unit price.
+	lines := blockDoc()[:5]
+	lines[4] = lineAt(345, at(23, "Prezzo vendita"), at(302, "1.600 CT"), at(376, "250,00 EUR / 1000 CT"), at(515, "410,00 EUR"))
+	want := []invoice.LineItem{
+		{Description: str("VASO VETRO 500 ML"), Quantity: num(1600), Unit: str("CT"), Amount: num(410)},
+	}
+	checkItemsIn(t, "it", synthDoc(lines), want)
+}
+
+func TestItemsUnitAfterPriceNamesPricedUnit(t *testing.T) {
+	// In the price column "5,00 PCE" is 5,00 per piece; in the amount
+	// column a number with a unit is no amount.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(60, "Désignation"), at(300, "Qté"), at(380, "Prix"), at(480, "Montant")),
+		lineAt(220, at(60, "Gants de travail"), at(300, "4"), at(380, "5,00 PCE"), at(480, "20,00")),
+		lineAt(240, at(60, "Poids net"), at(300, "1"), at(480, "12 kg")),
+	})
+	checkItemsIn(t, "fr", doc, []invoice.LineItem{item("Gants de travail", 4, 5, 20)})
+}
