@@ -858,6 +858,7 @@ func cleanDescription(s string) string {
 		s = t
 	}
 	s = gluedCode.ReplaceAllString(s, "$1")
+	s = dropPlaceholder(s)
 	if loc := attribute.FindStringIndex(s); loc != nil && loc[0] > 0 {
 		s = s[:loc[0]]
 	}

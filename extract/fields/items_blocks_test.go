@@ -65,3 +65,14 @@ func TestItemsUnitAfterPriceNamesPricedUnit(t *testing.T) {
 	})
 	checkItemsIn(t, "fr", doc, []invoice.LineItem{item("Gants de travail", 4, 5, 20)})
 }
+
+func TestItemsDescriptionPlaceholderDropped(t *testing.T) {
+	// "Name - Description": the column's own label stands in for an
+	// empty description; other text after a dash stays.
+	doc := synthDoc([]synthLine{
+		header4(200),
+		row4(220, "GARDEN SERVICE - Description", "1", "60.00", "60.00"),
+		row4(240, "Hose - green, 20 m", "2", "15.00", "30.00"),
+	})
+	checkItems(t, doc, []invoice.LineItem{item("GARDEN SERVICE", 1, 60, 60), item("Hose - green, 20 m", 2, 15, 30)})
+}

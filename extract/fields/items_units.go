@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/parse"
 	"github.com/invex/invex/invoice"
 )
@@ -120,4 +121,21 @@ func ratioAfter(s string, m parse.Match) bool {
 	rest := strings.TrimLeft(s[m.End:], " \u00a0")
 	u := unitAfter(s, m)
 	return strings.HasPrefix(strings.TrimLeft(rest[len(u):], " .\u00a0"), "/")
+}
+
+// dropPlaceholder drops a trailing " - Description" from an item's text:
+// layouts that print "Name - Description" show the column's own label
+// where an item has no description of its own.
+func dropPlaceholder(s string) string {
+	i := strings.LastIndex(s, " - ")
+	if i <= 0 {
+		return s
+	}
+	tail := strings.Fields(s[i+3:])
+	for _, h := range labels.Find(tail) {
+		if h.Kind == labels.ColDescription && h.Score >= 0.9 && h.First == 0 && h.Last == len(tail)-1 {
+			return strings.TrimSpace(s[:i])
+		}
+	}
+	return s
 }
