@@ -77,6 +77,7 @@ func (x *extractor) findTables() []table {
 				used[g] = true
 			}
 			cols = append(cols, weakColumns(group, cols)...)
+			cols = append(cols, unlabelledColumns(group, cols)...)
 			setBands(cols, p.width)
 			out = append(out, table{page: p, header: bottom, cols: cols})
 		}
@@ -168,6 +169,63 @@ func weakColumns(group []*line, strong []column) []column {
 		out = append(out, c)
 	}
 	return out
+}
+
+// unlabelledColumns returns the cells of a table's header that no label
+// names ("VKE/Geb", "Lotto") and that stand apart from the labelled
+// columns by a line's height: columns of their own whose values belong to
+// no field, rather than to the labelled column beside them. Words closer
+// than that to a label, directly or through other such words ("N°
+// PEZZI", "Importo al netto"), are part of the label's cell.
+func unlabelledColumns(group []*line, labelled []column) []column {
+	accept := map[labels.Kind]bool{"": true}
+	for k := range columnKinds {
+		accept[k] = true
+	}
+	var free []column
+	for _, c := range classifyAll(group, headerKind, accept, minLabelScore) {
+		if c.kind == "" {
+			free = append(free, c)
+		}
+	}
+	height := group[0].height
+	// Grow the labelled cells by the free words they touch, until none is
+	// added.
+	taken := make([]bool, len(free))
+	grown := append([]column(nil), labelled...)
+	for changed := true; changed; {
+		changed = false
+		for i, c := range free {
+			if !taken[i] && !apartFrom(c, grown, height) {
+				taken[i], changed = true, true
+				grown = append(grown, c)
+			}
+		}
+	}
+	var out []column
+	for i, c := range free {
+		if taken[i] {
+			continue
+		}
+		// Free words close together form one column.
+		if n := len(out); n > 0 && !apartFrom(c, out[n-1:], height) {
+			out[n-1].x0, out[n-1].x1 = math.Min(out[n-1].x0, c.x0), math.Max(out[n-1].x1, c.x1)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// apartFrom reports whether column c is at least a line's height clear of
+// each of cols.
+func apartFrom(c column, cols []column, height float64) bool {
+	for _, o := range cols {
+		if math.Max(o.x0-c.x1, c.x0-o.x1) < height {
+			return false
+		}
+	}
+	return true
 }
 
 // overlapsAny reports whether column c overlaps one of cols horizontally.
@@ -273,7 +331,7 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 				best = h
 			}
 		}
-		if best.Kind == "" {
+		if best.Kind == "" && !accept[""] {
 			continue
 		}
 		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1, dup: seen[best.Kind]})
@@ -568,7 +626,7 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 	}
 	under := 0
 	for _, col := range t.cols {
-		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
+		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && col.kind != "" && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
 			under++
 		}
 	}

@@ -76,3 +76,15 @@ func TestItemsDescriptionPlaceholderDropped(t *testing.T) {
 	})
 	checkItems(t, doc, []invoice.LineItem{item("GARDEN SERVICE", 1, 60, 60), item("Hose - green, 20 m", 2, 15, 30)})
 }
+
+func TestItemsUnlabelledHeaderColumn(t *testing.T) {
+	// "PE" names no field: its values ("1", the price unit) belong to no
+	// column, not to the price column whose band they would fall in.
+	// "Preis je Einheit" is one cell, its last words close to the label.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(60, "Bezeichnung"), at(240, "Menge"), at(290, "PE"), at(347, "Preis je Einheit"), at(480, "Betrag")),
+		lineAt(220, at(60, "Schrauben M4"), at(240, "100,0000"), at(314, "1"), at(362, "0,0500"), at(490, "5,00")),
+		lineAt(240, at(60, "Muttern M4"), at(240, "200,0000"), at(314, "1"), at(362, "0,0200"), at(490, "4,00")),
+	})
+	checkItemsIn(t, "de", doc, []invoice.LineItem{item("Schrauben M4", 100, 0.05, 5), item("Muttern M4", 200, 0.02, 4)})
+}
