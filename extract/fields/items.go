@@ -172,11 +172,12 @@ func weakColumns(group []*line, strong []column) []column {
 }
 
 // unlabelledColumns returns the cells of a table's header that no label
-// names ("VKE/Geb", "Lotto") and that stand apart from the labelled
-// columns by a line's height: columns of their own whose values belong to
-// no field, rather than to the labelled column beside them. Words closer
-// than that to a label, directly or through other such words ("N°
-// PEZZI", "Importo al netto"), are part of the label's cell.
+// names ("VKE/Geb", "Lotto"): columns of their own whose values belong to
+// no field (or to the one inferOther reads from them), rather than to the
+// labelled column beside them. Words a word space from a label, directly
+// or through other such words ("N° PEZZI", "Importo al netto"), are part
+// of the label's cell; free words closer than a line's height to each
+// other form one column.
 func unlabelledColumns(group []*line, labelled []column) []column {
 	accept := map[labels.Kind]bool{"": true}
 	for k := range columnKinds {
@@ -196,7 +197,7 @@ func unlabelledColumns(group []*line, labelled []column) []column {
 	for changed := true; changed; {
 		changed = false
 		for i, c := range free {
-			if !taken[i] && !apartFrom(c, grown, height) {
+			if !taken[i] && !apartFrom(c, grown, 0.6*height) {
 				taken[i], changed = true, true
 				grown = append(grown, c)
 			}
@@ -212,10 +213,17 @@ func unlabelledColumns(group []*line, labelled []column) []column {
 			out[n-1].x0, out[n-1].x1 = math.Min(out[n-1].x0, c.x0), math.Max(out[n-1].x1, c.x1)
 			continue
 		}
+		c.kind = otherKind(len(out) + 1)
 		out = append(out, c)
 	}
 	return out
 }
+
+// otherKind is the kind of the n-th column whose header names no field.
+func otherKind(n int) labels.Kind { return labels.Kind(fmt.Sprintf("col.other%d", n)) }
+
+// isOther reports whether a column's header names no field.
+func isOther(k labels.Kind) bool { return strings.HasPrefix(string(k), "col.other") }
 
 // apartFrom reports whether column c is at least a line's height clear of
 // each of cols.
@@ -429,6 +437,7 @@ func (x *extractor) lineItems() {
 		rows = x.mergeSplitRows(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
+		x.inferOther(t.cols, rows)
 		x.blockDescriptions(t.cols, rows)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
@@ -574,7 +583,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 						continue
 					}
 				}
-				if i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "" {
+				if i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "" || isOther(kinds[i]) {
 					kinds[i] = labels.ColDescription
 				}
 			}
@@ -626,7 +635,7 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 	}
 	under := 0
 	for _, col := range t.cols {
-		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && col.kind != "" && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
+		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && !isOther(col.kind) && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
 			under++
 		}
 	}
@@ -634,7 +643,7 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 		return false
 	}
 	for k := range cells {
-		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition {
+		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition && !isOther(k) {
 			return false
 		}
 	}

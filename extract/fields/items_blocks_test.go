@@ -88,3 +88,18 @@ func TestItemsUnlabelledHeaderColumn(t *testing.T) {
 	})
 	checkItemsIn(t, "de", doc, []invoice.LineItem{item("Schrauben M4", 100, 0.05, 5), item("Muttern M4", 200, 0.02, 4)})
 }
+
+func TestItemsColumnsInferredFromContent(t *testing.T) {
+	// "Totali in euro" and "UMP" name no field; the first column holds
+	// quantity × price in every row (the amounts), the second units.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(60, "Descrizione"), at(250, "UMP"), at(300, "Quantità"), at(370, "Prezzo"), at(440, "Totali in euro"), at(540, "IVA")),
+		lineAt(220, at(60, "Mele rosse"), at(250, "KG"), at(300, "3,00"), at(370, "2,00"), at(450, "6,00"), at(545, "4")),
+		lineAt(240, at(60, "Pere"), at(250, "KG"), at(300, "2,00"), at(370, "1,50"), at(450, "3,00"), at(545, "4")),
+	})
+	want := []invoice.LineItem{
+		{Description: str("Mele rosse"), Quantity: num(3), Unit: str("KG"), UnitPrice: num(2), Amount: num(6), TaxRate: num(4)},
+		{Description: str("Pere"), Quantity: num(2), Unit: str("KG"), UnitPrice: num(1.5), Amount: num(3), TaxRate: num(4)},
+	}
+	checkItemsIn(t, "it", doc, want)
+}
