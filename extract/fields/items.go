@@ -3,7 +3,6 @@ package fields
 import (
 	"fmt"
 	"math"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -722,13 +721,6 @@ func (x *extractor) cellNumber(s string) (float64, bool) {
 // amount or price are not items.
 func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	var it invoice.LineItem
-	if os.Getenv("ITEMDBG") != "" {
-		for _, k := range []labels.Kind{labels.ColQuantity, labels.ColUnitPrice, labels.ColAmount} {
-			if c := r.cells[k]; c != nil && strings.IndexFunc(c.text, unicode.IsLetter) >= 0 {
-				fmt.Fprintf(os.Stderr, "DBG %s %q\n", k, c.text)
-			}
-		}
-	}
 	if c := r.cells[labels.ColDescription]; c != nil {
 		it.Description = invoice.String(cleanDescription(c.text))
 	}
@@ -752,6 +744,11 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 	}
 	if c := r.cells[labels.ColUnitPrice]; c != nil {
 		it.UnitPrice = x.unitPrice(c.text, it.Quantity, it.Amount)
+		if it.Quantity == nil && it.Amount != nil {
+			if q, p, ok := x.spilledQuantity(c.text, *it.Amount); ok {
+				it.Quantity, it.UnitPrice = invoice.Number(q), invoice.Number(p)
+			}
+		}
 	}
 	if c := r.cells[labels.ColTaxRate]; c != nil {
 		if ps := parse.FindPercents(c.text); len(ps) > 0 {
@@ -865,8 +862,11 @@ func (x *extractor) itemEvidence(i int, r row, it invoice.LineItem) {
 
 // wrappedText reports whether a description line under an item continues its
 // text, rather than listing an attribute ("GTIN: 4012345001235", "Art.-Nr.
-// 123") or a code.
+// 123"), a code or a discount ("SCONTO 20.00%").
 func wrappedText(s string) bool {
+	if discountNote(s) {
+		return false
+	}
 	// A key in lower case continues a sentence ("two: user accounts").
 	if key, _, kv := splitKey(s); kv && !unicode.IsLower([]rune(key)[0]) {
 		return false

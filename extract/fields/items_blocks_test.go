@@ -103,3 +103,24 @@ func TestItemsColumnsInferredFromContent(t *testing.T) {
 	}
 	checkItemsIn(t, "it", doc, want)
 }
+
+func TestItemsQuantityReadIntoPriceBand(t *testing.T) {
+	// The quantity is printed where the price column's band starts; it
+	// times the next number is the amount.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(60, "Descrizione"), at(309, "Q.tà"), at(332, "Prezzo"), at(480, "Importo")),
+		lineAt(220, at(60, "Cavo USB"), at(330, "2"), at(362, "9,99"), at(480, "19,98")),
+	})
+	checkItemsIn(t, "it", doc, []invoice.LineItem{item("Cavo USB", 2, 9.99, 19.98)})
+}
+
+func TestItemsDiscountLineNotWrapped(t *testing.T) {
+	// "SCONTO 20.00%" under a row is a discount note, not more of its
+	// description.
+	doc := synthDoc([]synthLine{
+		header4(200),
+		row4(220, "Lasagne", "2", "8.00", "16.00"),
+		lineAt(231, at(60, "SCONTO 20.00%")),
+	})
+	checkItems(t, doc, []invoice.LineItem{item("Lasagne", 2, 8, 16)})
+}

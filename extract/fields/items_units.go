@@ -139,3 +139,33 @@ func dropPlaceholder(s string) string {
 	}
 	return s
 }
+
+// spilledQuantity reads a price cell that also holds the row's quantity,
+// printed close to the price column and read into its band ("1 19,99"):
+// the first number times the second is the row's amount.
+func (x *extractor) spilledQuantity(s string, amount float64) (qty, price float64, ok bool) {
+	ms := x.moneyAmounts(s, false)
+	if len(ms) < 2 || ms[0].Currency != "" || ms[0].Number <= 0 {
+		return 0, 0, false
+	}
+	q, p := ms[0].Number, ms[1].Number
+	if p == 0 || !near(q*p, amount) {
+		return 0, 0, false
+	}
+	return q, p, true
+}
+
+// discountNote reports whether a line states a discount: a discount label
+// first, then a number ("SCONTO 20.00%", "Rabatt 5 %").
+func discountNote(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 2 || strings.IndexFunc(s, unicode.IsDigit) < 0 {
+		return false
+	}
+	for _, h := range labels.Find(words) {
+		if (h.Kind == labels.Discount || h.Kind == labels.ColDiscount) && h.Score >= 0.7 && h.First == 0 && h.Last < len(words)-1 && startsNumber(words[h.Last+1]) {
+			return true
+		}
+	}
+	return false
+}
