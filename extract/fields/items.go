@@ -628,7 +628,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // two other columns is a heading or a sentence across the table, not a
 // wrap.
 func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
-	c := cells[labels.ColDescription]
+	c := withoutArticleNumber(cells[labels.ColDescription])
 	if c == nil || !wrappedText(c.text) {
 		return false
 	}

@@ -2,6 +2,7 @@ package fields
 
 import (
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/invex/invex/extract/labels"
@@ -72,4 +73,32 @@ func textStart(c *cell) float64 {
 		}
 	}
 	return math.Inf(1)
+}
+
+// articleNumber is a run of eight digits or more: a GTIN, EAN or other
+// article number.
+var articleNumber = regexp.MustCompile(`^[0-9]{8,}\.?$`)
+
+// withoutArticleNumber returns a description cell without the article
+// numbers that lead it: a GTIN printed under the row's code, wide enough to
+// reach the description column, is not part of the wrapped text
+// ("4000001234561 12 x 1,0l PET").
+func withoutArticleNumber(c *cell) *cell {
+	if c == nil {
+		return nil
+	}
+	words := strings.Fields(c.text)
+	if len(words) != len(c.lefts) {
+		return c
+	}
+	k := 0
+	for k < len(words)-1 && articleNumber.MatchString(words[k]) {
+		k++
+	}
+	if k == 0 {
+		return c
+	}
+	box := c.box
+	box.X0 = c.lefts[k]
+	return &cell{text: strings.Join(words[k:], " "), box: box, lefts: c.lefts[k:]}
 }

@@ -124,3 +124,15 @@ func TestItemsDiscountLineNotWrapped(t *testing.T) {
 	})
 	checkItems(t, doc, []invoice.LineItem{item("Lasagne", 2, 8, 16)})
 }
+
+func TestItemsWrapAfterArticleNumber(t *testing.T) {
+	// The GTIN under the row's code is wide enough to reach the
+	// description column; the words after it still continue the
+	// description.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(50, "Pos"), at(72, "Art-Nr"), at(151, "Beschreibung"), at(260, "Preis"), at(360, "Menge"), at(500, "Betrag")),
+		lineAt(220, at(55, "1"), at(151, "Apfelsaft"), at(260, "2,00"), at(360, "6"), at(505, "12,00")),
+		lineAt(231, at(95, "4000001234561"), at(157, "6 x 1,0l PET")),
+	})
+	checkItemsIn(t, "de", doc, []invoice.LineItem{item("Apfelsaft 6 x 1,0l PET", 6, 2, 12)})
+}
