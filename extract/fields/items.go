@@ -418,6 +418,9 @@ type row struct {
 	// notes are the note cells ("(Net): 60,00") of the unit-price column
 	// printed on the lines without numbers right above and below the row.
 	notes []*cell
+	// sealed is set when a line under the row did not continue its
+	// description: no later line does.
+	sealed bool
 }
 
 // lineItems reads every table's rows: lines under the header until the
@@ -512,6 +515,12 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
 			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && t.wrapDescription(&rows[len(rows)-1], l, cells)
+			if !wrapped && len(rows) > started && cells[labels.ColDescription] != nil {
+				// An attribute or note ends the wrapped text: lines
+				// after it are notes too ("Verpackung: Karton",
+				// then "Lieferung in 4 Kartons").
+				rows[len(rows)-1].sealed = true
+			}
 			if c := cells[labels.ColUnitPrice]; c != nil && noteCell(c.text) {
 				notes = append(notes, c)
 				if len(rows) > started {
@@ -629,7 +638,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // wrap.
 func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
 	c := withoutArticleNumber(cells[labels.ColDescription])
-	if c == nil || !wrappedText(c.text) {
+	if c == nil || r.sealed || !wrappedText(c.text) {
 		return false
 	}
 	under := 0

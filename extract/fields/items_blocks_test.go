@@ -136,3 +136,16 @@ func TestItemsWrapAfterArticleNumber(t *testing.T) {
 	})
 	checkItemsIn(t, "de", doc, []invoice.LineItem{item("Apfelsaft 6 x 1,0l PET", 6, 2, 12)})
 }
+
+func TestItemsNoWrapAfterAttribute(t *testing.T) {
+	// "Verpackung: Karton" is an attribute; the line after it is a note
+	// too, not more of the description.
+	doc := synthDoc([]synthLine{
+		header4(200),
+		row4(220, "Zitronensaft", "10", "1.00", "10.00"),
+		lineAt(230, at(60, "100ml")),
+		lineAt(240, at(60, "Verpackung: Karton")),
+		lineAt(250, at(60, "Lieferung in zwei Paketen")),
+	})
+	checkItems(t, doc, []invoice.LineItem{item("Zitronensaft 100ml", 10, 1, 10)})
+}
