@@ -143,9 +143,9 @@ func TestItemsNoWrapAfterAttribute(t *testing.T) {
 	doc := synthDoc([]synthLine{
 		header4(200),
 		row4(220, "Zitronensaft", "10", "1.00", "10.00"),
-		lineAt(230, at(60, "100ml")),
+		lineAt(230, at(60, "aus Sizilien")),
 		lineAt(240, at(60, "Verpackung: Karton")),
 		lineAt(250, at(60, "Lieferung in zwei Paketen")),
 	})
-	checkItems(t, doc, []invoice.LineItem{item("Zitronensaft 100ml", 10, 1, 10)})
+	checkItems(t, doc, []invoice.LineItem{item("Zitronensaft aus Sizilien", 10, 1, 10)})
 }
