@@ -437,6 +437,7 @@ func (x *extractor) lineItems() {
 		rows := x.tableRows(t, tables)
 		x.priceFromNotes(rows)
 		rows = x.mergeSplitRows(rows)
+		rows = x.mergeDiscountRows(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
 		x.inferOther(t.cols, rows)

@@ -149,3 +149,17 @@ func TestItemsNoWrapAfterAttribute(t *testing.T) {
 	})
 	checkItems(t, doc, []invoice.LineItem{item("Zitronensaft aus Sizilien", 10, 1, 10)})
 }
+
+func TestItemsDiscountRowFolded(t *testing.T) {
+	// "abzgl. 16,7% Rabatt -2,00" under an item is its discount: the
+	// item's amount is 10,00 after it.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(60, "Bezeichnung"), at(290, "Menge"), at(400, "Preis"), at(500, "Betrag")),
+		lineAt(220, at(60, "Rasenteppich"), at(290, "3,00"), at(400, "4,00"), at(500, "12,00")),
+		lineAt(240, at(350, "abzgl."), at(395, "16,7% Rabatt"), at(503, "-2,00")),
+		lineAt(260, at(60, "Gartenschlauch"), at(290, "1,00"), at(400, "8,00"), at(505, "8,00")),
+	})
+	want := []invoice.LineItem{item("Rasenteppich", 3, 4, 10), item("Gartenschlauch", 1, 8, 8)}
+	want[0].DiscountPct = num(16.7)
+	checkItemsIn(t, "de", doc, want)
+}
