@@ -421,6 +421,9 @@ type row struct {
 	// sealed is set when a line under the row did not continue its
 	// description: no later line does.
 	sealed bool
+	// names are the description lines without numbers printed right
+	// above the row, in its block of lines, that no row above took.
+	names []*cell
 }
 
 // lineItems reads every table's rows: lines under the header until the
@@ -442,6 +445,7 @@ func (x *extractor) lineItems() {
 		x.fillFromNumbers(t.cols, rows)
 		x.inferOther(t.cols, rows)
 		x.blockDescriptions(t.cols, rows)
+		nameFromBlock(rows)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
 				x.itemEvidence(len(items), r, it)
@@ -486,10 +490,16 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 	started := len(rows)
 	var above *pendingText
 	var notes []*cell // price notes since the last row
+	var names []*cell // unwrapped description lines since the last row
+	lastBottom := math.Inf(-1)
 	for _, l := range lines {
 		if l.angle != 0 {
 			break
 		}
+		if l.box.Y0-lastBottom > 1.5*math.Max(l.height, 1) {
+			names = nil // a gap ends the block of lines
+		}
+		lastBottom = l.box.Y1
 		if !math.IsInf(prevBottom, -1) && l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
 			return rows, false
 		}
@@ -531,6 +541,7 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			above = nil
 			if d := cells[labels.ColDescription]; d != nil && !wrapped {
 				above = &pendingText{cell: d, line: l}
+				names = append(names, d)
 			}
 			continue
 		}
@@ -539,8 +550,8 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			cells[labels.ColDescription] = above.cell
 		}
 		above = nil
-		rows = append(rows, row{cells: cells, page: t.page.num, notes: notes})
-		notes = nil
+		rows = append(rows, row{cells: cells, page: t.page.num, notes: notes, names: names})
+		notes, names = nil, nil
 	}
 	return rows, false
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/invex/invex/extract/labels"
 )
@@ -101,4 +102,45 @@ func withoutArticleNumber(c *cell) *cell {
 	box := c.box
 	box.X0 = c.lefts[k]
 	return &cell{text: strings.Join(words[k:], " "), box: box, lefts: c.lefts[k:]}
+}
+
+// nameFromBlock gives a row whose description is an attribute ("Work team
+// (AOP): EQUIPE_A", "# ligne BC: 3") the item's name printed at the top of
+// its block of lines: layouts that print an item as a block (name, period,
+// attributes, with the numbers on one of its lines) put the name first.
+// Attributes below the name are skipped; the nearest name above is taken.
+func nameFromBlock(rows []row) {
+	for _, r := range rows {
+		d := r.cells[labels.ColDescription]
+		if d == nil || !attributeText(d.text) {
+			continue
+		}
+		// The nearest name above: lines higher up may be the header's
+		// last words.
+		for i := len(r.names) - 1; i >= 0; i-- {
+			if n := r.names[i]; n != d && wrappedText(n.text) && !attributeText(n.text) {
+				r.cells[labels.ColDescription] = n
+				break
+			}
+		}
+	}
+}
+
+// attributeText reports whether a description cell states an attribute
+// rather than a name: a "Key: value" with a capitalised key, or a text in
+// parentheses or after a number sign ("(SK): SKU2578", "# ligne BC").
+func attributeText(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "#") || strings.HasPrefix(s, "(") {
+		return true
+	}
+	i := strings.Index(s, ":")
+	if i <= 0 || i > 45 || strings.HasPrefix(s[i:], "://") {
+		return false
+	}
+	key := strings.TrimSpace(s[:i])
+	// A key has letters and no digits ("10:30" is a time, "Art. 3:" a
+	// reference), and a key in lower case continues a sentence.
+	return key != "" && strings.IndexFunc(key, unicode.IsDigit) < 0 && strings.IndexFunc(key, unicode.IsLetter) >= 0 &&
+		!unicode.IsLower([]rune(key)[0])
 }

@@ -163,3 +163,17 @@ func TestItemsDiscountRowFolded(t *testing.T) {
 	want[0].DiscountPct = num(16.7)
 	checkItemsIn(t, "de", doc, want)
 }
+
+func TestItemsNameAtTopOfBlock(t *testing.T) {
+	// Each item is a block: its name, a period, an attribute; the
+	// numbers sit on the attribute's line. The name is the item's.
+	doc := synthDoc([]synthLine{
+		header4(200),
+		lineAt(230, at(60, "WINDOW CLEANING")),
+		lineAt(240, at(60, "Period 01/03/2026 to 31/03/2026")),
+		lineAt(250, at(60, "Team (TM): CREW_B"), at(300, "2"), at(380, "40.00"), at(480, "80.00")),
+		lineAt(290, at(60, "LADDER HIRE")),
+		lineAt(300, at(60, "Ref (RF): LAD-4"), at(300, "1"), at(380, "15.00"), at(480, "15.00")),
+	})
+	checkItems(t, doc, []invoice.LineItem{item("WINDOW CLEANING", 2, 40, 80), item("LADDER HIRE", 1, 15, 15)})
+}
