@@ -212,7 +212,7 @@ func unlabelledColumns(group []*line, labelled []column) []column {
 			out[n-1].x0, out[n-1].x1 = math.Min(out[n-1].x0, c.x0), math.Max(out[n-1].x1, c.x1)
 			continue
 		}
-		c.kind = otherKind(len(out) + 1)
+		c.kind, c.dup = otherKind(len(out)+1), false
 		out = append(out, c)
 	}
 	return out
@@ -259,7 +259,9 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 }
 
 // classifyAll is classifyColumns keeping the cells whose kind repeats an
-// earlier cell's, marked dup.
+// earlier cell's, marked dup, and reading labels down to minScore. When
+// accept holds the empty kind, the cells no label names are returned too,
+// with that kind.
 func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool, minScore float64) []column {
 	type unit struct {
 		box   pdf.Rect
