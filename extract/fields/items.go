@@ -75,6 +75,8 @@ func (x *extractor) findTables() []table {
 			for _, g := range group {
 				used[g] = true
 			}
+			cols = append(cols, weakColumns(group, cols)...)
+			cols = append(cols, unlabelledColumns(group, cols)...)
 			setBands(cols, p.width)
 			out = append(out, table{page: p, header: bottom, cols: cols})
 		}
@@ -102,7 +104,7 @@ func hasColumnHit(l *line) bool {
 func headerColumns(group []*line) []column {
 	var cols []column
 	n := 0
-	all := classifyAll(group, headerKind, columnKinds)
+	all := classifyAll(group, headerKind, columnKinds, minLabelScore)
 	for i, c := range all {
 		switch {
 		case !c.dup:
@@ -142,12 +144,113 @@ func isNumeric(k labels.Kind) bool {
 	return numericColumns[k] || strings.HasPrefix(string(k), "col.number")
 }
 
+// weakLabelScore is the weakest column label read in a header that
+// stronger labels already make a table's: words such as "Pezzi", "Hours"
+// or "Nombre" head a column there, though alone they prove nothing.
+const weakLabelScore = 0.45
+
+// weakColumns returns the cells of a table's header that only weak labels
+// name, of kinds the strong columns lack, clear of the strong columns.
+func weakColumns(group []*line, strong []column) []column {
+	kinds := map[labels.Kind]bool{}
+	for _, c := range strong {
+		kinds[c.kind] = true
+		if c.orig != "" {
+			kinds[c.orig] = true
+		}
+	}
+	var out []column
+	for _, c := range classifyAll(group, headerKind, columnKinds, weakLabelScore) {
+		if c.dup || kinds[c.kind] || overlapsAny(c, strong) {
+			continue
+		}
+		kinds[c.kind] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// unlabelledColumns returns the cells of a table's header that no label
+// names ("VKE/Geb", "Lotto"): columns of their own whose values belong to
+// no field (or to the one inferOther reads from them), rather than to the
+// labelled column beside them. Words a word space from a label, directly
+// or through other such words ("N° PEZZI", "Importo al netto"), are part
+// of the label's cell; free words closer than a line's height to each
+// other form one column.
+func unlabelledColumns(group []*line, labelled []column) []column {
+	accept := map[labels.Kind]bool{"": true}
+	for k := range columnKinds {
+		accept[k] = true
+	}
+	var free []column
+	for _, c := range classifyAll(group, headerKind, accept, minLabelScore) {
+		if c.kind == "" {
+			free = append(free, c)
+		}
+	}
+	height := group[0].height
+	// Grow the labelled cells by the free words they touch, until none is
+	// added.
+	taken := make([]bool, len(free))
+	grown := append([]column(nil), labelled...)
+	for changed := true; changed; {
+		changed = false
+		for i, c := range free {
+			if !taken[i] && !apartFrom(c, grown, 0.6*height) {
+				taken[i], changed = true, true
+				grown = append(grown, c)
+			}
+		}
+	}
+	var out []column
+	for i, c := range free {
+		if taken[i] {
+			continue
+		}
+		// Free words close together form one column.
+		if n := len(out); n > 0 && !apartFrom(c, out[n-1:], height) {
+			out[n-1].x0, out[n-1].x1 = math.Min(out[n-1].x0, c.x0), math.Max(out[n-1].x1, c.x1)
+			continue
+		}
+		c.kind, c.dup = otherKind(len(out)+1), false
+		out = append(out, c)
+	}
+	return out
+}
+
+// otherKind is the kind of the n-th column whose header names no field.
+func otherKind(n int) labels.Kind { return labels.Kind(fmt.Sprintf("col.other%d", n)) }
+
+// isOther reports whether a column's header names no field.
+func isOther(k labels.Kind) bool { return strings.HasPrefix(string(k), "col.other") }
+
+// apartFrom reports whether column c is at least a line's height clear of
+// each of cols.
+func apartFrom(c column, cols []column, height float64) bool {
+	for _, o := range cols {
+		if math.Max(o.x0-c.x1, c.x0-o.x1) < height {
+			return false
+		}
+	}
+	return true
+}
+
+// overlapsAny reports whether column c overlaps one of cols horizontally.
+func overlapsAny(c column, cols []column) bool {
+	for _, o := range cols {
+		if math.Min(c.x1, o.x1) > math.Max(c.x0, o.x0) {
+			return true
+		}
+	}
+	return false
+}
+
 // classifyColumns is headerColumns with the reading of labels (kindOf) and
 // the accepted kinds given; a cell whose kind an earlier cell already has is
 // left out.
 func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
 	var cols []column
-	for _, c := range classifyAll(group, kindOf, accept) {
+	for _, c := range classifyAll(group, kindOf, accept, minLabelScore) {
 		if !c.dup {
 			cols = append(cols, c)
 		}
@@ -156,8 +259,10 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 }
 
 // classifyAll is classifyColumns keeping the cells whose kind repeats an
-// earlier cell's, marked dup.
-func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool) []column {
+// earlier cell's, marked dup, and reading labels down to minScore. When
+// accept holds the empty kind, the cells no label names are returned too,
+// with that kind.
+func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool, minScore float64) []column {
 	type unit struct {
 		box   pdf.Rect
 		line  int
@@ -169,7 +274,7 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 		for _, h := range g.hits {
 			// Only column labels hold words together: "Betrag USt. %" is a
 			// tax label in a sentence but two columns in a header.
-			if h.Score < minLabelScore || !accept[h.Kind] {
+			if h.Score < minScore || !accept[h.Kind] {
 				continue
 			}
 			text, box := g.span(h.First, h.Last)
@@ -231,11 +336,11 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 		best := labels.Hit{}
 		for _, h := range labels.Find(words) {
 			h.Kind = kindOf(h.Kind)
-			if accept[h.Kind] && h.Score >= minLabelScore && h.Score > best.Score {
+			if accept[h.Kind] && h.Score >= minScore && h.Score > best.Score {
 				best = h
 			}
 		}
-		if best.Kind == "" {
+		if best.Kind == "" && !accept[""] {
 			continue
 		}
 		cols = append(cols, column{kind: best.Kind, x0: box.X0, x1: box.X1, dup: seen[best.Kind]})
@@ -303,6 +408,9 @@ func bandEdge(a, b column) float64 {
 type cell struct {
 	text string
 	box  pdf.Rect
+	// lefts are the left edges of the cell's words, when it was read from
+	// a table line.
+	lefts []float64
 }
 
 // row is one line item being read.
@@ -312,6 +420,12 @@ type row struct {
 	// notes are the note cells ("(Net): 60,00") of the unit-price column
 	// printed on the lines without numbers right above and below the row.
 	notes []*cell
+	// sealed is set when a line under the row did not continue its
+	// description: no later line does.
+	sealed bool
+	// names are the description lines without numbers printed right
+	// above the row, in its block of lines, that no row above took.
+	names []*cell
 }
 
 // lineItems reads every table's rows: lines under the header until the
@@ -328,8 +442,12 @@ func (x *extractor) lineItems() {
 		rows := x.tableRows(t, tables)
 		x.priceFromNotes(rows)
 		rows = x.mergeSplitRows(rows)
+		rows = x.mergeDiscountRows(rows)
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
+		x.inferOther(t.cols, rows)
+		x.blockDescriptions(t.cols, rows)
+		nameFromBlock(rows)
 		for _, r := range rows {
 			if it, ok := x.item(r); ok {
 				x.itemEvidence(len(items), r, it)
@@ -374,10 +492,16 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 	started := len(rows)
 	var above *pendingText
 	var notes []*cell // price notes since the last row
+	var names []*cell // unwrapped description lines since the last row
+	lastBottom := math.Inf(-1)
 	for _, l := range lines {
 		if l.angle != 0 {
 			break
 		}
+		if l.box.Y0-lastBottom > 1.5*math.Max(l.height, 1) {
+			names = nil // a gap ends the block of lines
+		}
+		lastBottom = l.box.Y1
 		if !math.IsInf(prevBottom, -1) && l.box.Y0-prevBottom > 6*math.Max(l.height, 1) {
 			return rows, false
 		}
@@ -404,6 +528,12 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
 			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && t.wrapDescription(&rows[len(rows)-1], l, cells)
+			if !wrapped && len(rows) > started && cells[labels.ColDescription] != nil {
+				// An attribute or note ends the wrapped text: lines
+				// after it are notes too ("Verpackung: Karton",
+				// then "Lieferung in 4 Kartons").
+				rows[len(rows)-1].sealed = true
+			}
 			if c := cells[labels.ColUnitPrice]; c != nil && noteCell(c.text) {
 				notes = append(notes, c)
 				if len(rows) > started {
@@ -413,6 +543,7 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			above = nil
 			if d := cells[labels.ColDescription]; d != nil && !wrapped {
 				above = &pendingText{cell: d, line: l}
+				names = append(names, d)
 			}
 			continue
 		}
@@ -421,8 +552,8 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			cells[labels.ColDescription] = above.cell
 		}
 		above = nil
-		rows = append(rows, row{cells: cells, page: t.page.num, notes: notes})
-		notes = nil
+		rows = append(rows, row{cells: cells, page: t.page.num, notes: notes, names: names})
+		notes, names = nil, nil
 	}
 	return rows, false
 }
@@ -474,7 +605,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 						continue
 					}
 				}
-				if i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "" {
+				if i > descAt || kinds[i] == labels.ColCode || kinds[i] == labels.ColPosition || kinds[i] == "" || isOther(kinds[i]) {
 					kinds[i] = labels.ColDescription
 				}
 			}
@@ -501,10 +632,11 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 			continue
 		}
 		if cells[c] == nil {
-			cells[c] = &cell{text: w.Text, box: w.Box}
+			cells[c] = &cell{text: w.Text, box: w.Box, lefts: []float64{w.Box.X0}}
 		} else {
 			cells[c].text += " " + w.Text
 			cells[c].box = union(cells[c].box, w.Box)
+			cells[c].lefts = append(cells[c].lefts, w.Box.X0)
 		}
 	}
 	return cells
@@ -519,13 +651,13 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // two other columns is a heading or a sentence across the table, not a
 // wrap.
 func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
-	c := cells[labels.ColDescription]
-	if c == nil || !wrappedText(c.text) {
+	c := withoutArticleNumber(cells[labels.ColDescription])
+	if c == nil || r.sealed || !wrappedText(c.text) {
 		return false
 	}
 	under := 0
 	for _, col := range t.cols {
-		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
+		if col.kind != labels.ColDescription && col.kind != labels.ColCode && col.kind != labels.ColPosition && !isOther(col.kind) && c.box.X0 < col.x1 && c.box.X1 > col.x0 {
 			under++
 		}
 	}
@@ -533,7 +665,7 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 		return false
 	}
 	for k := range cells {
-		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition {
+		if k != labels.ColDescription && k != labels.ColCode && k != labels.ColPosition && !isOther(k) {
 			return false
 		}
 	}
@@ -541,6 +673,7 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 	if d != nil && l.box.Y0-d.box.Y1 < 1.5*l.height {
 		d.text += " " + c.text
 		d.box = union(d.box, c.box)
+		d.lefts = append(d.lefts, c.lefts...)
 		return true
 	}
 	return false
@@ -627,14 +760,17 @@ func (x *extractor) item(r row) (invoice.LineItem, bool) {
 			it.Unit = invoice.String(u)
 		}
 	}
-	if c := r.cells[labels.ColUnitPrice]; c != nil {
-		if v, ok := x.cellNumber(c.text); ok {
-			it.UnitPrice = invoice.Number(v)
+	if c := r.cells[labels.ColAmount]; c != nil {
+		if ms := x.moneyAmounts(c.text, true); len(ms) > 0 {
+			it.Amount = invoice.Number(ms[len(ms)-1].Number)
 		}
 	}
-	if c := r.cells[labels.ColAmount]; c != nil {
-		if ms := parse.FindAmounts(c.text, x.locale); len(ms) > 0 {
-			it.Amount = invoice.Number(ms[len(ms)-1].Number)
+	if c := r.cells[labels.ColUnitPrice]; c != nil {
+		it.UnitPrice = x.unitPrice(c.text, it.Quantity, it.Amount)
+		if it.Quantity == nil && it.Amount != nil {
+			if q, p, ok := x.spilledQuantity(c.text, *it.Amount); ok {
+				it.Quantity, it.UnitPrice = invoice.Number(q), invoice.Number(p)
+			}
 		}
 	}
 	if c := r.cells[labels.ColTaxRate]; c != nil {
@@ -749,8 +885,11 @@ func (x *extractor) itemEvidence(i int, r row, it invoice.LineItem) {
 
 // wrappedText reports whether a description line under an item continues its
 // text, rather than listing an attribute ("GTIN: 4012345001235", "Art.-Nr.
-// 123") or a code.
+// 123"), a code or a discount ("SCONTO 20.00%").
 func wrappedText(s string) bool {
+	if discountNote(s) {
+		return false
+	}
 	// A key in lower case continues a sentence ("two: user accounts").
 	if key, _, kv := splitKey(s); kv && !unicode.IsLower([]rune(key)[0]) {
 		return false
@@ -809,6 +948,7 @@ func cleanDescription(s string) string {
 		s = t
 	}
 	s = gluedCode.ReplaceAllString(s, "$1")
+	s = dropPlaceholder(s)
 	if loc := attribute.FindStringIndex(s); loc != nil && loc[0] > 0 {
 		s = s[:loc[0]]
 	}
