@@ -428,11 +428,23 @@ func (x *extractor) poNumber() {
 	var best candidate
 	x.m.hits(func(p *page, l *line, h labels.Hit) {
 		for _, s := range x.m.slots(p, l, h, 1) {
-			if id, ok := identifier(s.text); ok {
-				c := candidate{str: id, score: h.Score * whereWeight(s) * 0.9, page: s.page, box: s.box, ok: true}
-				if c.better(best) {
-					best = c
-				}
+			id, ok := identifier(s.text)
+			weight := 0.9
+			if !ok && s.where == rightOf {
+				// "Vs ordine : copia commissione", "Vs.Ord. ORDINECLI":
+				// an order reference need not hold a digit.
+				id, ok = wordReference(s.text)
+				weight = 0.7
+			}
+			if !ok {
+				continue
+			}
+			c := candidate{str: id, score: h.Score * whereWeight(s) * weight, page: s.page, box: s.box, ok: true}
+			if inProse(l, h) {
+				c.score *= 0.6 // "Rechnung gemäß Bestellung Nr. …": quoted in a sentence
+			}
+			if c.better(best) {
+				best = c
 			}
 		}
 	}, labels.PONumber)
@@ -728,6 +740,34 @@ func referenceText(before string) bool {
 		}
 	}
 	return false
+}
+
+// wordReference reads a reference made of words beside its key: one to
+// three words before the next key or gap, none of them a label, a date or
+// a filler, no longer than 30 characters.
+func wordReference(text string) (string, bool) {
+	words := strings.Fields(text)
+	for len(words) > 0 && isFiller(words[0]) {
+		words = words[1:]
+	}
+	var parts []string
+	for _, w := range words {
+		if strings.HasSuffix(w, ":") || len(parts) == 3 {
+			break
+		}
+		parts = append(parts, w)
+	}
+	if len(parts) == 0 || len(parts) == 3 && len(words) > 3 {
+		return "", false
+	}
+	ref := strings.Join(parts, " ")
+	if len(ref) > 30 || strings.IndexFunc(ref, unicode.IsLetter) < 0 || len(labels.Find(parts)) > 0 {
+		return "", false
+	}
+	if _, ok := parse.Date(ref, ""); ok {
+		return "", false
+	}
+	return ref, true
 }
 
 // numberInProse reports whether a label stands inside running text: at least

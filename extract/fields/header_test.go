@@ -284,3 +284,48 @@ func TestDocTypeFallback(t *testing.T) {
 		})
 	}
 }
+
+func TestPONumbers(t *testing.T) {
+	cases := []struct {
+		name, locale string
+		rows         []string
+		want         string
+	}{{
+		name:   "a key beats an order quoted in a sentence",
+		locale: "de",
+		rows: []string{
+			"Bestellung      : 2026-471331",
+			"Rechnung gemäß Bestellung Nr. 2025-471331 vom 01.03.2026.",
+		},
+		want: "2026-471331",
+	}, {
+		name:   "the customer's order key",
+		locale: "de",
+		rows: []string{
+			"Bestellung Nr. Kunde:          2026092011804",
+		},
+		want: "2026092011804",
+	}, {
+		name:   "an order reference made of words",
+		locale: "it",
+		rows: []string{
+			"Vs ordine : copia commissione",
+		},
+		want: "copia commissione",
+	}, {
+		name:   "an order code before another short key",
+		locale: "it",
+		rows: []string{
+			"Vs.Ord. ORDXACME CIG: ZB98B4A235",
+		},
+		want: "ORDXACME",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Extract(docFromText(c.rows...), c.locale).Result
+			if got := deref(r.Invoice.PONumber); got != c.want {
+				t.Errorf("po number = %s, want %s", got, c.want)
+			}
+		})
+	}
+}

@@ -175,6 +175,9 @@ func adjustHits(l *line) {
 	qualifyAmountLabels(l)
 	for i := range l.hits {
 		h := &l.hits[i]
+		if h.Kind == labels.PONumber {
+			ownerQualifier(l, i)
+		}
 		if extendedKey(l, *h) {
 			h.Score *= 0.4
 		}
@@ -205,13 +208,44 @@ func extendedKey(l *line, h labels.Hit) bool {
 			return false
 		}
 		if strings.HasSuffix(w, ":") {
-			return true
+			// A short code key ("CIG:", "CUP:") starts a key of its own:
+			// the words before it are the label's value.
+			k := strings.TrimSuffix(w, ":")
+			return i == h.Last+1 || !(len(k) <= 4 && strings.ToUpper(k) == k)
 		}
 		if l.gapAfter(i - 1) {
 			return false
 		}
 	}
 	return false
+}
+
+// ownerQualifier reads an order label together with the party word that
+// says whose order it is ("Bestellung Nr. Kunde:", "N. ordine cliente:",
+// "Order No. customer:"): the words, up to the colon that ends the key,
+// belong to the label and head no party block.
+func ownerQualifier(l *line, i int) {
+	h := &l.hits[i]
+	for k := h.Last + 1; k < len(l.words) && k <= h.Last+2; k++ {
+		if l.gapAfter(k - 1) {
+			return
+		}
+		switch strings.ToLower(strings.Trim(l.words[k].Text, ".,:;()")) {
+		case "kunde", "kunden", "käufer", "cliente", "committente", "client", "customer", "buyer", "acheteur":
+		default:
+			return
+		}
+		if !strings.HasSuffix(l.words[k].Text, ":") && !(k+1 < len(l.words) && l.words[k+1].Text == ":") {
+			continue
+		}
+		for j := range l.hits {
+			if j != i && l.hits[j].First > h.Last && l.hits[j].First <= k {
+				l.hits[j].Score = 0
+			}
+		}
+		h.Last = k
+		return
+	}
 }
 
 // otherDeadline reports whether a due-date label is followed, in the same

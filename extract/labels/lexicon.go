@@ -154,7 +154,7 @@ func vocabulary() []def {
 		"Ordine n.", "N. ordine", "Vs. ordine", "Vostro ordine", "Vs. ordine n.",
 		"Rif. ordine", "Riferimento ordine", "Rif. vs. ordine", "Ordine cliente", "Ordine cliente n.",
 		"Rif. ordine cliente", "Ordine d'acquisto", "Ordine di acquisto", "N. ordine d'acquisto",
-		"Buono d'ordine", "Vs. ordine del", "Conferma d'ordine n.")
+		"Buono d'ordine", "Vs. ordine del", "Conferma d'ordine n.", "Vs.Ord.", "Vs. Ord.", "Vs. ord. n.")
 	add(PONumber, it, 0.6, "Ordine", "Vs. rif.", "Vostro riferimento", "Vs. riferimento")
 	add(PONumber, en, 1,
 		"PO Number", "Purchase order", "Purchase order number", "Purchase order No.",
