@@ -598,6 +598,11 @@ func (x *extractor) itemRates() int {
 // currency takes the code printed with the amounts, or the euro when the
 // pages show the euro sign or code.
 func (x *extractor) currency() {
+	if c, ok := x.statedCurrency(); ok {
+		x.setString("invoice.currency", &x.r.Invoice.Currency, c)
+		x.setString("financials.currency", &x.r.Financials.Currency, c)
+		return
+	}
 	counts := map[string]int{}
 	var where candidate
 	for _, p := range x.m.pages {
@@ -647,6 +652,37 @@ func (x *extractor) currency() {
 	}
 	x.setString("invoice.currency", &x.r.Invoice.Currency, where)
 	x.setString("financials.currency", &x.r.Financials.Currency, where)
+}
+
+// statedCurrency reads a currency stated under its own key ("Währung:
+// EUR", "Valuta: EUR", "Currency: USD", "Devise : EURO (EUR)"): it wins
+// over the signs the amounts carry, which may be misread ("Mo.-Fr. 08.30").
+// Several keys naming different currencies state none.
+func (x *extractor) statedCurrency() (candidate, bool) {
+	var found candidate
+	conflict := false
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		s, ok := rightSlot(l, h)
+		if !ok {
+			return
+		}
+		for _, w := range strings.Fields(s.text) {
+			t := strings.Trim(w, ":;,.()[]")
+			if strings.EqualFold(t, "euro") {
+				t = "EUR"
+			}
+			code, ok := parse.Currency(t)
+			if !ok {
+				continue
+			}
+			if found.ok && found.str != code {
+				conflict = true
+			}
+			found = candidate{str: code, score: 0.95, page: p.num, box: s.box, ok: true}
+			return
+		}
+	}, labels.Currency)
+	return found, found.ok && !conflict
 }
 
 // statedDiscount finds the one discount line that states its own

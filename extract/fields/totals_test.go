@@ -241,3 +241,16 @@ func fmtNum(v *float64) string {
 	}
 	return strconv.FormatFloat(*v, 'f', -1, 64)
 }
+
+func TestStatedCurrency(t *testing.T) {
+	doc := docFromText(
+		"Währung        :  EUR",
+		"Gesamtbetrag      100.00",
+		"Telefon Mo.-Fr. 08.30 - 12.30 Uhr",
+		"        Mo.-Fr. 14.00 - 17.00 Uhr",
+	)
+	r := Extract(doc, "de").Result
+	if got := deref(r.Invoice.Currency); got != "EUR" {
+		t.Errorf("currency = %s, want EUR", got)
+	}
+}
