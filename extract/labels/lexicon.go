@@ -652,6 +652,7 @@ func vocabulary() []def {
 	add(PayBankTransfer, it, 0.6, "!B.B.")
 	add(PayBankTransfer, en, 1, "Bank transfer", "Wire transfer", "Bank wire", "Credit transfer",
 		"SEPA credit transfer", "SEPA transfer", "Direct bank transfer", "Electronic funds transfer")
+	add(PayBankTransfer, en, 0.8, "Please remit", "Remit to", "Please transfer")
 	add(PayBankTransfer, en, 0.5, "Wire")
 	add(PayBankTransfer, en, 0.4, "Transfer")
 	add(PayBankTransfer, de, 1, "Überweisung", "Banküberweisung", "SEPA-Überweisung",
