@@ -403,6 +403,13 @@ func (x *extractor) rateLines() []rateLine {
 					amts = append(amts, m)
 				}
 			}
+			if len(amts) == 1 {
+				// "IVA 22% su imponibile di euro   467,01 €" / "2.122,79":
+				// the sentence wraps its base onto the next line.
+				if m, ok := x.wrappedAmount(p, l); ok {
+					amts = []parse.Match{m, amts[0]}
+				}
+			}
 		pairs:
 			for i, a := range amts {
 				for _, b := range amts[i+1:] {
@@ -418,6 +425,22 @@ func (x *extractor) rateLines() []rateLine {
 		}
 	}
 	return out
+}
+
+// wrappedAmount is the amount that opens the line right below l in l's
+// first column, when that line starts with it.
+func (x *extractor) wrappedAmount(p *page, l *line) (parse.Match, bool) {
+	for _, o := range p.below(l, 1) {
+		if len(o.words) == 0 || math.Abs(o.words[0].Box.X0-l.words[0].Box.X0) > 2*l.height {
+			continue
+		}
+		ms := parse.FindAmounts(o.words[0].Text, x.locale)
+		if len(ms) == 1 && ms[0].Start == 0 {
+			return ms[0], true
+		}
+		return parse.Match{}, false
+	}
+	return parse.Match{}, false
 }
 
 // hasKind reports whether a label of one of the kinds stands on the line.

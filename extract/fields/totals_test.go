@@ -194,6 +194,16 @@ func TestTotals(t *testing.T) {
 		},
 		want: invoice.Financials{Subtotal: num(2000), TaxRate: num(22), TaxAmount: num(440), Total: num(2440)},
 	}, {
+		name:   "a VAT sentence wraps its base onto the next line",
+		locale: "it",
+		rows: []string{
+			"Totale spesa (A)                                   1.021,20 €",
+			"IVA Scissione Pagamenti 22% su imponibile di euro    245,01 €",
+			"1.113,68",
+			"Totale Bolletta                                    1.358,69 €",
+		},
+		want: invoice.Financials{Subtotal: num(1113.68), TaxRate: num(22), TaxAmount: num(245.01), Total: num(1358.69)},
+	}, {
 		name:   "a negative invoice has a negative discount",
 		locale: "fr",
 		rows: []string{
