@@ -92,7 +92,10 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 	rows, verified, wrapped := 0, 0, 0
 	totalRow := false
 	prev := t.header
-	for _, l := range t.page.lines[t.header.index+1:] {
+	for _, l := range x.linesAfter(t.page, t.header) {
+		if l.page != prev.page {
+			prev = l // the table goes on at the top of the next page
+		}
 		if l.angle != 0 || rows >= 8 || l.box.Y0-prev.box.Y1 > 3*math.Max(l.height, 1) {
 			break
 		}
@@ -140,6 +143,14 @@ func (x *extractor) summaryRows(t table) (vatSummary, bool) {
 			wrapped++
 			prev = l
 			continue
+		}
+		if rows > 0 && !(rows >= 2 && sumRow(row, sums)) && opensWithLabel(l) {
+			// A line of its own after the table ("Totale documento
+			// 876,00"): the table has ended.
+			for k, v := range row {
+				sums[k] -= v
+			}
+			break
 		}
 		if rows >= 2 && sumRow(row, sums) {
 			// The table's own total row: every column it prints is the sum
@@ -190,6 +201,33 @@ func leftBands(cols []column, width float64) {
 			cols[i].hi = cols[i+1].x0
 		}
 	}
+}
+
+// linesAfter returns the lines after l on its page and, when l stands in
+// the bottom fifth of the page, the lines of the next page: a table whose
+// header ends one page goes on at the top of the next.
+func (x *extractor) linesAfter(p *page, l *line) []*line {
+	out := p.lines[l.index+1:]
+	if l.box.Y1 < 0.8*p.height || p.num >= len(x.m.pages) {
+		return out
+	}
+	return append(append([]*line(nil), out...), x.m.pages[p.num].lines...)
+}
+
+// opensWithLabel reports whether a line starts with a strong label of a
+// document amount (a total, an amount due, a deduction): rows of a VAT
+// summary start with a rate, a nature code or a tax name instead.
+func opensWithLabel(l *line) bool {
+	for _, h := range l.hits {
+		if h.First != 0 || h.Score < 0.8 {
+			continue
+		}
+		switch h.Kind {
+		case labels.Total, labels.AmountDue, labels.Withholding, labels.StampDuty, labels.Discount:
+			return true
+		}
+	}
+	return false
 }
 
 // hasLabel reports whether any label stands on the line.

@@ -264,3 +264,22 @@ func TestStatedCurrency(t *testing.T) {
 		t.Errorf("currency = %s, want EUR", got)
 	}
 }
+
+func TestSummaryAcrossPages(t *testing.T) {
+	rows := make([]string, 48)
+	rows[0] = "Riepilogo IVA"
+	rows[47] = "Aliquota      Imponibile      Imposta"
+	first := docFromText(rows...)
+	second := docFromText(
+		"10              795,45          79,55",
+		"Totale documento                876,00",
+	)
+	p2 := second.Pages[0]
+	p2.Number = 2
+	doc := &pdf.Document{Pages: []pdf.Page{first.Pages[0], p2}}
+	f := Extract(doc, "it").Result.Financials
+	got := []string{fmtNum(f.Subtotal), fmtNum(f.TaxAmount), fmtNum(f.Total)}
+	if diff := cmp.Diff([]string{"795.45", "79.55", "876"}, got); diff != "" {
+		t.Errorf("subtotal, tax, total (-want +got):\n%s", diff)
+	}
+}
