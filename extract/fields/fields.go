@@ -46,6 +46,7 @@ func Extract(doc *pdf.Document, locale string) Outcome {
 	x.header()
 	x.lineItems()
 	x.totals()
+	x.dueWithCharges()
 	x.itemRatesFromDocument()
 	x.parties()
 	x.currency()

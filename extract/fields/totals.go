@@ -320,6 +320,65 @@ func unmistakable(c candidate) bool {
 	return c.label >= 0.95
 }
 
+// dueWithCharges makes the amount due the total when it exceeds the
+// document total by a charge the page prints on a line of its own (a
+// utility bill's "Totale bolletta 224,47" then "Canone TV 14,00" and
+// "Totale da pagare 238,47"): the bill charges it too. An amount due below
+// the total (advances paid) leaves the total as it is.
+func (x *extractor) dueWithCharges() {
+	if x.r.Financials.Total == nil {
+		return
+	}
+	tot := *x.r.Financials.Total
+	for _, d := range x.payableAmounts() {
+		diff := d.num - tot
+		if diff < 0.01 || tot <= 0 || diff > tot {
+			continue
+		}
+		if _, ok := x.chargeLine(diff); ok {
+			d.score = math.Min(0.8, d.score)
+			x.setNumber("financials.total", &x.r.Financials.Total, d)
+			return
+		}
+	}
+}
+
+// payableAmounts are the amounts of lines that label an amount to pay
+// ("Totale da pagare", "Amount due", "Zahlbetrag", "Net à payer").
+func (x *extractor) payableAmounts() []candidate {
+	var out []candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		lt := strings.ToLower(l.text)
+		if h.Kind == labels.Total && !strings.Contains(lt, "pagare") && !strings.Contains(lt, "to pay") &&
+			!strings.Contains(lt, "zahl") && !strings.Contains(lt, "payer") && !strings.Contains(lt, "due") {
+			return
+		}
+		if text, box, ok := restOfLine(l, h); ok {
+			if c, ok := x.lastAmount(text, box, p.num); ok {
+				c.score = h.Score * amountPageWeight(p, x.m)
+				out = append(out, c)
+			}
+		}
+	}, labels.Total, labels.AmountDue)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return top(out, 3)
+}
+
+// chargeLine finds a line whose last amount is v and that names no tax,
+// total or due amount: a charge printed on its own.
+func (x *extractor) chargeLine(v float64) (candidate, bool) {
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			ms := parse.FindAmounts(l.text, x.locale)
+			if len(ms) == 0 || !near(ms[len(ms)-1].Number, v) || hasKind(l, labels.TaxAmount, labels.TaxRate, labels.Total, labels.AmountDue, labels.Subtotal) {
+				continue
+			}
+			return candidate{num: v, page: p.num, box: l.box, ok: true}, true
+		}
+	}
+	return candidate{}, false
+}
+
 // unmistakableTotal is the best-scored total under an unmistakable label.
 func unmistakableTotal(tots []candidate) candidate {
 	tot := candidate{}

@@ -204,6 +204,27 @@ func TestTotals(t *testing.T) {
 		},
 		want: invoice.Financials{Subtotal: num(1113.68), TaxRate: num(22), TaxAmount: num(245.01), Total: num(1358.69)},
 	}, {
+		name:   "the amount to pay includes a charge outside VAT",
+		locale: "it",
+		rows: []string{
+			"IVA 10% su imponibile di 200,00 euro                  20,00",
+			"TOTALE BOLLETTA                                      220,00 EURO",
+			"CANONE DI ABBONAMENTO TV                              14,00 EURO",
+			"TOTALE DA PAGARE                                     234,00 EURO",
+		},
+		want: invoice.Financials{Subtotal: num(200), TaxRate: num(10), TaxAmount: num(20), Total: num(234)},
+	}, {
+		name:   "an amount due after an advance leaves the total",
+		locale: "de",
+		rows: []string{
+			"Rechnungssumme ohne USt.                   200,00 EUR",
+			"Steuerbetrag 19 %                           38,00 EUR",
+			"Bruttosumme                                238,00 EUR",
+			"Erhaltene Anzahlungen                      -50,00 EUR",
+			"Zahlbetrag                                 188,00 EUR",
+		},
+		want: invoice.Financials{Subtotal: num(200), TaxRate: num(19), TaxAmount: num(38), Total: num(238)},
+	}, {
 		name:   "a negative invoice has a negative discount",
 		locale: "fr",
 		rows: []string{
