@@ -168,6 +168,9 @@ func (x *extractor) totals() {
 	if len(tots) == 0 {
 		tots = dues // no document total printed: the amount due is the total
 	}
+	if sub, tax, tot, ok := x.totalRow(); ok {
+		subs, taxes, tots = append(subs, sub), append(taxes, tax), append(tots, tot)
+	}
 	if rl := x.rateLines(); len(rl) > 0 {
 		base, tax := rl[0].base, rl[0].tax
 		if len(rl) > 1 {
@@ -486,6 +489,46 @@ func (x *extractor) rateLines() []rateLine {
 	return out
 }
 
+// totalRow reads a table's total row that prints net, tax and gross side
+// by side ("Total   1   278.61   40.39   319.00"): a line opening with a
+// total label whose amounts hold a net and a tax that add up to the last.
+func (x *extractor) totalRow() (sub, tax, tot candidate, ok bool) {
+	for _, p := range x.m.pages {
+		for _, l := range p.lines {
+			if !opensWithTotal(l) {
+				continue
+			}
+			ms := parse.FindAmounts(l.text, x.locale)
+			if len(ms) < 3 {
+				continue
+			}
+			g := ms[len(ms)-1].Number
+			for i := 0; i < len(ms)-1; i++ {
+				for j := i + 1; j < len(ms)-1; j++ {
+					a, b := ms[i].Number, ms[j].Number
+					if a > 0 && b > 0 && near(a+b, g) && plausibleTax(a, b) {
+						mk := func(v float64) candidate {
+							return candidate{num: v, score: 0.8, page: p.num, box: l.box, ok: true}
+						}
+						return mk(a), mk(b), mk(g), true
+					}
+				}
+			}
+		}
+	}
+	return candidate{}, candidate{}, candidate{}, false
+}
+
+// opensWithTotal reports whether a line starts with a total label.
+func opensWithTotal(l *line) bool {
+	for _, h := range l.hits {
+		if h.First == 0 && h.Score >= minLabelScore && (h.Kind == labels.Total || h.Kind == labels.ColAmount) {
+			return true
+		}
+	}
+	return false
+}
+
 // wrappedAmount is the amount that opens the line right below l in l's
 // first column, when that line starts with it.
 func (x *extractor) wrappedAmount(p *page, l *line) (parse.Match, bool) {
@@ -649,6 +692,12 @@ func (x *extractor) taxRate(sub, tax candidate) {
 				return
 			}
 		}
+		if r, ok := x.itemRate(); ok && math.Abs(sub.num*r/100-tax.num) <= math.Max(0.02, 0.005*math.Abs(tax.num)) {
+			// The items' one rate, which the totals bear out.
+			x.setNumber("financials.tax_rate", &x.r.Financials.TaxRate,
+				candidate{num: r, score: 0.85, page: tax.page, box: tax.box, ok: true})
+			return
+		}
 		if len(distinct) <= 1 {
 			// The EU's standard rates and the common reduced ones.
 			for _, std := range []float64{27, 25.5, 25, 24, 23, 22, 21, 20, 19, 17, 10, 8.1, 7.7, 7, 6, 5.5, 5, 4, 2.1, 0} {
@@ -679,6 +728,26 @@ func (x *extractor) itemRates() int {
 
 // currency takes the code printed with the amounts, or the euro when the
 // pages show the euro sign or code.
+// itemRate is the one tax rate the line items state, when they state one
+// and no other.
+func (x *extractor) itemRate() (float64, bool) {
+	var rate *float64
+	for _, it := range x.r.LineItems {
+		switch {
+		case it.TaxRate == nil:
+			continue
+		case rate == nil:
+			rate = it.TaxRate
+		case *rate != *it.TaxRate:
+			return 0, false
+		}
+	}
+	if rate == nil {
+		return 0, false
+	}
+	return *rate, true
+}
+
 func (x *extractor) currency() {
 	if c, ok := x.statedCurrency(); ok {
 		x.setString("invoice.currency", &x.r.Invoice.Currency, c)

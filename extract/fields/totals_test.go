@@ -225,6 +225,16 @@ func TestTotals(t *testing.T) {
 		},
 		want: invoice.Financials{Subtotal: num(200), TaxRate: num(19), TaxAmount: num(38), Total: num(238)},
 	}, {
+		name:   "a table's total row prints net, tax and gross; the items state the rate",
+		locale: "en",
+		rows: []string{
+			"Product       Title                    Qty   Price    Tax(%)    Tax      Total",
+			"Cards         Acme Micro Card 16 GB      1   278.61   14.50%    40.39   319.00",
+			"                                Total    1   278.61             40.39   319.00",
+			"                                         Grand Total                    319.00",
+		},
+		want: invoice.Financials{Subtotal: num(278.61), TaxRate: num(14.5), TaxAmount: num(40.39), Total: num(319)},
+	}, {
 		name:   "a negative invoice has a negative discount",
 		locale: "fr",
 		rows: []string{

@@ -72,6 +72,7 @@ func TestAmount(t *testing.T) {
 		{"PLN 1.000,00", "it", want{"1000.00", 1000, "PLN", false, true}},
 		{"100,00 zł", "it", want{"100.00", 100, "PLN", false, true}},
 		{"₹ 1,00,000", "en", want{}}, // Indian grouping is not read
+		{"Rs. 278.61", "en", want{"278.61", 278.61, "INR", false, true}},
 		// negative
 		{"-1.234,56", "it", want{"-1234.56", -1234.56, "", false, true}},
 		{"- 1.234,56", "it", want{"-1234.56", -1234.56, "", false, true}},
@@ -240,6 +241,16 @@ func TestCurrency(t *testing.T) {
 		got, ok := Currency(tt.in)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Currency(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestLetterSignApart checks that a currency sign made of letters is not
+// read when joined to the word before it: "Mo.-Fr." is a weekday range.
+func TestLetterSignApart(t *testing.T) {
+	for _, m := range FindAmounts("Servizio Mo.-Fr. 08.30 - 12.30", "de") {
+		if m.Currency != "" {
+			t.Errorf("FindAmounts read %q with currency %s", m.Text, m.Currency)
 		}
 	}
 }

@@ -18,14 +18,14 @@ var currencyWords = map[string]string{
 // before $.
 var currencySigns = []struct{ sign, code string }{
 	{"SFr.", "CHF"}, {"US$", "USD"}, {"AU$", "AUD"}, {"CA$", "CAD"}, {"Fr.", "CHF"},
-	{"A$", "AUD"}, {"C$", "CAD"}, {"zł", "PLN"}, {"Kč", "CZK"},
+	{"A$", "AUD"}, {"C$", "CAD"}, {"zł", "PLN"}, {"Kč", "CZK"}, {"Rs.", "INR"}, {"Rs", "INR"},
 	{"€", "EUR"}, {"$", "USD"}, {"£", "GBP"}, {"¥", "JPY"}, {"₹", "INR"},
 }
 
 // Currency returns the ISO 4217 code of a currency sign or code given
 // alone: EUR, USD, GBP, CHF, SEK, NOK, DKK, PLN, CZK, HUF, RON, JPY, CNY,
 // AUD, CAD, INR in any case, the word euro, and the signs € $ £ ¥ ₹ US$ A$
-// C$ Fr. SFr. zł Kč. A bare $ is USD and ¥ is JPY.
+// C$ Fr. SFr. zł Kč Rs. A bare $ is USD and ¥ is JPY.
 func Currency(s string) (string, bool) {
 	t := strings.TrimFunc(s, tolerated)
 	if u := strings.ToUpper(t); currencyCodes[u] {
@@ -42,6 +42,12 @@ func Currency(s string) (string, bool) {
 	return "", false
 }
 
+// gluedSign reports whether a sign starting at start is joined to what
+// precedes it by a dash or a dot ("Mo.-Fr.").
+func gluedSign(s string, start int) bool {
+	return start > 0 && (s[start-1] == '-' || s[start-1] == '.')
+}
+
 // currencyBefore returns the currency whose sign or code ends at i, and
 // where it starts.
 func currencyBefore(s string, i int) (code string, start int, ok bool) {
@@ -49,7 +55,9 @@ func currencyBefore(s string, i int) (code string, start int, ok bool) {
 	for _, c := range currencySigns {
 		if strings.HasSuffix(head, c.sign) {
 			start := i - len(c.sign)
-			if !isLetter(firstRune(c.sign)) || wordBoundaryBefore(s, start) {
+			// A sign made of letters stands apart: "Mo.-Fr. 08.30" is
+			// no amount in francs.
+			if !isLetter(firstRune(c.sign)) || wordBoundaryBefore(s, start) && !gluedSign(s, start) {
 				return c.code, start, true
 			}
 		}
