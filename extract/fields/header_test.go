@@ -137,6 +137,15 @@ func TestHeaderReferences(t *testing.T) {
 			"                         Numero: 6        Del: 31-12-2026",
 		},
 		number: "6", date: "2026-12-31", terms: "<nil>",
+	}, {
+		name:   "the electronic invoice's number under its long key",
+		locale: "it",
+		rows: []string{
+			"DATA FATTURA: 24/02/2026",
+			"NUMERO FATTURA ELETTRONICA VALIDA AI FINI FISCALI:",
+			"KE-26-A1B2C3-002",
+		},
+		number: "KE-26-A1B2C3-002", date: "2026-02-24", terms: "<nil>",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

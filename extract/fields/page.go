@@ -73,9 +73,44 @@ func newModel(doc *pdf.Document) *model {
 			}
 			pg.lines = append(pg.lines, ln)
 		}
+		wrappedWithout(pg)
 		m.pages = append(m.pages, pg)
 	}
 	return m
+}
+
+// wrappedWithout drops a tax label whose negation stands right above it, a
+// column heading wrapped over two lines ("Ohne" / "MwSt.").
+func wrappedWithout(p *page) {
+	for _, l := range p.lines {
+		for i := range l.hits {
+			h := &l.hits[i]
+			if h.Kind != labels.TaxAmount || h.Score == 0 || l.index == 0 {
+				continue
+			}
+			_, box := l.span(h.First, h.Last)
+			for _, o := range p.lines[max(0, l.index-3):l.index] {
+				if l.box.Y0-o.box.Y1 > l.height || o.box.Y0 >= l.box.Y0 {
+					continue
+				}
+				for _, w := range o.words {
+					if math.Abs(w.Box.X0-box.X0) < l.height && negation(w.Text) {
+						h.Score = 0
+					}
+				}
+			}
+		}
+	}
+}
+
+// negation reports whether a word negates a tax label after it: "ohne",
+// "senza", "without", "hors", "excl.".
+func negation(w string) bool {
+	switch strings.ToLower(strings.Trim(w, ".,:;(")) {
+	case "ohne", "exkl", "senza", "escl", "esclusa", "without", "excl", "excluding", "hors", "sans":
+		return true
+	}
+	return false
 }
 
 // findLabels finds the labels of each run of words between column gaps: a
@@ -184,6 +219,9 @@ func adjustHits(l *line) {
 		if h.Kind == labels.DueDate && otherDeadline(l, *h) {
 			h.Score = 0
 		}
+		if h.Kind == labels.TaxAmount && withoutTax(l, *h) {
+			h.Score = 0 // "Ohne MwSt.", "senza IVA": a net amount, not the tax
+		}
 		switch h.Kind {
 		case labels.BuyerBlock, labels.VendorBlock, labels.ShipTo:
 			if !salutation(h.Label) && (!heading(l, *h) || qualified(l, *h)) {
@@ -246,6 +284,15 @@ func ownerQualifier(l *line, i int) {
 		h.Last = k
 		return
 	}
+}
+
+// withoutTax reports whether a tax label follows a word that negates it in
+// the same phrase: "Ohne MwSt.", "senza IVA", "hors TVA", "excl. VAT".
+func withoutTax(l *line, h labels.Hit) bool {
+	if h.First == 0 || l.gapAfter(h.First-1) {
+		return false
+	}
+	return negation(l.words[h.First-1].Text)
 }
 
 // otherDeadline reports whether a due-date label is followed, in the same

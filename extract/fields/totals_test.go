@@ -314,3 +314,19 @@ func TestSummaryAcrossPages(t *testing.T) {
 		t.Errorf("subtotal, tax, total (-want +got):\n%s", diff)
 	}
 }
+
+func TestNetColumnHeadingsAreNoTax(t *testing.T) {
+	doc := docFromText(
+		"Pos.   Menge   Beschreibung                   VK-Preis     Zeilenbetrag",
+		"                                              Ohne         Ohne MwSt.",
+		"                                              MwSt.",
+		"1      1       Acme Cloud Mailbox               3,89         3,89",
+		"2      4       Acme Cloud Storage               7,71        30,84",
+		"                                  Total EUR                 34,73",
+	)
+	f := Extract(doc, "de").Result.Financials
+	got := []string{fmtNum(f.TaxAmount), fmtNum(f.Total)}
+	if diff := cmp.Diff([]string{"<nil>", "34.73"}, got); diff != "" {
+		t.Errorf("tax, total (-want +got):\n%s", diff)
+	}
+}

@@ -36,6 +36,7 @@ func vocabulary() []def {
 	// ---------------------------------------------------------------- invoice number
 	add(InvoiceNumber, it, 1,
 		"Fattura n.", "N. fattura", "Numero della fattura", "N. della fattura",
+		"Numero fattura elettronica", "Numero fattura elettronica valida ai fini fiscali",
 		"Fattura elettronica n.", "Fattura immediata n.", "Fattura differita n.",
 		"Fattura accompagnatoria n.", "Fattura di vendita n.", "Fattura proforma n.",
 		"Fattura pro forma n.", "Fattura d'acconto n.", "Autofattura n.",
