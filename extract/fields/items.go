@@ -455,7 +455,16 @@ func (x *extractor) lineItems() {
 			}
 		}
 	}
-	x.r.LineItems = x.keyedLineItems(items)
+	items = x.keyedLineItems(items)
+	if len(tables) == 0 && len(items) == 0 {
+		for _, r := range x.listItems() {
+			if it, ok := x.item(r); ok {
+				x.itemEvidence(len(items), r, it)
+				items = append(items, it)
+			}
+		}
+	}
+	x.r.LineItems = items
 }
 
 // tableRows reads the rows of table t, following it onto the next pages
