@@ -661,7 +661,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // wrap.
 func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
 	c := withoutArticleNumber(cells[labels.ColDescription])
-	if c == nil || r.sealed || !wrappedText(c.text) {
+	if c == nil || r.sealed || !(wrappedText(c.text) || alignedWrap(r.cells[labels.ColDescription], c, l)) {
 		return false
 	}
 	under := 0
@@ -687,6 +687,34 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 	}
 	return false
 }
+
+// alignedWrap reports whether description text c, heavy in digits
+// ("1250032 D.", "16x6x28 CM"), still continues description d above it:
+// it starts at d's left edge, holds a letter, and is no attribute, date,
+// price, discount or labelled reference, which wrappedText rejects or
+// would be no better told from.
+func alignedWrap(d, c *cell, l *line) bool {
+	if d == nil || math.Abs(c.box.X0-d.box.X0) > 1.5 || strings.IndexFunc(c.text, unicode.IsLetter) < 0 {
+		return false
+	}
+	if _, _, kv := splitKey(c.text); kv || discountNote(c.text) || decimalNumber.MatchString(c.text) {
+		return false
+	}
+	for _, h := range l.hits {
+		if h.Score >= minLabelScore {
+			return false
+		}
+	}
+	for _, f := range strings.Fields(c.text) {
+		if _, ok := parse.Date(f, ""); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// decimalNumber is a number with decimals ("4,50", "1.000,00").
+var decimalNumber = regexp.MustCompile(`[0-9][.,][0-9]{2}\b`)
 
 // headerLike reports whether a line reads as a table header: labels of two
 // or more different columns.
