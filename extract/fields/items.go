@@ -446,6 +446,7 @@ func (x *extractor) lineItems() {
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
 		x.inferOther(t.cols, rows)
+		x.grossPrices(rows)
 		x.blockDescriptions(t.cols, rows)
 		nameFromBlock(rows)
 		for _, r := range rows {
