@@ -537,7 +537,8 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			}
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
-			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && t.wrapDescription(&rows[len(rows)-1], l, cells)
+			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num &&
+				(t.nameBelow(&rows[len(rows)-1], l, cells) || t.wrapDescription(&rows[len(rows)-1], l, cells))
 			if !wrapped && len(rows) > started && cells[labels.ColDescription] != nil {
 				// An attribute or note ends the wrapped text: lines
 				// after it are notes too ("Verpackung: Karton",
@@ -716,6 +717,23 @@ func alignedWrap(d, c *cell, l *line) bool {
 
 // decimalNumber is a number with decimals ("4,50", "1.000,00").
 var decimalNumber = regexp.MustCompile(`[0-9][.,][0-9]{2}\b`)
+
+// nameBelow gives row r, printed without a description, the description
+// of line l right under its numbers, and reports whether it did: layouts
+// that print an article's codes beside its numbers and its name on the
+// next line. The row must state its quantity and amount, the line no
+// number; the line's words in other columns are not the name's.
+func (t table) nameBelow(r *row, l *line, cells map[labels.Kind]*cell) bool {
+	c := withoutArticleNumber(cells[labels.ColDescription])
+	if r.sealed || r.cells[labels.ColDescription] != nil || c == nil || !wrappedText(c.text) {
+		return false
+	}
+	if r.cells[labels.ColQuantity] == nil || r.cells[labels.ColAmount] == nil || l.box.Y0-rowBottom(*r) > 0.5*l.height {
+		return false
+	}
+	r.cells[labels.ColDescription] = &cell{text: c.text, box: c.box, lefts: c.lefts}
+	return true
+}
 
 // headerLike reports whether a line reads as a table header: labels of two
 // or more different columns.

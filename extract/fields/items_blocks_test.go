@@ -198,3 +198,15 @@ func TestItemsWrapHeavyInDigits(t *testing.T) {
 		item("Transport", 1, 15, 15),
 	})
 }
+
+func TestItemsNameBelowNumbers(t *testing.T) {
+	// The second item prints its numbers on its code line and its name on
+	// the line right under them.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(40, "EAN"), at(112, "Artikelbezeichnung"), at(260, "Menge"), at(360, "Preis"), at(500, "Betrag")),
+		lineAt(220, at(112, "Bohrmaschine"), at(260, "1"), at(360, "80,00"), at(505, "80,00")),
+		lineAt(240, at(40, "4000001234561"), at(260, "2"), at(360, "12,00"), at(505, "24,00")),
+		lineAt(249, at(112, "Stichsäge Holz")),
+	})
+	checkItemsIn(t, "de", doc, []invoice.LineItem{item("Bohrmaschine", 1, 80, 80), item("Stichsäge Holz", 2, 12, 24)})
+}
