@@ -446,6 +446,7 @@ func (x *extractor) lineItems() {
 		x.assignNumeric(t.cols, rows)
 		x.fillFromNumbers(t.cols, rows)
 		x.inferOther(t.cols, rows)
+		x.grossPrices(rows)
 		x.blockDescriptions(t.cols, rows)
 		nameFromBlock(rows)
 		for _, r := range rows {
@@ -455,7 +456,16 @@ func (x *extractor) lineItems() {
 			}
 		}
 	}
-	x.r.LineItems = x.keyedLineItems(items)
+	items = x.keyedLineItems(items)
+	if len(tables) == 0 && len(items) == 0 {
+		for _, r := range x.listItems() {
+			if it, ok := x.item(r); ok {
+				x.itemEvidence(len(items), r, it)
+				items = append(items, it)
+			}
+		}
+	}
+	x.r.LineItems = items
 }
 
 // tableRows reads the rows of table t, following it onto the next pages
@@ -527,7 +537,8 @@ func (x *extractor) pageRows(t table, lines []*line, top float64, rows []row) (_
 			}
 			// A wrapped description line, or a section title, or the
 			// description of the row below.
-			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num && t.wrapDescription(&rows[len(rows)-1], l, cells)
+			wrapped := len(rows) > 0 && rows[len(rows)-1].page == t.page.num &&
+				(t.nameBelow(&rows[len(rows)-1], l, cells) || t.wrapDescription(&rows[len(rows)-1], l, cells))
 			if !wrapped && len(rows) > started && cells[labels.ColDescription] != nil {
 				// An attribute or note ends the wrapped text: lines
 				// after it are notes too ("Verpackung: Karton",
@@ -652,7 +663,7 @@ func (t table) cells(l *line) map[labels.Kind]*cell {
 // wrap.
 func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) bool {
 	c := withoutArticleNumber(cells[labels.ColDescription])
-	if c == nil || r.sealed || !wrappedText(c.text) {
+	if c == nil || r.sealed || !(wrappedText(c.text) || alignedWrap(r.cells[labels.ColDescription], c, l)) {
 		return false
 	}
 	under := 0
@@ -677,6 +688,51 @@ func (t table) wrapDescription(r *row, l *line, cells map[labels.Kind]*cell) boo
 		return true
 	}
 	return false
+}
+
+// alignedWrap reports whether description text c, heavy in digits
+// ("1250032 D.", "16x6x28 CM"), still continues description d above it:
+// it starts at d's left edge, holds a letter, and is no attribute, date,
+// price, discount or labelled reference, which wrappedText rejects or
+// would be no better told from.
+func alignedWrap(d, c *cell, l *line) bool {
+	if d == nil || math.Abs(c.box.X0-d.box.X0) > 1.5 || strings.IndexFunc(c.text, unicode.IsLetter) < 0 {
+		return false
+	}
+	if _, _, kv := splitKey(c.text); kv || discountNote(c.text) || decimalNumber.MatchString(c.text) {
+		return false
+	}
+	for _, h := range l.hits {
+		if h.Score >= minLabelScore {
+			return false
+		}
+	}
+	for _, f := range strings.Fields(c.text) {
+		if _, ok := parse.Date(f, ""); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// decimalNumber is a number with decimals ("4,50", "1.000,00").
+var decimalNumber = regexp.MustCompile(`[0-9][.,][0-9]{2}\b`)
+
+// nameBelow gives row r, printed without a description, the description
+// of line l right under its numbers, and reports whether it did: layouts
+// that print an article's codes beside its numbers and its name on the
+// next line. The row must state its quantity and amount, the line no
+// number; the line's words in other columns are not the name's.
+func (t table) nameBelow(r *row, l *line, cells map[labels.Kind]*cell) bool {
+	c := withoutArticleNumber(cells[labels.ColDescription])
+	if r.sealed || r.cells[labels.ColDescription] != nil || c == nil || !wrappedText(c.text) {
+		return false
+	}
+	if r.cells[labels.ColQuantity] == nil || r.cells[labels.ColAmount] == nil || l.box.Y0-rowBottom(*r) > 0.5*l.height {
+		return false
+	}
+	r.cells[labels.ColDescription] = &cell{text: c.text, box: c.box, lefts: c.lefts}
+	return true
 }
 
 // headerLike reports whether a line reads as a table header: labels of two

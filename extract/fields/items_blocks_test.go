@@ -177,3 +177,36 @@ func TestItemsNameAtTopOfBlock(t *testing.T) {
 	})
 	checkItems(t, doc, []invoice.LineItem{item("WINDOW CLEANING", 2, 40, 80), item("LADDER HIRE", 1, 15, 15)})
 }
+
+func TestItemsWrapHeavyInDigits(t *testing.T) {
+	// Lines under the description, at its left edge, continue it even
+	// when they hold more digits than letters: a staff number and an
+	// initial, a box's dimensions. A date line under it does not.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(50, "Pos"), at(72, "Art-Nr"), at(151, "Beschreibung"), at(260, "Preis"), at(360, "Menge"), at(500, "Betrag")),
+		lineAt(220, at(55, "1"), at(151, "Lagerhelfer"), at(260, "20,00"), at(360, "3"), at(505, "60,00")),
+		lineAt(231, at(151, "4471902 K.")),
+		lineAt(242, at(72, "4000001234561"), at(151, "Brandt")),
+		lineAt(262, at(55, "2"), at(151, "KLAPPKISTE"), at(260, "2,00"), at(360, "5"), at(505, "10,00")),
+		lineAt(273, at(72, "KK40"), at(151, "40x30x25 CM")),
+		lineAt(293, at(55, "3"), at(151, "Transport"), at(260, "15,00"), at(360, "1"), at(505, "15,00")),
+		lineAt(304, at(151, "03.11.2025")),
+	})
+	checkItemsIn(t, "de", doc, []invoice.LineItem{
+		item("Lagerhelfer 4471902 K. Brandt", 3, 20, 60),
+		item("KLAPPKISTE 40x30x25 CM", 5, 2, 10),
+		item("Transport", 1, 15, 15),
+	})
+}
+
+func TestItemsNameBelowNumbers(t *testing.T) {
+	// The second item prints its numbers on its code line and its name on
+	// the line right under them.
+	doc := synthDoc([]synthLine{
+		lineAt(200, at(40, "EAN"), at(112, "Artikelbezeichnung"), at(260, "Menge"), at(360, "Preis"), at(500, "Betrag")),
+		lineAt(220, at(112, "Bohrmaschine"), at(260, "1"), at(360, "80,00"), at(505, "80,00")),
+		lineAt(240, at(40, "4000001234561"), at(260, "2"), at(360, "12,00"), at(505, "24,00")),
+		lineAt(249, at(112, "Stichsäge Holz")),
+	})
+	checkItemsIn(t, "de", doc, []invoice.LineItem{item("Bohrmaschine", 1, 80, 80), item("Stichsäge Holz", 2, 12, 24)})
+}
