@@ -54,3 +54,62 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 	}
 	t.Logf("%d cases, field accuracy %.2f%% (%d/%d)", len(cases), 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total)
 }
+
+// TestCorpusDigital scores the digital cases of the shared corpus (born
+// digital PDFs read from their text layer) by the corpus rules and holds
+// them to the targets of template-free extraction: ≥ 95% field accuracy,
+// ≥ 90% exact line-item rows, ≥ 99% of null truths left null, and fields
+// reported with confidence ≥ 0.9 right at least 90% of the time.
+func TestCorpusDigital(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus evaluation skipped in -short mode")
+	}
+	rep := eval.NewReport()
+	for _, sub := range []string{"einvoice-visual", "einvoice-fatturapa", "it-attached", "public-real"} {
+		dir := shared.Dir(t, "corpus/"+sub)
+		cases, _, err := eval.LoadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			if c.Truth.Kind != eval.KindDigital {
+				continue
+			}
+			data, err := os.ReadFile(c.PDF)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := engine.Extract(context.Background(), data, extract.Options{Locale: c.Truth.Locale})
+			if err != nil {
+				rep.Add(eval.Failed(c.Truth, err), nil)
+				continue
+			}
+			rep.Add(eval.Score(c.Truth, out.Result, out.Flags), out.FieldConfidences())
+		}
+	}
+	if rep.Cases == 0 {
+		t.Skip("no digital cases in the shared corpus")
+	}
+	check := func(what string, r eval.Ratio, want float64) {
+		t.Helper()
+		if v, ok := r.Rate(); ok && v < want {
+			t.Errorf("%s %.2f%% (%d/%d), want ≥ %.0f%%", what, 100*v, r.Hit, r.Total, 100*want)
+		}
+	}
+	check("field accuracy", rep.FieldAccuracy, 0.95)
+	check("exact line-item rows", rep.ExactRows, 0.90)
+	check("no invented value", rep.NoInvented, 0.99)
+	for _, b := range rep.Calibration {
+		if b.Min >= 0.9 {
+			check("fields with confidence ≥ 0.9 right", b.Correct, 0.90)
+		}
+	}
+	if t.Failed() {
+		var buf bytes.Buffer
+		rep.WriteText(&buf)
+		t.Log(buf.String())
+	}
+	fa, _ := rep.FieldAccuracy.Rate()
+	er, _ := rep.ExactRows.Rate()
+	t.Logf("%d cases: field accuracy %.1f%%, exact rows %.1f%%", rep.Cases, 100*fa, 100*er)
+}
