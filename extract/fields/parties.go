@@ -950,6 +950,11 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 			firstOf(ms, 0.75, &v.phone)
 		case labels.Email:
 			firstOf(parse.FindEmails(text), 0.8, &v.email)
+		case labels.IBAN:
+			if c, ok := printedIBAN(text, h); ok && !v.iban.ok {
+				c.page, c.box = p.num, box
+				v.iban = c
+			}
 		case labels.SDICode:
 			if w := firstWord(text); w != "" {
 				if code, ok := parse.SDICode(w); ok {
@@ -957,7 +962,23 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 				}
 			}
 		}
-	}, labels.Phone, labels.Email, labels.SDICode)
+	}, labels.Phone, labels.Email, labels.SDICode, labels.IBAN)
+}
+
+// printedIBAN reads the IBAN printed after an unmistakable IBAN label when
+// no valid IBAN was found: all that follows the label has the form of an
+// IBAN, so the document states it even when its check digits fail (the
+// validation raises INVALID_IBAN_CHECKSUM then). Its score stays below
+// every IBAN found by its check digits.
+func printedIBAN(text string, h labels.Hit) (candidate, bool) {
+	if h.Score < 1 {
+		return candidate{}, false
+	}
+	m, ok := parse.IBAN(text)
+	if !ok || m.Checked {
+		return candidate{}, false
+	}
+	return candidate{str: m.Value, score: 0.5, ok: true}, true
 }
 
 func firstWord(s string) string {

@@ -226,3 +226,37 @@ func TestSenderBlockName(t *testing.T) {
 	v, _ := partiesOf(doc, "fr")
 	partyDiff(t, "vendor", v, map[string]string{"name": "MAISON DUPONT", "city": "LYON"})
 }
+
+// An IBAN printed whole after an unmistakable IBAN label is read even when
+// its check digits fail (the validation flags it); a valid IBAN elsewhere
+// wins, and a value that is not IBAN-shaped after the label is not read.
+func TestPrintedIBANFailingCheck(t *testing.T) {
+	head := []srow{
+		{40, []seg{{50, "Werkstatt Kranich GmbH"}}},
+		{52, []seg{{50, "Lindenweg 4"}}},
+		{64, []seg{{50, "12345 Neustadt"}}},
+		{400, []seg{{50, "Gesamtbetrag"}, {400, "100,00"}}},
+	}
+	tests := []struct {
+		rows []srow
+		want string
+	}{
+		{[]srow{{700, []seg{{50, "IBAN :"}, {300, "DE11 2233 4455 6677 8899 00"}}}}, "DE11223344556677889900"},
+		{[]srow{{700, []seg{{50, "Verkäufer-IBAN :"}, {180, "DE11 2233"}, {240, "4455 6677 88"}}}}, "DE1122334455667788"},
+		{[]srow{
+			{700, []seg{{50, "IBAN :"}, {300, "DE11 2233 4455 6677 8899 00"}}},
+			{712, []seg{{50, "Konto"}, {300, "DE02 1203 0000 0000 2020 51"}}},
+		}, "DE02120300000000202051"},
+		{[]srow{{700, []seg{{50, "IBAN :"}, {300, "siehe Rückseite"}}}}, ""},
+	}
+	for _, tt := range tests {
+		v, _ := partiesOf(partyDoc(append(append([]srow{}, head...), tt.rows...)...), "de")
+		got := ""
+		if v.IBAN != nil {
+			got = *v.IBAN
+		}
+		if got != tt.want {
+			t.Errorf("rows %v: vendor IBAN = %q, want %q", tt.rows, got, tt.want)
+		}
+	}
+}

@@ -492,6 +492,7 @@ func vocabulary() []def {
 	add(IBAN, it, 0.6, "Conto corrente", "C/C bancario")
 	add(IBAN, en, 0.9, "Bank account No.", "Bank account number")
 	add(IBAN, en, 0.8, "Bank details", "Bank account", "Banking details", "Account details")
+	add(IBAN, de, 1, "Verkäufer-IBAN", "Empfänger-IBAN")
 	add(IBAN, de, 0.8, "Bankverbindung", "Bankverbindungen", "Bankdaten", "Kontoverbindung")
 	add(IBAN, de, 0.6, "Kontonummer", "Kto.-Nr.", "Konto-Nr.")
 	add(IBAN, de, 0.5, "Konto")
