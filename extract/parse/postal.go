@@ -132,7 +132,7 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	if len(words) < 2 || len(words) > maxPostalWords {
 		return PostalAddress{}, false
 	}
-	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine, ieLine} {
+	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine, ieLine, itCityFirst} {
 		if a, ok := read(words); ok {
 			if named != "" {
 				a.Country = named
@@ -240,6 +240,39 @@ func ieLine(words []string) (PostalAddress, bool) {
 		}
 	}
 	return PostalAddress{}, false
+}
+
+// itCityFirst reads "Viale Verdi, 51 Roma RM 00144": an Italian city, its
+// province and its postal code last, the street before the city ending at
+// its house number or a comma. A line without such an end is read only
+// when it is not a street itself.
+func itCityFirst(words []string) (PostalAddress, bool) {
+	n := len(words)
+	if n < 3 || !digitsLen(words[n-1], 5, 5) {
+		return PostalAddress{}, false
+	}
+	code := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(words[n-2], "("), ")"))
+	if !italianProvinces[code] || !isUpperWord(code, 2) {
+		return PostalAddress{}, false
+	}
+	start := 0
+	for k := n - 3; k >= 0; k-- {
+		if strings.ContainsAny(words[k], "0123456789,") {
+			start = k + 1
+			break
+		}
+	}
+	from := start
+	for from < n-2 && (words[from] == "-" || words[from] == "–") {
+		from++
+	}
+	city := strings.TrimRight(strings.Join(words[from:n-2], " "), " ,-–")
+	cityWords := n - 2 - from
+	if cityWords == 0 || cityWords > 4 || !plausibleCity(city) || start == 0 && IsStreet(city) {
+		return PostalAddress{}, false
+	}
+	street := strings.TrimRight(strings.Join(words[:start], " "), " ,;-–")
+	return PostalAddress{Street: street, Zip: words[n-1], City: city, Province: code, Country: "IT"}, true
 }
 
 // splitCity splits "10 Downing Street, London" into the street and the city
