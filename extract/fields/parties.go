@@ -1001,7 +1001,7 @@ func isNameLike(text string) bool {
 			digits++
 		}
 	}
-	if letters < 3 || digits > letters {
+	if letters < 3 || digits > letters || remark(text) {
 		return false
 	}
 	if _, ok := parse.PostalLine(text, ""); ok {
@@ -1029,6 +1029,14 @@ func isNameLike(text string) bool {
 	// "Lieferant GmbH" is a name that starts with a label word; "Rechnungs-
 	// empfänger" alone is a label.
 	return covered < len(words) && (covered == 0 || len(words) >= 2)
+}
+
+// remark reports whether text is wholly in parentheses or brackets: a note
+// printed in a block ("(Not for remittance)"), not a name.
+func remark(text string) bool {
+	t := strings.TrimSpace(text)
+	return len(t) > 2 && (t[0] == '(' && t[len(t)-1] == ')' || t[0] == '[' && t[len(t)-1] == ']') &&
+		!strings.ContainsAny(t[1:len(t)-1], "()[]")
 }
 
 // titles are forms of address printed before a person's name.

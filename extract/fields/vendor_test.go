@@ -260,3 +260,23 @@ func TestPrintedIBANFailingCheck(t *testing.T) {
 		}
 	}
 }
+
+// A remark in parentheses under a vendor label is no name: the company on
+// the next line is, and its US postal line ending in the country's code
+// gives the city, ZIP code and country.
+func TestVendorBlockRemark(t *testing.T) {
+	doc := partyDoc(
+		srow{90, []seg{{40, "Bill to:"}}},
+		srow{102, []seg{{40, "Harbour Lane Studio"}}},
+		srow{114, []seg{{40, "7 Quay Street"}}},
+		srow{126, []seg{{40, "Galway H91 X2Y3"}}},
+		srow{400, []seg{{40, "Total"}, {500, "$12.00"}}},
+		srow{640, []seg{{420, "Service provider:"}}},
+		srow{650, []seg{{420, "(Not a remittance address)"}}},
+		srow{660, []seg{{420, "Cloudberry Hosting, Inc."}}},
+		srow{670, []seg{{420, "500 Pine Street"}}},
+		srow{680, []seg{{420, "Portland, OR 97204-1100, US"}}},
+	)
+	v, _ := partiesOf(doc, "en")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Cloudberry Hosting, Inc.", "address": "500 Pine Street", "city": "Portland", "zip_code": "97204-1100", "country": "US"})
+}

@@ -44,7 +44,7 @@ var countryNames = map[string]string{
 	"lussemburgo": "LU", "luxembourg": "LU", "luxemburg": "LU",
 	"regno unito": "GB", "united kingdom": "GB", "uk": "GB", "großbritannien": "GB", "royaume-uni": "GB",
 	"irlanda": "IE", "ireland": "IE", "irland": "IE", "irlande": "IE",
-	"stati uniti": "US", "united states": "US", "usa": "US", "vereinigte staaten": "US", "états-unis": "US",
+	"stati uniti": "US", "united states": "US", "usa": "US", "us": "US", "vereinigte staaten": "US", "états-unis": "US",
 }
 
 // countryNamesLongestFirst lists the keys of countryNames, longest first, so
@@ -91,6 +91,16 @@ func isEircode(w string) bool {
 	compact := strings.ReplaceAll(w, " ", "")
 	return len(compact) == 7 && eircode.MatchString(w)
 }
+
+// isoCountries are the ISO 3166-1 alpha-2 country codes.
+var isoCountries = setOf(`AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO
+	BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE
+	EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT
+	HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU
+	LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR
+	NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM
+	SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG
+	VI VN VU WF WS YE YT ZA ZM ZW`)
 
 // setOf returns the set of the fields of s.
 func setOf(s string) map[string]bool {
@@ -303,8 +313,9 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	if len(zip) == 4 && len(rest) > 1 && (country == "" || country == "NL") && isUpperWord(rest[0], 2) {
 		a.Zip, a.Country, rest = zip+" "+rest[0], "NL", rest[1:]
 	}
+	apart := strings.HasSuffix(words[0], ",")
 	for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == ",") {
-		rest = rest[1:]
+		rest, apart = rest[1:], true
 	}
 	if a.Country == "" {
 		a.Country = named
@@ -312,10 +323,10 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	rest = takeProvince(&a, rest)
 	rest = takeCedex(&a, rest)
 	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
-	if c := zipPrefixes[a.City]; len(a.City) == 2 && c == a.City && (a.Country == "" || a.Country == c) {
-		// "CAP: 60015 - IT": a country code where the city would be, the
-		// city printed before the code.
-		a.City, a.Country = "", c
+	if c := a.City; apart && isUpperWord(c, 2) && isoCountries[c] && (a.Country == "" || a.Country == c) {
+		// "CAP: 60015 - IT", "N.T., 0000, HK": a country code set apart
+		// where the city would be, the city printed before the code.
+		a.City, a.Country, a.Guessed = "", c, false
 		return a, true
 	}
 	if !plausibleCity(a.City) {
