@@ -709,7 +709,14 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
 			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
-		if pa, ok := postalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
+		pa, ok := postalLine(pt.text, x.locale)
+		var wrapped part
+		if !ok || pa.City == "" || pa.Street != "" && !parse.IsStreet(pa.Street) {
+			if w, above, wok := wrappedPostalLine(r, i, x.locale); wok {
+				pa, ok, wrapped = w, true, above
+			}
+		}
+		if ok && !d.zip.ok && !d.office {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
@@ -721,7 +728,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				// kept only if nothing better says otherwise.
 				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
-			if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
+			if wrapped.l != nil {
+				d.address = candidate{str: firstAddressLine(pa.Street), score: sc * 0.9, page: wrapped.l.page, box: wrapped.box, ok: true}
+			} else if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
 				d.address = candidate{str: firstAddressLine(street), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
 		}
@@ -734,6 +743,37 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		}
 	}
 	d.inferCountry()
+}
+
+// wrappedPostalLine reads the postal line r.parts[i], without a city or a
+// street of its own, whose city starts at the end of the street line just
+// above it, aligned with it in the same column ("Via Verdi, 40 San" over
+// "Donato (MI) CAP: 20097"): the two lines joined read as one postal line
+// with a street before the city. It returns the line above too.
+func wrappedPostalLine(r region, i int, locale string) (parse.PostalAddress, part, bool) {
+	pt := r.parts[i]
+	j := i - 1
+	for j >= 0 && (r.parts[j].l == pt.l || math.Abs(r.parts[j].box.X0-pt.box.X0) > 3) {
+		j-- // a piece of another column
+	}
+	if j < 0 {
+		return parse.PostalAddress{}, part{}, false
+	}
+	above := r.parts[j]
+	if gap := pt.box.Y0 - above.box.Y1; gap < -1 || gap > pt.box.Y1-pt.box.Y0 {
+		return parse.PostalAddress{}, part{}, false
+	}
+	if _, _, kv := splitKey(above.text); kv {
+		return parse.PostalAddress{}, part{}, false
+	}
+	head := strings.TrimSpace(above.text)
+	pa, ok := postalLine(head+" "+strings.TrimSpace(pt.text), locale)
+	if !ok || pa.City == "" || !parse.IsStreet(pa.Street) || !strings.HasPrefix(head, pa.Street) ||
+		strings.Trim(head[len(pa.Street):], " ,") == "" {
+		// The street must end on the line above, the city start there.
+		return parse.PostalAddress{}, part{}, false
+	}
+	return pa, above, true
 }
 
 // officeRE finds a registered office's address in a letterhead or footer

@@ -280,3 +280,22 @@ func TestVendorBlockRemark(t *testing.T) {
 	v, _ := partiesOf(doc, "en")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Cloudberry Hosting, Inc.", "address": "500 Pine Street", "city": "Portland", "zip_code": "97204-1100", "country": "US"})
 }
+
+// A postal line whose city starts at the end of the street line above it,
+// with a contact column beside it, is read joined to that line.
+func TestWrappedPostalLine(t *testing.T) {
+	doc := partyDoc(
+		srow{16, []seg{{255, "PANIFICIO ROSSI SRL"}}},
+		srow{64, []seg{{255, "INDIRIZZO"}}},
+		srow{72, []seg{{255, "VIA DEI FORNI, 12 SAN"}}},
+		srow{77, []seg{{418, "EMAIL"}}},
+		srow{81, []seg{{255, "DONATO MILANESE (MI) CAP: 20097 - IT"}}},
+		srow{84, []seg{{418, "info@panificio.example"}}},
+		srow{116, []seg{{28, "DOCUMENTO"}, {300, "CLIENTE"}}},
+		srow{126, []seg{{28, "FATTURA"}, {300, "BIANCHI MARIO"}}},
+		srow{141, []seg{{300, "VIA LARGA, 3, MONZA (MB) CAP: 20900"}}},
+		srow{400, []seg{{40, "Totale documento"}, {500, "12,00"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"address": "VIA DEI FORNI, 12", "city": "SAN DONATO MILANESE", "zip_code": "20097"})
+}
