@@ -1365,6 +1365,17 @@ func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match
 				}
 				limit := 0.2 * p.height
 				c := candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
+				if x0, ok := valueColumn(l, m); ok && !buyer.has(l) && !vendor.has(l) {
+					gb, gv := buyer.gapAbove(l, x0), vendor.gapAbove(l, x0)
+					switch {
+					case gv < gb && gv < 3*l.height && !vDst.ok:
+						*vDst = c
+						continue
+					case gb < gv && gb < 3*l.height && !bDst.ok:
+						*bDst = c
+						continue
+					}
+				}
 				switch {
 				case db < dv && db < limit && !bDst.ok:
 					*bDst = c
@@ -1421,4 +1432,45 @@ func isCompany(text, name string) bool {
 	}
 	_, ok := legalName(text)
 	return ok
+}
+
+// valueColumn is the left edge of the column a value of a line spanning
+// several columns stands in: that of the label right before it ("USt-IdNr
+// : DE123456789" beside another column's "USt-IdNr :"), or of its segment
+// when no label precedes it.
+func valueColumn(l *line, m parse.Match) (float64, bool) {
+	first, at := -1, 0
+	for i, w := range l.words {
+		if end := at + len(w.Text); end > m.Start && at < m.End {
+			first = i
+			break
+		}
+		at += len(w.Text) + 1
+	}
+	if first < 0 {
+		return 0, false
+	}
+	k := first - 1
+	for k >= 0 && strings.Trim(l.words[k].Text, ":") == "" {
+		k--
+	}
+	for _, h := range l.hits {
+		if k >= 0 && h.Last == k && h.Score >= minLabelScore {
+			return l.words[h.First].Box.X0, true
+		}
+	}
+	return l.words[segmentStart(l, first)].Box.X0, true
+}
+
+// gapAbove is the distance from l up to the nearest line of r above it
+// whose piece starts at x0, in the same column; +Inf when none does.
+func (r region) gapAbove(l *line, x0 float64) float64 {
+	best := math.Inf(1)
+	for _, pt := range r.parts {
+		if pt.l.page != l.page || pt.box.Y1 > l.box.Y0+1 || math.Abs(pt.box.X0-x0) > 3 {
+			continue
+		}
+		best = math.Min(best, l.box.Y0-pt.box.Y1)
+	}
+	return best
 }

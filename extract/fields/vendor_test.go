@@ -299,3 +299,26 @@ func TestWrappedPostalLine(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"address": "VIA DEI FORNI, 12", "city": "SAN DONATO MILANESE", "zip_code": "20097"})
 }
+
+// A VAT id printed after its label under the vendor's block, on a line that
+// runs on into the buyer's column, is the vendor's: its label stands in
+// the vendor's column, below the vendor's last line.
+func TestVATInVendorColumn(t *testing.T) {
+	doc := partyDoc(
+		srow{63, []seg{{40, "Lieferant"}, {210, "Käufer"}}},
+		srow{81, []seg{{40, "HOLZBAU FINK GMBH"}, {210, "TISCHLEREI ORT GMBH"}}},
+		srow{103, []seg{{40, "SÄGEWERKSTRASSE 7"}, {210, "ASTWEG 3"}}},
+		srow{112, []seg{{40, "79100 TANNENDORF"}, {210, "40210 DÜSSELDORF"}}},
+		srow{150, []seg{{40, "USt-IdNr"}, {102, ":"}, {112, "DE111222333"}, {210, "USt-IdNr"}, {263, ":"}}},
+		srow{185, []seg{{40, "Rechnungsempfänger"}, {210, "Warenempfänger"}}},
+		srow{203, []seg{{40, "TISCHLEREI ORT GMBH"}, {210, "LAGER ORT"}}},
+		srow{221, []seg{{40, "ASTWEG 3"}, {210, "HAFENSTRASSE 1"}}},
+		srow{233, []seg{{40, "40210 DÜSSELDORF"}, {210, "40221 DÜSSELDORF"}}},
+		srow{400, []seg{{40, "Gesamtbetrag"}, {500, "100,00"}}},
+	)
+	v, b := partiesOf(doc, "de")
+	partyDiff(t, "vendor", v, map[string]string{"name": "HOLZBAU FINK GMBH", "vat_number": "DE111222333"})
+	if b.VATNumber != nil {
+		t.Errorf("buyer VAT = %q, want none", *b.VATNumber)
+	}
+}
