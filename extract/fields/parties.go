@@ -584,6 +584,7 @@ func letterhead(p *page, buyer region) region {
 		top = math.Max(top, pt.l.box.Y0)
 		break
 	}
+	bb, hasBuyer := buyer.bounds(p.num)
 	var r region
 	for _, l := range p.lines {
 		inTop := l.angle == 0 && l.box.Y1 <= top
@@ -598,7 +599,11 @@ func letterhead(p *page, buyer region) region {
 			for last < len(l.words)-1 && !l.gapAfter(last) {
 				last++
 			}
-			if text, box := l.span(first, last); !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) && !buyer.repeats(text) {
+			text, box := l.span(first, last)
+			// Below the buyer's block and in its column: the buyer's
+			// details, not the letterhead.
+			underBuyer := !inFooter && hasBuyer && box.Y0 > bb.Y1 && overlapX(box, bb) > 0
+			if !underBuyer && !buyer.contains(l, last) && !segmentHasBlockLabel(l, first, last) && !buyer.repeats(text) {
 				r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
 			}
 			first = last + 1
@@ -1250,7 +1255,10 @@ func countryCode(s string) string {
 		"france": "FR", "francia": "FR", "frankreich": "FR", "österreich": "AT", "austria": "AT", "schweiz": "CH",
 		"suisse": "CH", "svizzera": "CH", "switzerland": "CH", "spain": "ES", "spagna": "ES", "españa": "ES",
 		"united kingdom": "GB", "regno unito": "GB", "ireland": "IE", "irlanda": "IE", "irland": "IE", "irlande": "IE", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
-	return names[strings.ToLower(s)]
+	if cc := names[strings.ToLower(s)]; cc != "" {
+		return cc
+	}
+	return parse.CountryName(s)
 }
 
 // trimCodes drops what follows a city on its line after a separator, and

@@ -322,3 +322,26 @@ func TestVATInVendorColumn(t *testing.T) {
 		t.Errorf("buyer VAT = %q, want none", *b.VATNumber)
 	}
 }
+
+// Without a vendor label, the letterhead above the buyer names the vendor:
+// the customer's details printed below the buyer's block, in its column,
+// are not the letterhead's ("Name:" there is the customer's contact). The
+// letterhead's ABN and country name give the vendor's id and country.
+func TestLetterheadStopsUnderBuyer(t *testing.T) {
+	doc := partyDoc(
+		srow{38, []seg{{39, "Tax Invoice"}}},
+		srow{54, []seg{{39, "Wattle Themes"}}},
+		srow{66, []seg{{39, "ABN: 51 824 753 556"}, {481, "PO Box 77"}}},
+		srow{83, []seg{{406, "Sturt Street West, VIC 3000"}}},
+		srow{95, []seg{{508, "Australia"}}},
+		srow{114, []seg{{39, "To:"}, {70, "Kestrel Labs Ltd"}, {443, "Order date: 28 Jan 26"}}},
+		srow{126, []seg{{443, "Invoice No. 5521"}}},
+		srow{158, []seg{{39, "Details:"}}},
+		srow{203, []seg{{39, "Member: jdoe"}}},
+		srow{215, []seg{{39, "Name: Jane Doe"}}},
+		srow{227, []seg{{39, "Email: jane@kestrel.example"}}},
+		srow{307, []seg{{39, "Invoice Total: $10.00"}}},
+	)
+	v, _ := partiesOf(doc, "en")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Wattle Themes", "vat_number": "51824753556", "country": "AU"})
+}

@@ -44,7 +44,14 @@ var countryNames = map[string]string{
 	"lussemburgo": "LU", "luxembourg": "LU", "luxemburg": "LU",
 	"regno unito": "GB", "united kingdom": "GB", "uk": "GB", "großbritannien": "GB", "royaume-uni": "GB",
 	"irlanda": "IE", "ireland": "IE", "irland": "IE", "irlande": "IE",
+	"australia": "AU", "australien": "AU", "australie": "AU",
 	"stati uniti": "US", "united states": "US", "usa": "US", "us": "US", "vereinigte staaten": "US", "états-unis": "US",
+}
+
+// CountryName returns the ISO code of a country name in it, en, de or fr
+// ("Deutschland", "Australia"), "" for an unknown name.
+func CountryName(s string) string {
+	return countryNames[strings.ToLower(strings.Join(strings.Fields(s), " "))]
 }
 
 // countryNamesLongestFirst lists the keys of countryNames, longest first, so
