@@ -378,3 +378,21 @@ func TestBuyerGivenNameAndSurname(t *testing.T) {
 	_, b := partiesOf(doc, "it")
 	partyDiff(t, "buyer", b, map[string]string{"name": "MARTA BIANCHI", "fiscal_code": "BNCMRT80A41F205A", "zip_code": "50100"})
 }
+
+// Under a window envelope's sender line, past the empty notes zone, the
+// recipient's address abroad without a postal code ends with its country:
+// name, street and country are read, and the block stops there.
+func TestWindowAddressAbroad(t *testing.T) {
+	doc := partyDoc(
+		srow{139, []seg{{65, "Wolkenwerk AG - Talstraße 5 - D-63571 Gelnhausen"}}},
+		srow{201, []seg{{65, "Bamboo Data Ltd."}}},
+		srow{213, []seg{{65, "12A Harbour Road"}}},
+		srow{225, []seg{{65, "Wan Chai"}}},
+		srow{237, []seg{{65, "Hong Kong"}}},
+		srow{262, []seg{{54, "Rechnung"}, {369, "Seite 1"}}},
+		srow{286, []seg{{54, "Rechnungsnr."}, {148, "30012345"}}},
+		srow{400, []seg{{54, "Gesamtbetrag"}, {500, "12,00"}}},
+	)
+	_, b := partiesOf(doc, "de")
+	partyDiff(t, "buyer", b, map[string]string{"name": "Bamboo Data Ltd.", "address": "12A Harbour Road", "country": "HK"})
+}

@@ -492,12 +492,20 @@ func underSenderLine(p *page, avoid region) region {
 		}
 		next := p.lines[l.index+1]
 		i := wordAt(next, l.words[0].Box.X0)
-		if i < 0 || next.box.Y0-l.box.Y1 > 2*next.height || avoid.contains(next, i) {
+		// The recipient's block starts right under the sender line, or
+		// below the empty notes zone of a window envelope (DIN 5008).
+		if i < 0 || next.box.Y0-l.box.Y1 > math.Max(2*next.height, 0.08*p.height) || avoid.contains(next, i) {
 			continue
 		}
 		r := blockFrom(p, next, i)
-		if len(r.parts) == 0 || letterheadData(r) || !hasPostalLine(r, "") {
+		if len(r.parts) == 0 || letterheadData(r) {
 			continue
+		}
+		if !hasPostalLine(r, "") {
+			var ok bool
+			if r, ok = upToCountry(r); !ok {
+				continue
+			}
 		}
 		r.score = 0.6
 		return r
@@ -517,6 +525,20 @@ func senderLine(text string) bool {
 		return dashes >= 2 && ok
 	}
 	return ok || len(parse.FindAmounts(text, "")) == 0
+}
+
+// upToCountry cuts a block without a postal line after its line naming a
+// country, the third or a later one: an address abroad without a postal
+// code ("Hong Kong"). ok is false when no such line ends an address.
+func upToCountry(r region) (region, bool) {
+	for k := 2; k < len(r.parts); k++ {
+		text := strings.Trim(r.parts[k].text, " .,")
+		if len(strings.Fields(text)) <= 3 && countryCode(text) != "" {
+			r.parts = r.parts[:k+1]
+			return r, true
+		}
+	}
+	return r, false
 }
 
 // letterheadData reports whether a block carries a vendor's contact or
@@ -747,7 +769,27 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 	}
+	if isBuyer && !d.zip.ok && !d.address.ok && nameIdx >= 0 {
+		d.address = streetWithoutPostal(r, nameIdx, base)
+	}
 	d.inferCountry()
+}
+
+// streetWithoutPostal reads the street of an address printed without a
+// postal code (abroad: "93B Harbour Road" over "Hong Kong"): the line
+// right under the name, a street by its form, followed by the last lines
+// of the block, the last of them a country.
+func streetWithoutPostal(r region, nameIdx int, base float64) candidate {
+	k := nameIdx + 1
+	n := len(r.parts)
+	if k >= n-1 || n-k > 3 || countryCode(strings.Trim(r.parts[n-1].text, " .,")) == "" {
+		return candidate{}
+	}
+	pt := r.parts[k]
+	if !parse.IsStreet(pt.text) || !isAddressLike(pt.text) {
+		return candidate{}
+	}
+	return candidate{str: firstAddressLine(strings.TrimSpace(pt.text)), score: base * 0.7, page: pt.l.page, box: pt.box, ok: true}
 }
 
 // wrappedPostalLine reads the postal line r.parts[i], without a city or a

@@ -45,6 +45,9 @@ var countryNames = map[string]string{
 	"regno unito": "GB", "united kingdom": "GB", "uk": "GB", "großbritannien": "GB", "royaume-uni": "GB",
 	"irlanda": "IE", "ireland": "IE", "irland": "IE", "irlande": "IE",
 	"australia": "AU", "australien": "AU", "australie": "AU",
+	"hong kong": "HK", "hongkong": "HK", "singapore": "SG", "singapur": "SG", "singapour": "SG",
+	"canada": "CA", "kanada": "CA", "india": "IN", "indien": "IN", "inde": "IN",
+	"cina": "CN", "china": "CN", "chine": "CN", "giappone": "JP", "japan": "JP", "japon": "JP",
 	"stati uniti": "US", "united states": "US", "usa": "US", "us": "US", "vereinigte staaten": "US", "états-unis": "US",
 }
 

@@ -131,7 +131,7 @@ func TestIsStreet(t *testing.T) {
 
 // Country names in the four languages give their ISO codes.
 func TestCountryName(t *testing.T) {
-	for in, want := range map[string]string{"Australia": "AU", " deutschland ": "DE", "Royaume-Uni": "GB", "Narnia": ""} {
+	for in, want := range map[string]string{"Australia": "AU", " deutschland ": "DE", "Royaume-Uni": "GB", "Hong Kong": "HK", "Narnia": ""} {
 		if got := CountryName(in); got != want {
 			t.Errorf("CountryName(%q) = %q, want %q", in, got, want)
 		}
