@@ -301,6 +301,9 @@ func (x *extractor) parties() {
 	}
 	x.vendorContacts(buyer, &v)
 	x.nearbyVAT(buyer, vendor, &b, &v)
+	if !b.fiscal.ok && b.vat.ok {
+		b.fiscal = x.fiscalLikeVAT(b.vat)
+	}
 	b.inferCountry()
 	v.inferCountry()
 
@@ -1523,4 +1526,39 @@ func (r region) gapAbove(l *line, x0 float64) float64 {
 		best = math.Min(best, l.box.Y0-pt.box.Y1)
 	}
 	return best
+}
+
+// fiscalLikeVAT finds a company's codice fiscale printed under or after a
+// fiscal-code label anywhere: the same eleven digits as the party's VAT
+// number say whose it is.
+func (x *extractor) fiscalLikeVAT(vat candidate) candidate {
+	want := idKey(vat.str)
+	var out candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if out.ok {
+			return
+		}
+		texts := []string{}
+		boxes := []pdf.Rect{}
+		if text, box, ok := restOfLine(l, h); ok {
+			texts, boxes = append(texts, text), append(boxes, box)
+		}
+		_, lbox := l.span(h.First, h.Last)
+		if next := p.below(l, 2); len(next) > 0 {
+			o := next[0]
+			if i := wordAt(o, lbox.X0); i >= 0 && (i == 0 || o.gapAfter(i-1)) {
+				text, box := o.span(i, segmentEnd(o, i))
+				texts, boxes = append(texts, text), append(boxes, box)
+			}
+		}
+		for k, text := range texts {
+			for _, m := range parse.FindCodiciFiscali(text) {
+				if m.Value == want {
+					out = candidate{str: m.Value, score: vat.score * 0.9, page: p.num, box: boxes[k], ok: true}
+					return
+				}
+			}
+		}
+	}, labels.FiscalCode)
+	return out
 }
