@@ -292,6 +292,7 @@ func (x *extractor) parties() {
 	}
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
+	addSurname(vendor, &v)
 	x.senderBlockName(vendor, buyer, &v)
 	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
 		b.vat = bvat

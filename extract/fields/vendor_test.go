@@ -345,3 +345,23 @@ func TestLetterheadStopsUnderBuyer(t *testing.T) {
 	v, _ := partiesOf(doc, "en")
 	partyDiff(t, "vendor", v, map[string]string{"name": "Wattle Themes", "vat_number": "51824753556", "country": "AU"})
 }
+
+// A vendor given by name and surname keys is named with both.
+func TestVendorGivenNameAndSurname(t *testing.T) {
+	doc := partyDoc(
+		srow{200, []seg{{73, "Dati del cedente / prestatore"}}},
+		srow{220, []seg{{95, "Codice fiscale: BNCMRT80A41F205A"}}},
+		srow{230, []seg{{95, "Nome: MARTA LUISA"}}},
+		srow{240, []seg{{95, "Cognome: BIANCHI"}}},
+		srow{250, []seg{{95, "Indirizzo: VIA DEI PINI 12"}}},
+		srow{260, []seg{{95, "CAP: 50100"}}},
+		srow{270, []seg{{95, "Comune: FIRENZE"}}},
+		srow{427, []seg{{73, "Dati del cessionario / committente"}}},
+		srow{447, []seg{{95, "Denominazione: Studio Verdi Srl"}}},
+		srow{457, []seg{{95, "Indirizzo: VIA ROMA 1"}}},
+		srow{467, []seg{{95, "CAP: 00100"}}},
+		srow{477, []seg{{95, "Comune: ROMA"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "MARTA LUISA BIANCHI", "zip_code": "50100"})
+}
