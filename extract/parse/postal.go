@@ -399,6 +399,10 @@ func takeProvince(a *PostalAddress, rest []string) []string {
 	case !parens && zipDigits[code] == len(strings.Fields(a.Zip)[0]) && (a.Country == "" || a.Country == code):
 		// A country code ending the line ("80333 München, DE").
 		a.Country = code
+	case !parens && a.Country == "" && isoCountries[code] && !italianProvinces[code] && !usStates[code]:
+		// The code of a country whose postcodes have another form
+		// ("00000 London GB", as e-invoice viewers print it).
+		a.Country = code
 	default:
 		return rest
 	}

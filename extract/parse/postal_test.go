@@ -12,6 +12,7 @@ func TestPostalLine(t *testing.T) {
 		{"20121 Milano (MI)", "de", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"60015 - IT", "it", PostalAddress{Zip: "60015", Country: "IT"}, true},
+		{"12345 Springfield GB", "it", PostalAddress{Zip: "12345", City: "Springfield", Country: "GB"}, true},
 		{"Kowloon, 0000, HK", "en", PostalAddress{Street: "Kowloon", Zip: "0000", Country: "HK"}, true},
 		{"Redmond, WA 98052-6399, US", "it", PostalAddress{Zip: "98052-6399", City: "Redmond", Province: "WA", Country: "US"}, true},
 		{"20121 Milano (mi)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
