@@ -365,3 +365,18 @@ func TestVendorGivenNameAndSurname(t *testing.T) {
 	v, _ := partiesOf(doc, "it")
 	partyDiff(t, "vendor", v, map[string]string{"name": "MARTA LUISA BIANCHI", "zip_code": "50100"})
 }
+
+// A contact line of the letterhead gives the vendor's phone; the buyer's
+// contact line, in its block, does not.
+func TestVendorContactPhone(t *testing.T) {
+	doc := partyDoc(
+		srow{71, []seg{{58, "ATELIER DU PORT"}, {297, "CLIENT :"}}},
+		srow{81, []seg{{58, "12 quai des Brumes"}, {297, "MAISON BLEUE SARL"}}},
+		srow{91, []seg{{58, "44000 NANTES, FR"}, {297, "3 rue Haute"}}},
+		srow{101, []seg{{58, "CONTACT : J. MARTIN, 02 40 11 22 33"}, {297, "06000 NICE, FR"}}},
+		srow{111, []seg{{297, "Contact: 04 93 44 55 66"}}},
+		srow{400, []seg{{58, "Total TTC"}, {500, "120,00"}}},
+	)
+	v, _ := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"name": "ATELIER DU PORT", "phone": "02 40 11 22 33"})
+}

@@ -546,6 +546,9 @@ func vocabulary() []def {
 	add(Phone, fr, 1, "Téléphone", "Tél.", "N° de téléphone", "Numéro de téléphone",
 		"Tél. portable", "Tél. mobile")
 	add(Phone, fr, 0.8, "Portable")
+	add(Phone, en, 0.6, "Contact")
+	add(Phone, fr, 0.6, "Contact")
+	add(Phone, de, 0.6, "Kontakt")
 
 	add(Fax, shared, 1, "Fax", "Telefax", "Fax No.", "Fax number")
 	add(Fax, it, 1, "N. fax", "Numero di fax")
