@@ -697,6 +697,10 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	if nameIdx >= 0 && !d.name.ok {
 		pt := r.parts[nameIdx]
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
+		if nx, ok := nameContinues(r, nameIdx, x.locale); ok {
+			d.name.str = cleanName(pt.text + " " + nx.text)
+			d.name.box = union(pt.box, nx.box)
+		}
 	}
 	if !isBuyer && r.score < 0.7 {
 		x.vendorOffice(r, d, base)
@@ -1451,6 +1455,34 @@ func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match
 // ending in a legal form.
 var legalNameRE = regexp.MustCompile(`(?:^|[\s:;,(–-])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’.\-]*\s+(?:[\p{L}\p{N}&'’.\-]+\s+){0,5}?)` +
 	`(?i:S\.?\s?p\.?\s?A\.?|S\.?\s?r\.?\s?l\.?(?:\s?s\.?)?|S\.?a\.?s\.?|S\.?n\.?c\.?|GmbH(?:\s&\sCo\.\sKG)?|AG|KG|OHG|UG|SE|SARL|S\.A\.R\.L\.?|S\.a\.r\.L\.?|SAS|SA|EURL|SNC|Ltd\.?|Limited|LLC|Inc\.?|Corp\.?|PLC|LLP|B\.?V\.?|N\.?V\.?))(?:$|[\s,;)–-])`)
+
+// endLegalFormRE matches a legal form ending a line, those of legalNameRE
+// and the German forms of associations and mutuals (e.V., eG, a.G.).
+var endLegalFormRE = regexp.MustCompile(`(?i)(?:^|\s)(?:S\.?\s?p\.?\s?A\.?|S\.?\s?r\.?\s?l\.?|GmbH|mbH|AG|KG|SARL|SAS|SA|Ltd\.?|Limited|LLC|Inc\.?|Corp\.?|PLC|e\.\s?V\.|eG|a\.\s?G\.)$`)
+
+// nameContinues returns the line that continues a block's name, printed
+// over two lines ("MVM Musterhafter" / "Versicherungsverein Musterstadt
+// a.G."): right under it, in its column, ending with the legal form the
+// first line lacks, and neither a street nor a postal line.
+func nameContinues(r region, nameIdx int, locale string) (part, bool) {
+	if nameIdx+1 >= len(r.parts) {
+		return part{}, false
+	}
+	pt, nx := r.parts[nameIdx], r.parts[nameIdx+1]
+	if endLegalFormRE.MatchString(strings.TrimSpace(pt.text)) || !endLegalFormRE.MatchString(strings.TrimSpace(nx.text)) {
+		return part{}, false
+	}
+	if nx.l == pt.l || math.Abs(nx.box.X0-pt.box.X0) > 3 || nx.box.Y0-pt.box.Y1 > pt.l.height {
+		return part{}, false
+	}
+	if _, _, kv := splitKey(nx.text); kv || parse.IsStreet(nx.text) || !isNameLike(nx.text) {
+		return part{}, false
+	}
+	if _, ok := postalLine(nx.text, locale); ok {
+		return part{}, false
+	}
+	return nx, true
+}
 
 // legalName returns the company name in text, if it carries a legal form.
 func legalName(text string) (string, bool) {
