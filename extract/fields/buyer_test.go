@@ -378,3 +378,44 @@ func TestBuyerGivenNameAndSurname(t *testing.T) {
 	_, b := partiesOf(doc, "it")
 	partyDiff(t, "buyer", b, map[string]string{"name": "MARTA BIANCHI", "fiscal_code": "BNCMRT80A41F205A", "zip_code": "50100"})
 }
+
+// Under a window envelope's sender line, past the empty notes zone, the
+// recipient's address abroad without a postal code ends with its country:
+// name, street and country are read, and the block stops there.
+func TestWindowAddressAbroad(t *testing.T) {
+	doc := partyDoc(
+		srow{139, []seg{{65, "Wolkenwerk AG - Talstraße 5 - D-63571 Gelnhausen"}}},
+		srow{201, []seg{{65, "Bamboo Data Ltd."}}},
+		srow{213, []seg{{65, "12A Harbour Road"}}},
+		srow{225, []seg{{65, "Wan Chai"}}},
+		srow{237, []seg{{65, "Hong Kong"}}},
+		srow{262, []seg{{54, "Rechnung"}, {369, "Seite 1"}}},
+		srow{286, []seg{{54, "Rechnungsnr."}, {148, "30012345"}}},
+		srow{400, []seg{{54, "Gesamtbetrag"}, {500, "12,00"}}},
+	)
+	_, b := partiesOf(doc, "de")
+	partyDiff(t, "buyer", b, map[string]string{"name": "Bamboo Data Ltd.", "address": "12A Harbour Road", "country": "HK"})
+}
+
+// A codice fiscale printed under its label away from the buyer's block is
+// the buyer's when it repeats the buyer's VAT number.
+func TestBuyerFiscalLikeVAT(t *testing.T) {
+	doc := partyDoc(
+		srow{40, []seg{{40, "Luce Chiara SpA"}}},
+		srow{52, []seg{{40, "Via dei Mille 1 - 00100 Roma"}}},
+		srow{64, []seg{{40, "P.IVA 09876543217"}}},
+		srow{120, []seg{{320, "Spett.le"}}},
+		srow{132, []seg{{320, "STUDIO VERDI ASSOCIATI"}}},
+		srow{144, []seg{{320, "VIA GARIBALDI 8"}}},
+		srow{156, []seg{{320, "18100 IMPERIA"}}},
+		srow{180, []seg{{45, "N° CLIENTE"}}},
+		srow{190, []seg{{45, "100519429"}}},
+		srow{205, []seg{{45, "CODICE FISCALE"}, {184, "Del 10.02.2026"}}},
+		srow{221, []seg{{45, "01234567897"}, {184, "BIMESTRE"}}},
+		srow{234, []seg{{45, "PARTITA IVA"}}},
+		srow{240, []seg{{45, "01234567897"}, {184, "GEN.2026 - FEB.2026"}, {320, "ORDINARIA"}}},
+		srow{400, []seg{{40, "Totale da pagare"}, {300, "106,36"}}},
+	)
+	_, b := partiesOf(doc, "it")
+	partyDiff(t, "buyer", b, map[string]string{"name": "STUDIO VERDI ASSOCIATI", "vat_number": "01234567897", "fiscal_code": "01234567897"})
+}

@@ -292,6 +292,7 @@ func (x *extractor) parties() {
 	}
 	v.exclude = map[string]bool{idKey(bvat.str): bvat.ok, idKey(bfiscal.str): bfiscal.ok}
 	x.readBlock(vendor, &v, false)
+	addSurname(vendor, &v)
 	x.senderBlockName(vendor, buyer, &v)
 	if bvat.ok && (!b.vat.ok || idKey(b.vat.str) != idKey(bvat.str)) {
 		b.vat = bvat
@@ -301,6 +302,9 @@ func (x *extractor) parties() {
 	}
 	x.vendorContacts(buyer, &v)
 	x.nearbyVAT(buyer, vendor, &b, &v)
+	if !b.fiscal.ok && b.vat.ok {
+		b.fiscal = x.fiscalLikeVAT(b.vat)
+	}
 	b.inferCountry()
 	v.inferCountry()
 
@@ -492,12 +496,20 @@ func underSenderLine(p *page, avoid region) region {
 		}
 		next := p.lines[l.index+1]
 		i := wordAt(next, l.words[0].Box.X0)
-		if i < 0 || next.box.Y0-l.box.Y1 > 2*next.height || avoid.contains(next, i) {
+		// The recipient's block starts right under the sender line, or
+		// below the empty notes zone of a window envelope (DIN 5008).
+		if i < 0 || next.box.Y0-l.box.Y1 > math.Max(2*next.height, 0.08*p.height) || avoid.contains(next, i) {
 			continue
 		}
 		r := blockFrom(p, next, i)
-		if len(r.parts) == 0 || letterheadData(r) || !hasPostalLine(r, "") {
+		if len(r.parts) == 0 || letterheadData(r) {
 			continue
+		}
+		if !hasPostalLine(r, "") {
+			var ok bool
+			if r, ok = upToCountry(r); !ok {
+				continue
+			}
 		}
 		r.score = 0.6
 		return r
@@ -517,6 +529,20 @@ func senderLine(text string) bool {
 		return dashes >= 2 && ok
 	}
 	return ok || len(parse.FindAmounts(text, "")) == 0
+}
+
+// upToCountry cuts a block without a postal line after its line naming a
+// country, the third or a later one: an address abroad without a postal
+// code ("Hong Kong"). ok is false when no such line ends an address.
+func upToCountry(r region) (region, bool) {
+	for k := 2; k < len(r.parts); k++ {
+		text := strings.Trim(r.parts[k].text, " .,")
+		if len(strings.Fields(text)) <= 3 && countryCode(text) != "" {
+			r.parts = r.parts[:k+1]
+			return r, true
+		}
+	}
+	return r, false
 }
 
 // letterheadData reports whether a block carries a vendor's contact or
@@ -584,6 +610,7 @@ func letterhead(p *page, buyer region) region {
 		top = math.Max(top, pt.l.box.Y0)
 		break
 	}
+	bb, hasBuyer := buyer.bounds(p.num)
 	var r region
 	for _, l := range p.lines {
 		inTop := l.angle == 0 && l.box.Y1 <= top
@@ -598,7 +625,11 @@ func letterhead(p *page, buyer region) region {
 			for last < len(l.words)-1 && !l.gapAfter(last) {
 				last++
 			}
-			if text, box := l.span(first, last); !buyer.contains(l, first) && !segmentHasBlockLabel(l, first, last) && !buyer.repeats(text) {
+			text, box := l.span(first, last)
+			// Below the buyer's block and in its column: the buyer's
+			// details, not the letterhead.
+			underBuyer := !inFooter && hasBuyer && box.Y0 > bb.Y1 && overlapX(box, bb) > 0
+			if !underBuyer && !buyer.contains(l, last) && !segmentHasBlockLabel(l, first, last) && !buyer.repeats(text) {
 				r.parts = append(r.parts, part{l: l, text: text, box: box, first: first})
 			}
 			first = last + 1
@@ -666,6 +697,10 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	if nameIdx >= 0 && !d.name.ok {
 		pt := r.parts[nameIdx]
 		d.name = candidate{str: cleanName(pt.text), score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
+		if nx, ok := nameContinues(r, nameIdx, x.locale); ok {
+			d.name.str = cleanName(pt.text + " " + nx.text)
+			d.name.box = union(pt.box, nx.box)
+		}
 	}
 	if !isBuyer && r.score < 0.7 {
 		x.vendorOffice(r, d, base)
@@ -709,7 +744,14 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 		if cc := countryCode(strings.Trim(pt.text, " .,")); cc != "" && !d.country.ok {
 			d.country = candidate{str: cc, score: base * 0.85, page: pt.l.page, box: pt.box, ok: true}
 		}
-		if pa, ok := postalLine(pt.text, x.locale); ok && !d.zip.ok && !d.office {
+		pa, ok := postalLine(pt.text, x.locale)
+		var wrapped part
+		if !ok || pa.City == "" || pa.Street != "" && !parse.IsStreet(pa.Street) {
+			if w, above, wok := wrappedPostalLine(r, i, x.locale); wok {
+				pa, ok, wrapped = w, true, above
+			}
+		}
+		if ok && !d.zip.ok && !d.office {
 			sc := base * 0.85
 			d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
 			d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
@@ -721,7 +763,9 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 				// kept only if nothing better says otherwise.
 				d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
 			}
-			if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
+			if wrapped.l != nil {
+				d.address = candidate{str: firstAddressLine(pa.Street), score: sc * 0.9, page: wrapped.l.page, box: wrapped.box, ok: true}
+			} else if a, street, ok := streetOf(r, i, nameIdx, d.name.str, pa); ok {
 				d.address = candidate{str: firstAddressLine(street), score: sc * 0.9, page: a.l.page, box: a.box, ok: true}
 			}
 		}
@@ -733,7 +777,58 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 			}
 		}
 	}
+	if isBuyer && !d.zip.ok && !d.address.ok && nameIdx >= 0 {
+		d.address = streetWithoutPostal(r, nameIdx, base)
+	}
 	d.inferCountry()
+}
+
+// streetWithoutPostal reads the street of an address printed without a
+// postal code (abroad: "93B Harbour Road" over "Hong Kong"): the line
+// right under the name, a street by its form, followed by the last lines
+// of the block, the last of them a country.
+func streetWithoutPostal(r region, nameIdx int, base float64) candidate {
+	k := nameIdx + 1
+	n := len(r.parts)
+	if k >= n-1 || n-k > 3 || countryCode(strings.Trim(r.parts[n-1].text, " .,")) == "" {
+		return candidate{}
+	}
+	pt := r.parts[k]
+	if !parse.IsStreet(pt.text) || !isAddressLike(pt.text) {
+		return candidate{}
+	}
+	return candidate{str: firstAddressLine(strings.TrimSpace(pt.text)), score: base * 0.7, page: pt.l.page, box: pt.box, ok: true}
+}
+
+// wrappedPostalLine reads the postal line r.parts[i], without a city or a
+// street of its own, whose city starts at the end of the street line just
+// above it, aligned with it in the same column ("Via Verdi, 40 San" over
+// "Donato (MI) CAP: 20097"): the two lines joined read as one postal line
+// with a street before the city. It returns the line above too.
+func wrappedPostalLine(r region, i int, locale string) (parse.PostalAddress, part, bool) {
+	pt := r.parts[i]
+	j := i - 1
+	for j >= 0 && (r.parts[j].l == pt.l || math.Abs(r.parts[j].box.X0-pt.box.X0) > 3) {
+		j-- // a piece of another column
+	}
+	if j < 0 {
+		return parse.PostalAddress{}, part{}, false
+	}
+	above := r.parts[j]
+	if gap := pt.box.Y0 - above.box.Y1; gap < -1 || gap > pt.box.Y1-pt.box.Y0 {
+		return parse.PostalAddress{}, part{}, false
+	}
+	if _, _, kv := splitKey(above.text); kv {
+		return parse.PostalAddress{}, part{}, false
+	}
+	head := strings.TrimSpace(above.text)
+	pa, ok := postalLine(head+" "+strings.TrimSpace(pt.text), locale)
+	if !ok || pa.City == "" || !parse.IsStreet(pa.Street) || !strings.HasPrefix(head, pa.Street) ||
+		strings.Trim(head[len(pa.Street):], " ,") == "" {
+		// The street must end on the line above, the city start there.
+		return parse.PostalAddress{}, part{}, false
+	}
+	return pa, above, true
 }
 
 // officeRE finds a registered office's address in a letterhead or footer
@@ -950,6 +1045,11 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 			firstOf(ms, 0.75, &v.phone)
 		case labels.Email:
 			firstOf(parse.FindEmails(text), 0.8, &v.email)
+		case labels.IBAN:
+			if c, ok := printedIBAN(text, h); ok && !v.iban.ok {
+				c.page, c.box = p.num, box
+				v.iban = c
+			}
 		case labels.SDICode:
 			if w := firstWord(text); w != "" {
 				if code, ok := parse.SDICode(w); ok {
@@ -957,7 +1057,23 @@ func (x *extractor) vendorContacts(buyer region, v *partyData) {
 				}
 			}
 		}
-	}, labels.Phone, labels.Email, labels.SDICode)
+	}, labels.Phone, labels.Email, labels.SDICode, labels.IBAN)
+}
+
+// printedIBAN reads the IBAN printed after an unmistakable IBAN label when
+// no valid IBAN was found: all that follows the label has the form of an
+// IBAN, so the document states it even when its check digits fail (the
+// validation raises INVALID_IBAN_CHECKSUM then). Its score stays below
+// every IBAN found by its check digits.
+func printedIBAN(text string, h labels.Hit) (candidate, bool) {
+	if h.Score < 1 {
+		return candidate{}, false
+	}
+	m, ok := parse.IBAN(text)
+	if !ok || m.Checked {
+		return candidate{}, false
+	}
+	return candidate{str: m.Value, score: 0.5, ok: true}, true
 }
 
 func firstWord(s string) string {
@@ -980,7 +1096,7 @@ func isNameLike(text string) bool {
 			digits++
 		}
 	}
-	if letters < 3 || digits > letters {
+	if letters < 3 || digits > letters || remark(text) {
 		return false
 	}
 	if _, ok := parse.PostalLine(text, ""); ok {
@@ -1008,6 +1124,14 @@ func isNameLike(text string) bool {
 	// "Lieferant GmbH" is a name that starts with a label word; "Rechnungs-
 	// empfänger" alone is a label.
 	return covered < len(words) && (covered == 0 || len(words) >= 2)
+}
+
+// remark reports whether text is wholly in parentheses or brackets: a note
+// printed in a block ("(Not for remittance)"), not a name.
+func remark(text string) bool {
+	t := strings.TrimSpace(text)
+	return len(t) > 2 && (t[0] == '(' && t[len(t)-1] == ')' || t[0] == '[' && t[len(t)-1] == ']') &&
+		!strings.ContainsAny(t[1:len(t)-1], "()[]")
 }
 
 // titles are forms of address printed before a person's name.
@@ -1181,7 +1305,10 @@ func countryCode(s string) string {
 		"france": "FR", "francia": "FR", "frankreich": "FR", "österreich": "AT", "austria": "AT", "schweiz": "CH",
 		"suisse": "CH", "svizzera": "CH", "switzerland": "CH", "spain": "ES", "spagna": "ES", "españa": "ES",
 		"united kingdom": "GB", "regno unito": "GB", "ireland": "IE", "irlanda": "IE", "irland": "IE", "irlande": "IE", "belgique": "BE", "belgium": "BE", "nederland": "NL", "netherlands": "NL"}
-	return names[strings.ToLower(s)]
+	if cc := names[strings.ToLower(s)]; cc != "" {
+		return cc
+	}
+	return parse.CountryName(s)
 }
 
 // trimCodes drops what follows a city on its line after a separator, and
@@ -1296,6 +1423,17 @@ func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match
 				}
 				limit := 0.2 * p.height
 				c := candidate{str: m.Value, score: 0.6, page: p.num, box: l.box, ok: true}
+				if x0, ok := valueColumn(l, m); ok && !buyer.has(l) && !vendor.has(l) {
+					gb, gv := buyer.gapAbove(l, x0), vendor.gapAbove(l, x0)
+					switch {
+					case gv < gb && gv < 3*l.height && !vDst.ok:
+						*vDst = c
+						continue
+					case gb < gv && gb < 3*l.height && !bDst.ok:
+						*bDst = c
+						continue
+					}
+				}
 				switch {
 				case db < dv && db < limit && !bDst.ok:
 					*bDst = c
@@ -1317,6 +1455,34 @@ func (x *extractor) nearby(buyer, vendor region, find func(string) []parse.Match
 // ending in a legal form.
 var legalNameRE = regexp.MustCompile(`(?:^|[\s:;,(–-])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’.\-]*\s+(?:[\p{L}\p{N}&'’.\-]+\s+){0,5}?)` +
 	`(?i:S\.?\s?p\.?\s?A\.?|S\.?\s?r\.?\s?l\.?(?:\s?s\.?)?|S\.?a\.?s\.?|S\.?n\.?c\.?|GmbH(?:\s&\sCo\.\sKG)?|AG|KG|OHG|UG|SE|SARL|S\.A\.R\.L\.?|S\.a\.r\.L\.?|SAS|SA|EURL|SNC|Ltd\.?|Limited|LLC|Inc\.?|Corp\.?|PLC|LLP|B\.?V\.?|N\.?V\.?))(?:$|[\s,;)–-])`)
+
+// endLegalFormRE matches a legal form ending a line, those of legalNameRE
+// and the German forms of associations and mutuals (e.V., eG, a.G.).
+var endLegalFormRE = regexp.MustCompile(`(?i)(?:^|\s)(?:S\.?\s?p\.?\s?A\.?|S\.?\s?r\.?\s?l\.?|GmbH|mbH|AG|KG|SARL|SAS|SA|Ltd\.?|Limited|LLC|Inc\.?|Corp\.?|PLC|e\.\s?V\.|eG|a\.\s?G\.)$`)
+
+// nameContinues returns the line that continues a block's name, printed
+// over two lines ("MVM Musterhafter" / "Versicherungsverein Musterstadt
+// a.G."): right under it, in its column, ending with the legal form the
+// first line lacks, and neither a street nor a postal line.
+func nameContinues(r region, nameIdx int, locale string) (part, bool) {
+	if nameIdx+1 >= len(r.parts) {
+		return part{}, false
+	}
+	pt, nx := r.parts[nameIdx], r.parts[nameIdx+1]
+	if endLegalFormRE.MatchString(strings.TrimSpace(pt.text)) || !endLegalFormRE.MatchString(strings.TrimSpace(nx.text)) {
+		return part{}, false
+	}
+	if nx.l == pt.l || math.Abs(nx.box.X0-pt.box.X0) > 3 || nx.box.Y0-pt.box.Y1 > pt.l.height {
+		return part{}, false
+	}
+	if _, _, kv := splitKey(nx.text); kv || parse.IsStreet(nx.text) || !isNameLike(nx.text) {
+		return part{}, false
+	}
+	if _, ok := postalLine(nx.text, locale); ok {
+		return part{}, false
+	}
+	return nx, true
+}
 
 // legalName returns the company name in text, if it carries a legal form.
 func legalName(text string) (string, bool) {
@@ -1352,4 +1518,80 @@ func isCompany(text, name string) bool {
 	}
 	_, ok := legalName(text)
 	return ok
+}
+
+// valueColumn is the left edge of the column a value of a line spanning
+// several columns stands in: that of the label right before it ("USt-IdNr
+// : DE123456789" beside another column's "USt-IdNr :"), or of its segment
+// when no label precedes it.
+func valueColumn(l *line, m parse.Match) (float64, bool) {
+	first, at := -1, 0
+	for i, w := range l.words {
+		if end := at + len(w.Text); end > m.Start && at < m.End {
+			first = i
+			break
+		}
+		at += len(w.Text) + 1
+	}
+	if first < 0 {
+		return 0, false
+	}
+	k := first - 1
+	for k >= 0 && strings.Trim(l.words[k].Text, ":") == "" {
+		k--
+	}
+	for _, h := range l.hits {
+		if k >= 0 && h.Last == k && h.Score >= minLabelScore {
+			return l.words[h.First].Box.X0, true
+		}
+	}
+	return l.words[segmentStart(l, first)].Box.X0, true
+}
+
+// gapAbove is the distance from l up to the nearest line of r above it
+// whose piece starts at x0, in the same column; +Inf when none does.
+func (r region) gapAbove(l *line, x0 float64) float64 {
+	best := math.Inf(1)
+	for _, pt := range r.parts {
+		if pt.l.page != l.page || pt.box.Y1 > l.box.Y0+1 || math.Abs(pt.box.X0-x0) > 3 {
+			continue
+		}
+		best = math.Min(best, l.box.Y0-pt.box.Y1)
+	}
+	return best
+}
+
+// fiscalLikeVAT finds a company's codice fiscale printed under or after a
+// fiscal-code label anywhere: the same eleven digits as the party's VAT
+// number say whose it is.
+func (x *extractor) fiscalLikeVAT(vat candidate) candidate {
+	want := idKey(vat.str)
+	var out candidate
+	x.m.hits(func(p *page, l *line, h labels.Hit) {
+		if out.ok {
+			return
+		}
+		texts := []string{}
+		boxes := []pdf.Rect{}
+		if text, box, ok := restOfLine(l, h); ok {
+			texts, boxes = append(texts, text), append(boxes, box)
+		}
+		_, lbox := l.span(h.First, h.Last)
+		if next := p.below(l, 2); len(next) > 0 {
+			o := next[0]
+			if i := wordAt(o, lbox.X0); i >= 0 && (i == 0 || o.gapAfter(i-1)) {
+				text, box := o.span(i, segmentEnd(o, i))
+				texts, boxes = append(texts, text), append(boxes, box)
+			}
+		}
+		for k, text := range texts {
+			for _, m := range parse.FindCodiciFiscali(text) {
+				if m.Value == want {
+					out = candidate{str: m.Value, score: vat.score * 0.9, page: p.num, box: boxes[k], ok: true}
+					return
+				}
+			}
+		}
+	}, labels.FiscalCode)
+	return out
 }

@@ -363,3 +363,24 @@ func TestHeaderGridIDs(t *testing.T) {
 		t.Errorf("trimCodes = %q, want Stadthausen", got)
 	}
 }
+
+// A name printed over two lines, the second ending with the legal form,
+// is read whole; a street under a name is not part of it.
+func TestNameOverTwoLines(t *testing.T) {
+	doc := partyDoc(
+		srow{298, []seg{{50, "Verkäufer:"}}},
+		srow{311, []seg{{50, "Nummer : 4711"}}},
+		srow{321, []seg{{50, "Hanse Schutzbund"}}},
+		srow{332, []seg{{50, "Versicherungsverein Kiel a.G."}}},
+		srow{357, []seg{{50, "Fördeweg 3"}}},
+		srow{368, []seg{{50, "DE 24103 Kiel"}}},
+		srow{411, []seg{{50, "Käufer:"}}},
+		srow{434, []seg{{50, "Frau Erika Beispiel"}}},
+		srow{445, []seg{{50, "Lindenallee 2"}}},
+		srow{456, []seg{{50, "DE 24105 Kiel"}}},
+		srow{600, []seg{{50, "Gesamtbetrag"}, {400, "100,00"}}},
+	)
+	v, b := partiesOf(doc, "de")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Hanse Schutzbund Versicherungsverein Kiel a.G."})
+	partyDiff(t, "buyer", b, map[string]string{"name": "Frau Erika Beispiel", "address": "Lindenallee 2"})
+}

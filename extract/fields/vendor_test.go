@@ -226,3 +226,157 @@ func TestSenderBlockName(t *testing.T) {
 	v, _ := partiesOf(doc, "fr")
 	partyDiff(t, "vendor", v, map[string]string{"name": "MAISON DUPONT", "city": "LYON"})
 }
+
+// An IBAN printed whole after an unmistakable IBAN label is read even when
+// its check digits fail (the validation flags it); a valid IBAN elsewhere
+// wins, and a value that is not IBAN-shaped after the label is not read.
+func TestPrintedIBANFailingCheck(t *testing.T) {
+	head := []srow{
+		{40, []seg{{50, "Werkstatt Kranich GmbH"}}},
+		{52, []seg{{50, "Lindenweg 4"}}},
+		{64, []seg{{50, "12345 Neustadt"}}},
+		{400, []seg{{50, "Gesamtbetrag"}, {400, "100,00"}}},
+	}
+	tests := []struct {
+		rows []srow
+		want string
+	}{
+		{[]srow{{700, []seg{{50, "IBAN :"}, {300, "DE11 2233 4455 6677 8899 00"}}}}, "DE11223344556677889900"},
+		{[]srow{{700, []seg{{50, "Verkäufer-IBAN :"}, {180, "DE11 2233"}, {240, "4455 6677 88"}}}}, "DE1122334455667788"},
+		{[]srow{
+			{700, []seg{{50, "IBAN :"}, {300, "DE11 2233 4455 6677 8899 00"}}},
+			{712, []seg{{50, "Konto"}, {300, "DE02 1203 0000 0000 2020 51"}}},
+		}, "DE02120300000000202051"},
+		{[]srow{{700, []seg{{50, "IBAN :"}, {300, "siehe Rückseite"}}}}, ""},
+	}
+	for _, tt := range tests {
+		v, _ := partiesOf(partyDoc(append(append([]srow{}, head...), tt.rows...)...), "de")
+		got := ""
+		if v.IBAN != nil {
+			got = *v.IBAN
+		}
+		if got != tt.want {
+			t.Errorf("rows %v: vendor IBAN = %q, want %q", tt.rows, got, tt.want)
+		}
+	}
+}
+
+// A remark in parentheses under a vendor label is no name: the company on
+// the next line is, and its US postal line ending in the country's code
+// gives the city, ZIP code and country.
+func TestVendorBlockRemark(t *testing.T) {
+	doc := partyDoc(
+		srow{90, []seg{{40, "Bill to:"}}},
+		srow{102, []seg{{40, "Harbour Lane Studio"}}},
+		srow{114, []seg{{40, "7 Quay Street"}}},
+		srow{126, []seg{{40, "Galway H91 X2Y3"}}},
+		srow{400, []seg{{40, "Total"}, {500, "$12.00"}}},
+		srow{640, []seg{{420, "Service provider:"}}},
+		srow{650, []seg{{420, "(Not a remittance address)"}}},
+		srow{660, []seg{{420, "Cloudberry Hosting, Inc."}}},
+		srow{670, []seg{{420, "500 Pine Street"}}},
+		srow{680, []seg{{420, "Portland, OR 97204-1100, US"}}},
+	)
+	v, _ := partiesOf(doc, "en")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Cloudberry Hosting, Inc.", "address": "500 Pine Street", "city": "Portland", "zip_code": "97204-1100", "country": "US"})
+}
+
+// A postal line whose city starts at the end of the street line above it,
+// with a contact column beside it, is read joined to that line.
+func TestWrappedPostalLine(t *testing.T) {
+	doc := partyDoc(
+		srow{16, []seg{{255, "PANIFICIO ROSSI SRL"}}},
+		srow{64, []seg{{255, "INDIRIZZO"}}},
+		srow{72, []seg{{255, "VIA DEI FORNI, 12 SAN"}}},
+		srow{77, []seg{{418, "EMAIL"}}},
+		srow{81, []seg{{255, "DONATO MILANESE (MI) CAP: 20097 - IT"}}},
+		srow{84, []seg{{418, "info@panificio.example"}}},
+		srow{116, []seg{{28, "DOCUMENTO"}, {300, "CLIENTE"}}},
+		srow{126, []seg{{28, "FATTURA"}, {300, "BIANCHI MARIO"}}},
+		srow{141, []seg{{300, "VIA LARGA, 3, MONZA (MB) CAP: 20900"}}},
+		srow{400, []seg{{40, "Totale documento"}, {500, "12,00"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"address": "VIA DEI FORNI, 12", "city": "SAN DONATO MILANESE", "zip_code": "20097"})
+}
+
+// A VAT id printed after its label under the vendor's block, on a line that
+// runs on into the buyer's column, is the vendor's: its label stands in
+// the vendor's column, below the vendor's last line.
+func TestVATInVendorColumn(t *testing.T) {
+	doc := partyDoc(
+		srow{63, []seg{{40, "Lieferant"}, {210, "Käufer"}}},
+		srow{81, []seg{{40, "HOLZBAU FINK GMBH"}, {210, "TISCHLEREI ORT GMBH"}}},
+		srow{103, []seg{{40, "SÄGEWERKSTRASSE 7"}, {210, "ASTWEG 3"}}},
+		srow{112, []seg{{40, "79100 TANNENDORF"}, {210, "40210 DÜSSELDORF"}}},
+		srow{150, []seg{{40, "USt-IdNr"}, {102, ":"}, {112, "DE111222333"}, {210, "USt-IdNr"}, {263, ":"}}},
+		srow{185, []seg{{40, "Rechnungsempfänger"}, {210, "Warenempfänger"}}},
+		srow{203, []seg{{40, "TISCHLEREI ORT GMBH"}, {210, "LAGER ORT"}}},
+		srow{221, []seg{{40, "ASTWEG 3"}, {210, "HAFENSTRASSE 1"}}},
+		srow{233, []seg{{40, "40210 DÜSSELDORF"}, {210, "40221 DÜSSELDORF"}}},
+		srow{400, []seg{{40, "Gesamtbetrag"}, {500, "100,00"}}},
+	)
+	v, b := partiesOf(doc, "de")
+	partyDiff(t, "vendor", v, map[string]string{"name": "HOLZBAU FINK GMBH", "vat_number": "DE111222333"})
+	if b.VATNumber != nil {
+		t.Errorf("buyer VAT = %q, want none", *b.VATNumber)
+	}
+}
+
+// Without a vendor label, the letterhead above the buyer names the vendor:
+// the customer's details printed below the buyer's block, in its column,
+// are not the letterhead's ("Name:" there is the customer's contact). The
+// letterhead's ABN and country name give the vendor's id and country.
+func TestLetterheadStopsUnderBuyer(t *testing.T) {
+	doc := partyDoc(
+		srow{38, []seg{{39, "Tax Invoice"}}},
+		srow{54, []seg{{39, "Wattle Themes"}}},
+		srow{66, []seg{{39, "ABN: 51 824 753 556"}, {481, "PO Box 77"}}},
+		srow{83, []seg{{406, "Sturt Street West, VIC 3000"}}},
+		srow{95, []seg{{508, "Australia"}}},
+		srow{114, []seg{{39, "To:"}, {70, "Kestrel Labs Ltd"}, {443, "Order date: 28 Jan 26"}}},
+		srow{126, []seg{{443, "Invoice No. 5521"}}},
+		srow{158, []seg{{39, "Details:"}}},
+		srow{203, []seg{{39, "Member: jdoe"}}},
+		srow{215, []seg{{39, "Name: Jane Doe"}}},
+		srow{227, []seg{{39, "Email: jane@kestrel.example"}}},
+		srow{307, []seg{{39, "Invoice Total: $10.00"}}},
+	)
+	v, _ := partiesOf(doc, "en")
+	partyDiff(t, "vendor", v, map[string]string{"name": "Wattle Themes", "vat_number": "51824753556", "country": "AU"})
+}
+
+// A vendor given by name and surname keys is named with both.
+func TestVendorGivenNameAndSurname(t *testing.T) {
+	doc := partyDoc(
+		srow{200, []seg{{73, "Dati del cedente / prestatore"}}},
+		srow{220, []seg{{95, "Codice fiscale: BNCMRT80A41F205A"}}},
+		srow{230, []seg{{95, "Nome: MARTA LUISA"}}},
+		srow{240, []seg{{95, "Cognome: BIANCHI"}}},
+		srow{250, []seg{{95, "Indirizzo: VIA DEI PINI 12"}}},
+		srow{260, []seg{{95, "CAP: 50100"}}},
+		srow{270, []seg{{95, "Comune: FIRENZE"}}},
+		srow{427, []seg{{73, "Dati del cessionario / committente"}}},
+		srow{447, []seg{{95, "Denominazione: Studio Verdi Srl"}}},
+		srow{457, []seg{{95, "Indirizzo: VIA ROMA 1"}}},
+		srow{467, []seg{{95, "CAP: 00100"}}},
+		srow{477, []seg{{95, "Comune: ROMA"}}},
+	)
+	v, _ := partiesOf(doc, "it")
+	partyDiff(t, "vendor", v, map[string]string{"name": "MARTA LUISA BIANCHI", "zip_code": "50100"})
+}
+
+// A contact line of the letterhead gives the vendor's phone; the buyer's
+// contact line, in its block, does not.
+func TestVendorContactPhone(t *testing.T) {
+	doc := partyDoc(
+		srow{71, []seg{{58, "ATELIER DU PORT"}, {297, "CLIENT :"}}},
+		srow{81, []seg{{58, "12 quai des Brumes"}, {297, "MAISON BLEUE SARL"}}},
+		srow{91, []seg{{58, "44000 NANTES, FR"}, {297, "3 rue Haute"}}},
+		srow{101, []seg{{58, "CONTACT : J. MARTIN, 02 40 11 22 33"}, {297, "06000 NICE, FR"}}},
+		srow{111, []seg{{297, "Contact: 04 93 44 55 66"}}},
+		srow{400, []seg{{58, "Total TTC"}, {500, "120,00"}}},
+	)
+	v, _ := partiesOf(doc, "fr")
+	partyDiff(t, "vendor", v, map[string]string{"name": "ATELIER DU PORT", "phone": "02 40 11 22 33"})
+}

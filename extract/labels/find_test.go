@@ -200,6 +200,8 @@ func TestFindGerman(t *testing.T) {
 		{"UStId DE 232 446 240", []span{{VATNumber, 0, 0}}},
 		{"Steuer-Nr. 044 241 601 03", []span{{TaxNumber, 0, 0}}},
 		{"IBAN DE30507500940000048567 BIC HELADEF1GEL", []span{{IBAN, 0, 0}, {BIC, 2, 2}}},
+		{"Verkäufer-IBAN : DE12 1234", []span{{IBAN, 0, 0}}},
+		{"Kontakt: 0711 123456", []span{{Phone, 0, 0}}},
 		{"Registergericht Hanau | HRB 13302", []span{{CompanyRegister, 0, 0}, {CompanyRegister, 3, 3}}},
 		{"Rechnungsempfänger", []span{{BuyerBlock, 0, 0}}},
 		{"Verkäufer : Käufer :", []span{{VendorBlock, 0, 0}, {BuyerBlock, 2, 2}}},

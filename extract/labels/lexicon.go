@@ -493,6 +493,7 @@ func vocabulary() []def {
 	add(IBAN, it, 0.6, "Conto corrente", "C/C bancario")
 	add(IBAN, en, 0.9, "Bank account No.", "Bank account number")
 	add(IBAN, en, 0.8, "Bank details", "Bank account", "Banking details", "Account details")
+	add(IBAN, de, 1, "Verkäufer-IBAN", "Empfänger-IBAN")
 	add(IBAN, de, 0.8, "Bankverbindung", "Bankverbindungen", "Bankdaten", "Kontoverbindung")
 	add(IBAN, de, 0.6, "Kontonummer", "Kto.-Nr.", "Konto-Nr.")
 	add(IBAN, de, 0.5, "Konto")
@@ -546,6 +547,9 @@ func vocabulary() []def {
 	add(Phone, fr, 1, "Téléphone", "Tél.", "N° de téléphone", "Numéro de téléphone",
 		"Tél. portable", "Tél. mobile")
 	add(Phone, fr, 0.8, "Portable")
+	add(Phone, en, 0.6, "Contact")
+	add(Phone, fr, 0.6, "Contact")
+	add(Phone, de, 0.6, "Kontakt")
 
 	add(Fax, shared, 1, "Fax", "Telefax", "Fax No.", "Fax number")
 	add(Fax, it, 1, "N. fax", "Numero di fax")

@@ -95,6 +95,10 @@ func TestFindVATIDs(t *testing.T) {
 		{"1.01234567897", nil},                          // continues a number
 		{"DE 136 695 976 2026", []hit{{"DE 136 695 976", "DE136695976"}}},
 		{"IT01234567897IT01234567897", nil},
+		{"ABN: 51 824 753 556 PO Box 1", []hit{{"ABN: 51 824 753 556", "51824753556"}}},
+		{"ABN 51824753556", []hit{{"ABN 51824753556", "51824753556"}}},
+		{"ABN: 51 824 753 557", nil}, // check fails
+		{"ABN: 51 824 753", nil},
 		{"", nil},
 	} {
 		var got []hit

@@ -44,7 +44,17 @@ var countryNames = map[string]string{
 	"lussemburgo": "LU", "luxembourg": "LU", "luxemburg": "LU",
 	"regno unito": "GB", "united kingdom": "GB", "uk": "GB", "großbritannien": "GB", "royaume-uni": "GB",
 	"irlanda": "IE", "ireland": "IE", "irland": "IE", "irlande": "IE",
-	"stati uniti": "US", "united states": "US", "usa": "US", "vereinigte staaten": "US", "états-unis": "US",
+	"australia": "AU", "australien": "AU", "australie": "AU",
+	"hong kong": "HK", "hongkong": "HK", "singapore": "SG", "singapur": "SG", "singapour": "SG",
+	"canada": "CA", "kanada": "CA", "india": "IN", "indien": "IN", "inde": "IN",
+	"cina": "CN", "china": "CN", "chine": "CN", "giappone": "JP", "japan": "JP", "japon": "JP",
+	"stati uniti": "US", "united states": "US", "usa": "US", "us": "US", "vereinigte staaten": "US", "états-unis": "US",
+}
+
+// CountryName returns the ISO code of a country name in it, en, de or fr
+// ("Deutschland", "Australia"), "" for an unknown name.
+func CountryName(s string) string {
+	return countryNames[strings.ToLower(strings.Join(strings.Fields(s), " "))]
 }
 
 // countryNamesLongestFirst lists the keys of countryNames, longest first, so
@@ -92,6 +102,16 @@ func isEircode(w string) bool {
 	return len(compact) == 7 && eircode.MatchString(w)
 }
 
+// isoCountries are the ISO 3166-1 alpha-2 country codes.
+var isoCountries = setOf(`AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO
+	BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE
+	EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT
+	HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU
+	LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR
+	NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM
+	SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG
+	VI VN VU WF WS YE YT ZA ZM ZW`)
+
 // setOf returns the set of the fields of s.
 func setOf(s string) map[string]bool {
 	set := map[string]bool{}
@@ -132,7 +152,7 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	if len(words) < 2 || len(words) > maxPostalWords {
 		return PostalAddress{}, false
 	}
-	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine, ieLine} {
+	for _, read := range []func([]string) (PostalAddress, bool){usLine, ukLine, ieLine, itCityFirst} {
 		if a, ok := read(words); ok {
 			if named != "" {
 				a.Country = named
@@ -242,6 +262,39 @@ func ieLine(words []string) (PostalAddress, bool) {
 	return PostalAddress{}, false
 }
 
+// itCityFirst reads "Viale Verdi, 51 Roma RM 00144": an Italian city, its
+// province and its postal code last, the street before the city ending at
+// its house number or a comma. A line without such an end is read only
+// when it is not a street itself.
+func itCityFirst(words []string) (PostalAddress, bool) {
+	n := len(words)
+	if n < 3 || !digitsLen(words[n-1], 5, 5) {
+		return PostalAddress{}, false
+	}
+	code := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(words[n-2], "("), ")"))
+	if !italianProvinces[code] || !isUpperWord(code, 2) {
+		return PostalAddress{}, false
+	}
+	start := 0
+	for k := n - 3; k >= 0; k-- {
+		if strings.ContainsAny(words[k], "0123456789,") {
+			start = k + 1
+			break
+		}
+	}
+	from := start
+	for from < n-2 && (words[from] == "-" || words[from] == "–") {
+		from++
+	}
+	city := strings.TrimRight(strings.Join(words[from:n-2], " "), " ,-–")
+	cityWords := n - 2 - from
+	if cityWords == 0 || cityWords > 4 || !plausibleCity(city) || start == 0 && IsStreet(city) {
+		return PostalAddress{}, false
+	}
+	street := strings.TrimRight(strings.Join(words[:start], " "), " ,;-–")
+	return PostalAddress{Street: street, Zip: words[n-1], City: city, Province: code, Country: "IT"}, true
+}
+
 // splitCity splits "10 Downing Street, London" into the street and the city
 // after the last comma, or the last dash or dot set apart by spaces ("Rossi
 // Ltd - 12 Harcourt Street - Dublin").
@@ -270,8 +323,9 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	if len(zip) == 4 && len(rest) > 1 && (country == "" || country == "NL") && isUpperWord(rest[0], 2) {
 		a.Zip, a.Country, rest = zip+" "+rest[0], "NL", rest[1:]
 	}
+	apart := strings.HasSuffix(words[0], ",")
 	for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == ",") {
-		rest = rest[1:]
+		rest, apart = rest[1:], true
 	}
 	if a.Country == "" {
 		a.Country = named
@@ -279,10 +333,10 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	rest = takeProvince(&a, rest)
 	rest = takeCedex(&a, rest)
 	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
-	if c := zipPrefixes[a.City]; len(a.City) == 2 && c == a.City && (a.Country == "" || a.Country == c) {
-		// "CAP: 60015 - IT": a country code where the city would be, the
-		// city printed before the code.
-		a.City, a.Country = "", c
+	if c := a.City; apart && isUpperWord(c, 2) && isoCountries[c] && (a.Country == "" || a.Country == c) {
+		// "CAP: 60015 - IT", "N.T., 0000, HK": a country code set apart
+		// where the city would be, the city printed before the code.
+		a.City, a.Country, a.Guessed = "", c, false
 		return a, true
 	}
 	if !plausibleCity(a.City) {
@@ -344,6 +398,10 @@ func takeProvince(a *PostalAddress, rest []string) []string {
 		a.Province = code
 	case !parens && zipDigits[code] == len(strings.Fields(a.Zip)[0]) && (a.Country == "" || a.Country == code):
 		// A country code ending the line ("80333 München, DE").
+		a.Country = code
+	case !parens && a.Country == "" && isoCountries[code] && !italianProvinces[code] && !usStates[code]:
+		// The code of a country whose postcodes have another form
+		// ("00000 London GB", as e-invoice viewers print it).
 		a.Country = code
 	default:
 		return rest

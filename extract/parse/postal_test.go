@@ -12,11 +12,18 @@ func TestPostalLine(t *testing.T) {
 		{"20121 Milano (MI)", "de", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"60015 - IT", "it", PostalAddress{Zip: "60015", Country: "IT"}, true},
+		{"12345 Springfield GB", "it", PostalAddress{Zip: "12345", City: "Springfield", Country: "GB"}, true},
+		{"Kowloon, 0000, HK", "en", PostalAddress{Street: "Kowloon", Zip: "0000", Country: "HK"}, true},
+		{"Redmond, WA 98052-6399, US", "it", PostalAddress{Zip: "98052-6399", City: "Redmond", Province: "WA", Country: "US"}, true},
 		{"20121 Milano (mi)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano - MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 - Milano (MI)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"I-20121 Milano", "it", PostalAddress{Zip: "20121", City: "Milano", Country: "IT"}, true},
 		{"IT-20121 MILANO (MI)", "en", PostalAddress{Zip: "20121", City: "MILANO", Province: "MI", Country: "IT"}, true},
+		{"Viale Verdi, 51 Roma RM 00144 Italia", "it", PostalAddress{Street: "Viale Verdi, 51", Zip: "00144", City: "Roma", Province: "RM", Country: "IT"}, true},
+		{"San Donato Milanese (MI) 20097", "en", PostalAddress{Zip: "20097", City: "San Donato Milanese", Province: "MI", Country: "IT"}, true},
+		{"Via Larga 3 - Bari BA 70121", "it", PostalAddress{Street: "Via Larga 3", Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
+		{"Piazza Duomo Bari BA 70121", "it", PostalAddress{}, false},
 		{"00184 Roma RM", "it", PostalAddress{Zip: "00184", City: "Roma", Province: "RM", Country: "IT"}, true},
 		{"39100 Bolzano/Bozen (BZ)", "it", PostalAddress{Zip: "39100", City: "Bolzano/Bozen", Province: "BZ", Country: "IT"}, true},
 		{"70121 Bari (BA) Italia", "fr", PostalAddress{Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
@@ -119,6 +126,15 @@ func TestIsStreet(t *testing.T) {
 	} {
 		if got := IsStreet(tt.in); got != tt.want {
 			t.Errorf("IsStreet(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Country names in the four languages give their ISO codes.
+func TestCountryName(t *testing.T) {
+	for in, want := range map[string]string{"Australia": "AU", " deutschland ": "DE", "Royaume-Uni": "GB", "Hong Kong": "HK", "Narnia": ""} {
+		if got := CountryName(in); got != want {
+			t.Errorf("CountryName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

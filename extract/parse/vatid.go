@@ -106,6 +106,8 @@ func vatAt(text string, i int, bare bool) (Match, bool) {
 	switch {
 	case strings.HasPrefix(text[i:], "CHE"):
 		return swissUID(text, i)
+	case strings.HasPrefix(text[i:], "ABN"):
+		return australianABN(text, i)
 	case isDigit(text[i]):
 		return italianBare(text, i, bare)
 	case isUpper(text[i]) && isUpper(byteAt(text, i+1)):
@@ -262,6 +264,52 @@ func swissUID(text string, i int) (Match, bool) {
 	m.Country = "CH"
 	m.Checked = swissCheck(digits.String())
 	return m, true
+}
+
+// australianABN reads an Australian Business Number after its "ABN"
+// label ("ABN: 11 119 159 741"): eleven digits, grouped 2-3-3-3 or not,
+// whose check holds. Value is the digits, Country AU.
+func australianABN(text string, i int) (Match, bool) {
+	j := i + 3
+	if byteAt(text, j) == ':' || byteAt(text, j) == '.' {
+		j++
+	}
+	j = skipHSpace(text, j, 2)
+	start := j
+	var digits strings.Builder
+	for digits.Len() < 11 && j < len(text) {
+		switch {
+		case isDigit(text[j]):
+			digits.WriteByte(text[j])
+			j++
+		case text[j] == ' ' && j > start && isDigit(byteAt(text, j+1)):
+			j++
+		default:
+			return Match{}, false
+		}
+	}
+	d := digits.String()
+	if len(d) != 11 || !wordBoundaryAfter(text, j) || !abnCheck(d) {
+		return Match{}, false
+	}
+	m := newMatch(text, i, j)
+	m.Value, m.Country, m.Checked = d, "AU", true
+	return m, true
+}
+
+// abnCheck verifies an ABN: one taken from its first digit, the digits
+// weighted 10 1 3 5 7 9 11 13 15 17 19, the sum a multiple of 89.
+func abnCheck(d string) bool {
+	weights := [11]int{10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19}
+	sum := 0
+	for k, w := range weights {
+		v := int(d[k] - '0')
+		if k == 0 {
+			v--
+		}
+		sum += v * w
+	}
+	return sum%89 == 0
 }
 
 // swissCheck verifies the mod-11 check digit of the 9 digits of a Swiss
