@@ -21,7 +21,7 @@ const generatedCount = 40
 // generatedFloor is the field accuracy the engine reaches on the generated
 // invoices (96.77% when set), rounded down a little. It is a ratchet: raise it when the
 // engine gets better, never lower it to make a change pass.
-const generatedFloor = 0.99
+const generatedFloor = 0.995
 
 // knownInvented lists, per field, how many "no invented value" checks the
 // engine fails today on the generated invoices. Like generatedFloor it is a
