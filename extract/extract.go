@@ -21,6 +21,7 @@ import (
 
 	"github.com/invex/invex/extract/einvoice"
 	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/invoice"
@@ -34,6 +35,8 @@ const Version = "0.1.0"
 // e-invoice are named by einvoice.Model, such as "invex-einvoice-cii-1".
 const (
 	ModelText = "invex-text-1"
+	// ModelOCR names results of documents with pages read by OCR.
+	ModelOCR = "invex-ocr-1"
 )
 
 // confidenceEInvoice is the confidence of results read from an embedded
@@ -50,21 +53,43 @@ const (
 type Config struct {
 	// PDF configures the pdfium reader pool.
 	PDF pdf.Config
+	// OCR configures Tesseract, which reads scanned pages.
+	OCR ocr.Config
+	// MaxOCRPages is the number of pages of one document read by OCR; pages
+	// beyond it are left unread, with a warning. Default
+	// DefaultMaxOCRPages.
+	MaxOCRPages int
 }
 
 // Engine extracts invoices. It is safe for concurrent use; Close it when done.
 type Engine struct {
 	pdf *pdf.Reader
+	// ocr is nil when Tesseract is not installed; ocrErr says why then.
+	ocr         *ocr.Engine
+	ocrErr      error
+	maxOCRPages int
 }
 
-// New starts an Engine: the PDF reader pool is started once here.
+// New starts an Engine: the PDF reader pool is started once here, and
+// Tesseract is looked for. A missing Tesseract is not an error: digital
+// documents are read as ever, and scanned ones fail with a message that
+// says what to install (see OCRError).
 func New(cfg Config) (*Engine, error) {
 	r, err := pdf.Open(cfg.PDF)
 	if err != nil {
 		return nil, fmt.Errorf("start engine: %w", err)
 	}
-	return &Engine{pdf: r}, nil
+	e := &Engine{pdf: r, maxOCRPages: cfg.MaxOCRPages}
+	if e.maxOCRPages <= 0 {
+		e.maxOCRPages = DefaultMaxOCRPages
+	}
+	e.ocr, e.ocrErr = ocr.New(cfg.OCR)
+	return e, nil
 }
+
+// OCRError returns nil when the engine can read scanned pages, and otherwise
+// why not (wrapping ocr.ErrNotInstalled), for a warning at start-up.
+func (e *Engine) OCRError() error { return e.ocrErr }
 
 // Close releases the engine's resources.
 func (e *Engine) Close() error { return e.pdf.Close() }
@@ -137,14 +162,23 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if xml != nil {
 		return fromEInvoice(doc, xml, warnings), nil
 	}
+	scan, err := e.readScanned(ctx, data, doc, opt.Locale)
+	if err != nil {
+		return Outcome{}, err
+	}
 	if !hasText(doc) {
 		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
 			Message: "no text could be extracted from the document"}
 	}
 	f := fields.Extract(doc, opt.Locale)
 	res := f.Result
-	res.Validation.Warnings = append(res.Validation.Warnings, warnings...)
-	out := finish(res, ModelText, f.Confidence, len(doc.Pages))
+	res.Validation.Warnings = append(append(res.Validation.Warnings, warnings...), scan.warnings...)
+	model := ModelText
+	if len(scan.pages) > 0 {
+		res.Validation.IsScanned = true
+		model = ModelOCR
+	}
+	out := finish(res, model, f.Confidence, len(doc.Pages))
 	out.Evidence = f.Evidence
 	return out, nil
 }
