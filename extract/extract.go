@@ -183,6 +183,20 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	return out, nil
 }
 
+// Layout reads the pages of a document as the field rules see them: the
+// text layer, with the words of scanned pages read by OCR. It is meant for
+// tools that show the layout; embedded e-invoices are ignored.
+func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*pdf.Document, error) {
+	doc, err := e.pdf.Read(ctx, data)
+	if err != nil {
+		return nil, classifyReadError(ctx, err)
+	}
+	if _, err := e.readScanned(ctx, data, doc, opt.Locale); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
 // finish computes the flags and fills in the confidence.
 func finish(res invoice.Result, model string, confidence float64, pages int) Outcome {
 	res.Normalize()

@@ -45,9 +45,13 @@ func arrange(words []rawWord, img pdf.Image) ([]pdf.Word, float64) {
 	sy := (img.Box.Y1 - img.Box.Y0) / float64(img.Height)
 	out := make([]pdf.Word, 0, len(straight))
 	for _, w := range straight {
+		// Every word takes its line's band, as loose boxes of a text layer
+		// do: a "/" or a "g" reaching out of the line must not pull the
+		// line into the next one. Only a word far taller than its line
+		// (a heading Tesseract put among small words) keeps its own box.
 		b := bands[w.line]
-		top, bottom := min(b[0], w.y0), max(b[1], w.y1)
-		if w.height() > 1.6*(b[1]-b[0]) { // an outlier taller than its line keeps its own box
+		top, bottom := b[0], b[1]
+		if w.height() > 2*(b[1]-b[0]) {
 			top, bottom = w.y0, w.y1
 		}
 		out = append(out, pdf.Word{
@@ -60,7 +64,39 @@ func arrange(words []rawWord, img pdf.Image) ([]pdf.Word, float64) {
 			OCR:      true,
 		})
 	}
+	separate(out)
 	return out, -theta * 180 / math.Pi
+}
+
+// separate moves a word of punctuation only (a colon after a label) off a
+// word it overlaps on the same row: OCR boxes of "Date" and its ":" may
+// overlap, and line building takes words drawn over each other for
+// separate lines.
+func separate(words []pdf.Word) {
+	for i := range words {
+		p := &words[i]
+		if hasAlnum(p.Text) {
+			continue
+		}
+		for j := range words {
+			o := words[j]
+			if j == i || !hasAlnum(o.Text) {
+				continue
+			}
+			vert := min(p.Box.Y1, o.Box.Y1) - max(p.Box.Y0, o.Box.Y0)
+			horiz := min(p.Box.X1, o.Box.X1) - max(p.Box.X0, o.Box.X0)
+			if vert <= 0.5*min(p.Box.Y1-p.Box.Y0, o.Box.Y1-o.Box.Y0) || horiz <= 0 {
+				continue
+			}
+			w := p.Box.X1 - p.Box.X0
+			if (p.Box.X0+p.Box.X1)/2 >= (o.Box.X0+o.Box.X1)/2 {
+				p.Box.X0 = o.Box.X1 + 0.1
+			} else {
+				p.Box.X0 = o.Box.X0 - 0.1 - w
+			}
+			p.Box.X1 = p.Box.X0 + w
+		}
+	}
 }
 
 // lineBands returns, per Tesseract line, the top and bottom of its typical

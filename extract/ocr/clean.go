@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,11 +20,37 @@ func clean(words []rawWord) []rawWord {
 		if noise(w.text) {
 			continue
 		}
-		w.text = fixNumber(w.text)
+		w.text = fixLetters(fixNumber(w.text))
 		out = append(out, w)
 	}
+	out = dropTallNoise(out)
 	out = joinDecimals(out)
 	repairIdentifiers(out)
+	return out
+}
+
+// dropTallNoise drops short or doubtful words much taller than the page's
+// text: OCR reads the edges of shaded boxes and rules as "D" or "pi" two
+// lines high, and such a word would glue two rows of the page into one.
+func dropTallNoise(words []rawWord) []rawWord {
+	var hs []float64
+	for _, w := range words {
+		if hasAlnum(w.text) {
+			hs = append(hs, w.height())
+		}
+	}
+	if len(hs) < 10 {
+		return words
+	}
+	sort.Float64s(hs)
+	med := hs[len(hs)/2]
+	out := words[:0]
+	for _, w := range words {
+		if w.height() > 1.8*med && (utf8.RuneCountInString(w.text) <= 3 || w.conf < 60) {
+			continue
+		}
+		out = append(out, w)
+	}
 	return out
 }
 
@@ -39,6 +66,9 @@ func trimRules(s string) string {
 		if hasDigit(t) {
 			t = strings.TrimRight(t, "'`´‘’!")
 			t = strings.Trim(t, ruleChars)
+			if n := strings.TrimRight(t, ")"); n != t && !strings.Contains(n, "(") && numeric(n) {
+				t = n // a cell's right rule read as ")"
+			}
 		}
 		if t == s {
 			return s
@@ -119,6 +149,43 @@ func fixNumber(s string) string {
 		b.WriteRune(r)
 	}
 	return prefix + b.String() + suffix
+}
+
+// taxNames are the names of VAT in column headers, which are printed
+// after a percent sign ("%IVA") that OCR reads as an X.
+var taxNames = set("IVA", "VAT", "TVA", "MWST", "UST")
+
+// fixLetters repairs letters OCR reads as digits or symbols at the start of
+// a word of capitals: "1BAN" is IBAN and "1D" is ID (a 1 never leads
+// capitals), and "XIVA" is %IVA.
+func fixLetters(s string) string {
+	if len(s) < 2 {
+		return s
+	}
+	rest := s[1:]
+	upper := strings.IndexFunc(rest, func(r rune) bool { return r < 'A' || r > 'Z' }) < 0
+	switch {
+	case (s[0] == '1' || s[0] == 'l') && upper:
+		return "I" + rest
+	case (s[0] == 'X' || s[0] == 'x') && taxNames[strings.ToUpper(rest)]:
+		return "%" + rest
+	}
+	return s
+}
+
+// numeric reports whether s is an amount, a rate or a quantity as printed:
+// digits with separators, an optional sign and percent sign.
+func numeric(s string) bool {
+	s = strings.TrimSuffix(strings.TrimLeft(s, "+-"), "%")
+	if !hasDigit(s) {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' && r != ',' {
+			return false
+		}
+	}
+	return true
 }
 
 // trimSuffix splits off trailing characters of set.

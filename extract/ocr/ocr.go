@@ -194,9 +194,11 @@ func (e *Engine) run(ctx context.Context, img pdf.Image, lang string) ([]byte, e
 	if dpi < 70 || dpi > 1200 {
 		dpi = pdf.RenderDPI
 	}
-	// psm 3 (automatic page segmentation, the default) keeps the columns of
-	// a letterhead apart; the words' boxes rebuild rows afterwards.
-	cmd := exec.CommandContext(rctx, e.path, "stdin", "stdout", "-l", lang, "--dpi", strconv.Itoa(dpi), "--psm", "3", "tsv")
+	// Page segmentation mode 11, sparse text, finds text everywhere without
+	// asking it to form paragraphs: on invoices it reads table cells on
+	// shaded rows that the automatic layout (mode 3) takes for pictures and
+	// garbles. Lines are rebuilt from the word boxes anyway.
+	cmd := exec.CommandContext(rctx, e.path, "stdin", "stdout", "-l", lang, "--dpi", strconv.Itoa(dpi), "--psm", "11", "tsv")
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	cmd.Stdin = bytes.NewReader(img.Data)
 	var stdout, stderr bytes.Buffer
