@@ -96,9 +96,18 @@ func noise(s string) bool {
 		}
 	}
 	if alnum == 0 {
-		return !(n == 1 && strings.ContainsRune(symbols, []rune(s)[0]))
+		return !(n == 1 && strings.ContainsRune(symbols, []rune(s)[0]) || unitSign(s))
 	}
 	return n >= 4 && float64(alnum) < 0.4*float64(n)
+}
+
+// unitSign reports a short word that holds a currency or percent sign in
+// brackets or punctuation, as in "IVA (%):" or "Total (€)".
+func unitSign(s string) bool {
+	if utf8.RuneCountInString(s) > 5 || strings.IndexAny(s, "€$£%") < 0 {
+		return false
+	}
+	return strings.Trim(s, "€$£%()[]:.,;/") == ""
 }
 
 // digitLike maps the letters OCR confuses with digits to those digits.
@@ -423,19 +432,42 @@ func ibanStart(s string) bool {
 	return true
 }
 
-// ibanShape: country letters, check digits, then for Italian IBANs the CIN
-// letter, ten digits of bank and branch, and the account, which may hold
-// letters; other countries keep their characters after the check digits.
+// bbanFormats are the account formats (after country and check digits) of
+// the IBANs OCR repairs: n a digit, a a capital letter, c either.
+var bbanFormats = map[string]string{
+	"IT": "annnnnnnnnncccccccccccc", "SM": "annnnnnnnnncccccccccccc",
+	"FR": "nnnnnnnnnncccccccccccnn", "MC": "nnnnnnnnnncccccccccccnn",
+	"DE": "nnnnnnnnnnnnnnnnnn", "AT": "nnnnnnnnnnnnnnnn", "BE": "nnnnnnnnnnnn",
+	"NL": "aaaannnnnnnnnn", "ES": "nnnnnnnnnnnnnnnnnnnn", "PT": "nnnnnnnnnnnnnnnnnnnnn",
+	"CH": "nnnnnccccccccccccc", "LI": "nnnnnccccccccccccc", "LU": "nnnccccccccccccc",
+	"GB": "aaaannnnnnnnnnnnnn",
+}
+
+// ibanShape gives the class of every position of an IBAN candidate:
+// country letters, check digits, then the country's account format; nil for
+// a country not listed or a candidate of the wrong length.
 func ibanShape(s string) []class {
+	if len(s) < 5 {
+		return nil
+	}
+	country := []byte(strings.ToUpper(s[:2]))
+	for k, c := range country {
+		if l, ok := letterLike[rune(c)]; ok {
+			country[k] = byte(l)
+		}
+	}
+	format, ok := bbanFormats[string(country)]
+	if !ok || len(s) != 4+len(format) {
+		return nil
+	}
 	cls := make([]class, len(s))
 	cls[0], cls[1], cls[2], cls[3] = letter, letter, digit, digit
-	if strings.HasPrefix(strings.ToUpper(s[:2]), "IT") || strings.HasPrefix(s[:2], "1T") {
-		if len(s) != 27 {
-			return nil
-		}
-		cls[4] = letter
-		for k := 5; k < 15; k++ {
-			cls[k] = digit
+	for k, f := range format {
+		switch f {
+		case 'n':
+			cls[4+k] = digit
+		case 'a':
+			cls[4+k] = letter
 		}
 	}
 	return cls
