@@ -128,7 +128,7 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 		skipped := todo[e.maxOCRPages:]
 		todo = todo[:e.maxOCRPages]
 		out.warnings = append(out.warnings, warning(CodeOCRSkipped,
-			fmt.Sprintf("%s not read: OCR reads at most %d pages of a document", pageList(pageNumbers(doc, skipped)), e.maxOCRPages)))
+			fmt.Sprintf("%s not read: OCR reads at most %d %s of a document", pageList(pageNumbers(doc, skipped)), e.maxOCRPages, plural(e.maxOCRPages, "page", "pages"))))
 	}
 	results := make([]ocr.Result, len(todo))
 	errs := make([]error, len(todo))
@@ -263,4 +263,12 @@ func reasonList(idx []int, reasons map[int]string) string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// plural picks the singular or plural word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -140,7 +140,7 @@ func fixNumber(s string) string {
 			return s
 		}
 	}
-	if letters == 0 || letters > 2 || digits < 2 || letters*3 > digits {
+	if letters == 0 || letters > 2 || digits < 2 || letters*2 > digits {
 		return s
 	}
 	first, _ := utf8.DecodeRuneInString(core)

@@ -155,7 +155,11 @@ func (e *Engine) Read(ctx context.Context, img pdf.Image, locale string) (Result
 			res = second
 		}
 	}
-	words, skew := arrange(res.words, img)
+	lone, err := e.recoverLone(ctx, img, res.lang, res.words)
+	if err != nil {
+		return Result{}, err
+	}
+	words, skew := arrange(append(res.words, clean(lone)...), img)
 	return Result{Words: words, Lang: res.lang, Confidence: res.confidence, Skew: skew, Passes: passes}, nil
 }
 
@@ -180,8 +184,17 @@ func (e *Engine) pass(ctx context.Context, img pdf.Image, lang string) (pass, er
 	return pass{lang: lang, words: words, confidence: meanConfidence(words)}, nil
 }
 
-// run executes Tesseract on img and returns its TSV output.
+// run executes Tesseract on a page picture and returns its TSV output.
 func (e *Engine) run(ctx context.Context, img pdf.Image, lang string) ([]byte, error) {
+	// Page segmentation mode 11, sparse text, finds text everywhere without
+	// asking it to form paragraphs: on invoices it reads table cells on
+	// shaded rows that the automatic layout (mode 3) takes for pictures and
+	// garbles. Lines are rebuilt from the word boxes anyway.
+	return e.runMode(ctx, img, lang, "11")
+}
+
+// runMode executes Tesseract on img in page segmentation mode psm.
+func (e *Engine) runMode(ctx context.Context, img pdf.Image, lang, psm string) ([]byte, error) {
 	select {
 	case e.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -194,11 +207,7 @@ func (e *Engine) run(ctx context.Context, img pdf.Image, lang string) ([]byte, e
 	if dpi < 70 || dpi > 1200 {
 		dpi = pdf.RenderDPI
 	}
-	// Page segmentation mode 11, sparse text, finds text everywhere without
-	// asking it to form paragraphs: on invoices it reads table cells on
-	// shaded rows that the automatic layout (mode 3) takes for pictures and
-	// garbles. Lines are rebuilt from the word boxes anyway.
-	cmd := exec.CommandContext(rctx, e.path, "stdin", "stdout", "-l", lang, "--dpi", strconv.Itoa(dpi), "--psm", "11", "tsv")
+	cmd := exec.CommandContext(rctx, e.path, "stdin", "stdout", "-l", lang, "--dpi", strconv.Itoa(dpi), "--psm", psm, "tsv")
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	cmd.Stdin = bytes.NewReader(img.Data)
 	var stdout, stderr bytes.Buffer

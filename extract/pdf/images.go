@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/jpeg"
 	"math"
 	"reflect"
 	"strconv"
@@ -489,4 +492,39 @@ func (w *worker) imageObjects(page requests.Page) ([]references.FPDF_PAGEOBJECT,
 		}
 	}
 	return out, nil
+}
+
+// Gray decodes the picture into a Go image.
+func (im Image) Gray() (*image.Gray, error) {
+	switch im.Format {
+	case FormatJPEG:
+		m, err := jpeg.Decode(bytes.NewReader(im.Data))
+		if err != nil {
+			return nil, fmt.Errorf("decode jpeg: %w", err)
+		}
+		if g, ok := m.(*image.Gray); ok {
+			return g, nil
+		}
+		g := image.NewGray(m.Bounds())
+		draw.Draw(g, g.Bounds(), m, m.Bounds().Min, draw.Src)
+		return g, nil
+	case FormatPGM:
+		var w, h, maxv, n int
+		var magic string
+		r := bytes.NewReader(im.Data)
+		if _, err := fmt.Fscan(r, &magic, &w, &h, &maxv); err != nil || magic != "P5" || maxv != 255 {
+			return nil, fmt.Errorf("decode pgm: bad header")
+		}
+		if _, err := r.ReadByte(); err != nil { // the white space after the header
+			return nil, fmt.Errorf("decode pgm: %w", err)
+		}
+		n = r.Len()
+		if w <= 0 || h <= 0 || n < w*h {
+			return nil, fmt.Errorf("decode pgm: %d bytes of pixels for %d×%d", n, w, h)
+		}
+		g := image.NewGray(image.Rect(0, 0, w, h))
+		copy(g.Pix, im.Data[len(im.Data)-n:len(im.Data)-n+w*h])
+		return g, nil
+	}
+	return nil, fmt.Errorf("decode picture: unknown format %q", im.Format)
 }
