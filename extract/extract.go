@@ -100,7 +100,16 @@ type Options struct {
 	// and label dictionaries but never stops the engine reading a document in
 	// another language.
 	Locale string
+	// DeferOCR makes Extract return ErrNeedsOCR instead of running OCR when
+	// a page needs it, so that the caller can hand the document to workers
+	// that do OCR (with their own concurrency). Without Tesseract it has no
+	// effect.
+	DeferOCR bool
 }
+
+// ErrNeedsOCR is returned by Extract with Options.DeferOCR for a document
+// with pages that need OCR.
+var ErrNeedsOCR = errors.New("the document has pages that need OCR")
 
 // Outcome is the result of a successful extraction.
 type Outcome struct {
@@ -162,7 +171,7 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if xml != nil {
 		return fromEInvoice(doc, xml, warnings), nil
 	}
-	scan, err := e.readScanned(ctx, data, doc, opt.Locale)
+	scan, err := e.readScanned(ctx, data, doc, opt)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -191,7 +200,7 @@ func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*pdf.Doc
 	if err != nil {
 		return nil, classifyReadError(ctx, err)
 	}
-	if _, err := e.readScanned(ctx, data, doc, opt.Locale); err != nil {
+	if _, err := e.readScanned(ctx, data, doc, opt); err != nil {
 		return nil, err
 	}
 	return doc, nil

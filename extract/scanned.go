@@ -98,11 +98,12 @@ type scanOutcome struct {
 }
 
 // readScanned replaces the words of the pages that need OCR with the words
-// OCR reads on their pictures. Pages beyond Config.MaxOCRPages are left as
+// OCR reads on their pictures (or returns ErrNeedsOCR with
+// Options.DeferOCR). Pages beyond Config.MaxOCRPages are left as
 // they are, with a warning; a page whose OCR stops at its time limit too.
 // Without Tesseract, a document with no text at all fails with
 // CodeOCRMissing and one with some text gets a warning.
-func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document, locale string) (scanOutcome, error) {
+func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document, opt Options) (scanOutcome, error) {
 	var todo []int // indexes into doc.Pages
 	reasons := map[int]string{}
 	for i, p := range doc.Pages {
@@ -124,6 +125,9 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 			fmt.Sprintf("%s not read: OCR is needed there but not installed on this server", pageList(pageNumbers(doc, todo)))))
 		return out, nil
 	}
+	if opt.DeferOCR {
+		return out, ErrNeedsOCR
+	}
 	if len(todo) > e.maxOCRPages {
 		skipped := todo[e.maxOCRPages:]
 		todo = todo[:e.maxOCRPages]
@@ -135,7 +139,7 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 	var wg sync.WaitGroup
 	for k, i := range todo {
 		wg.Go(func() {
-			results[k], errs[k] = e.ocrPage(ctx, data, doc.Pages[i], locale)
+			results[k], errs[k] = e.ocrPage(ctx, data, doc.Pages[i], opt.Locale)
 		})
 	}
 	wg.Wait()
