@@ -40,9 +40,19 @@ const (
 	reasonImage      = "full-page image"
 )
 
+// Thresholds under which a page without text is taken as blank (a
+// separator page, a page with a logo) rather than as a picture of text:
+// the share of the page covered by images, and the number of vector paths
+// (text drawn as outlines makes one or more per glyph).
+const (
+	minImageShare = 0.3
+	minOutlines   = 100
+)
+
 // ocrReason says why page p must be read by OCR, or "" when its text layer
-// serves: it has none, its characters are mostly unreadable glyphs, or the
-// page is one image with hardly any text over it.
+// serves: it has none but shows pictures or outlines that may hold text,
+// its characters are mostly unreadable glyphs, or the page is one image
+// with hardly any text over it.
 func ocrReason(p pdf.Page) string {
 	readable, total := 0, 0
 	for _, w := range p.Words {
@@ -54,6 +64,8 @@ func ocrReason(p pdf.Page) string {
 		}
 	}
 	switch {
+	case (total == 0 || readable == 0) && !drawn(p):
+		return "" // blank: nothing OCR could read
 	case total == 0 || readable == 0:
 		return reasonNoText
 	case float64(readable) < 0.7*float64(total):
@@ -62,6 +74,16 @@ func ocrReason(p pdf.Page) string {
 		return reasonImage
 	}
 	return ""
+}
+
+// drawn reports whether a page shows images over a good part of it, or
+// enough vector paths to be text drawn as outlines.
+func drawn(p pdf.Page) bool {
+	var covered float64
+	for _, b := range p.Images {
+		covered += area(b)
+	}
+	return covered >= minImageShare*p.Width*p.Height || p.Paths >= minOutlines
 }
 
 // readableRune reports characters a text layer of a Latin-script invoice

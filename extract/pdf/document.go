@@ -42,6 +42,10 @@ type Page struct {
 	// Images holds the boxes of the images drawn on the page (top-level
 	// image objects), e.g. a scan or a letterhead logo.
 	Images []Rect
+	// Paths counts the page's top-level vector path objects (up to 5,000):
+	// rules and shapes, or text drawn as outlines when the page has no text
+	// layer.
+	Paths int
 }
 
 // text returns the page's lines in reading order, one per row.

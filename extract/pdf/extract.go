@@ -136,7 +136,7 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 		return Page{}, err
 	}
 	p.Lines = buildLines(p.Words)
-	if p.Images, err = w.imageBoxes(loaded.Page, g); err != nil {
+	if p.Images, p.Paths, err = w.imageBoxes(loaded.Page, g); err != nil {
 		return Page{}, err
 	}
 	return p, nil

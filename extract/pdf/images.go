@@ -102,14 +102,14 @@ const maxObjects = 5000
 // go-pdfium registers every page object it hands out under a fresh UUID,
 // which makes walking the objects of a dense page cost tens of
 // milliseconds.
-func (w *worker) imageBoxes(page references.FPDF_PAGE, g geometry) ([]Rect, error) {
-	if boxes, ok := w.fastImageBoxes(page, g); ok {
-		return boxes, nil
+func (w *worker) imageBoxes(page references.FPDF_PAGE, g geometry) ([]Rect, int, error) {
+	if boxes, paths, ok := w.fastImageBoxes(page, g); ok {
+		return boxes, paths, nil
 	}
 	ref := requests.Page{ByReference: &page}
-	objs, err := w.imageObjects(ref)
+	objs, paths, err := w.pageObjects(ref)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var boxes []Rect
 	for _, o := range objs {
@@ -122,15 +122,15 @@ func (w *worker) imageBoxes(page references.FPDF_PAGE, g geometry) ([]Rect, erro
 			boxes = append(boxes, r)
 		}
 	}
-	return boxes, nil
+	return boxes, paths, nil
 }
 
 // fastImageBoxes is imageBoxes through direct calls into the module; ok is
 // false when go-pdfium's internals do not look as expected.
-func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []Rect, ok bool) {
+func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []Rect, paths int, ok bool) {
 	handle, ok := pageHandle(w.inst.GetImplementation(), page)
 	if !ok {
-		return nil, false
+		return nil, 0, false
 	}
 	mod := w.mod
 	count := mod.ExportedFunction("FPDFPage_CountObjects")
@@ -140,25 +140,25 @@ func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []
 	malloc, free := mod.ExportedFunction("malloc"), mod.ExportedFunction("free")
 	mem := mod.Memory()
 	if count == nil || get == nil || typ == nil || bounds == nil || malloc == nil || free == nil || mem == nil {
-		return nil, false
+		return nil, 0, false
 	}
 	ctx := context.Background()
 	res, err := malloc.Call(ctx, 16)
 	if err != nil || len(res) == 0 || res[0] == 0 {
-		return nil, false
+		return nil, 0, false
 	}
 	buf := uint32(res[0])
 	defer free.Call(ctx, uint64(buf))
 	stack := make([]uint64, 5)
 	stack[0] = handle
 	if count.CallWithStack(ctx, stack) != nil {
-		return nil, false
+		return nil, 0, false
 	}
 	n := int(int32(stack[0]))
 	for i := range min(n, maxObjects) {
 		stack[0], stack[1] = handle, uint64(i)
 		if get.CallWithStack(ctx, stack) != nil {
-			return nil, false
+			return nil, 0, false
 		}
 		obj := stack[0]
 		if obj == 0 {
@@ -166,14 +166,17 @@ func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []
 		}
 		stack[0] = obj
 		if typ.CallWithStack(ctx, stack) != nil {
-			return nil, false
+			return nil, 0, false
+		}
+		if int32(stack[0]) == int32(enums.FPDF_PAGEOBJ_PATH) {
+			paths++
 		}
 		if int32(stack[0]) != int32(enums.FPDF_PAGEOBJ_IMAGE) {
 			continue
 		}
 		stack[0], stack[1], stack[2], stack[3], stack[4] = obj, uint64(buf), uint64(buf+4), uint64(buf+8), uint64(buf+12)
 		if bounds.CallWithStack(ctx, stack) != nil {
-			return nil, false
+			return nil, 0, false
 		}
 		if int32(stack[0]) == 0 {
 			continue
@@ -188,7 +191,7 @@ func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []
 			boxes = append(boxes, r)
 		}
 	}
-	return boxes, true
+	return boxes, paths, true
 }
 
 // pageHandle reads the native pointer of a loaded page from go-pdfium's
@@ -476,22 +479,34 @@ func (r ImageRequest) String() string {
 
 // imageObjects returns the page's top-level image objects.
 func (w *worker) imageObjects(page requests.Page) ([]references.FPDF_PAGEOBJECT, error) {
+	objs, _, err := w.pageObjects(page)
+	return objs, err
+}
+
+// pageObjects returns the page's top-level image objects and counts its
+// path objects.
+func (w *worker) pageObjects(page requests.Page) ([]references.FPDF_PAGEOBJECT, int, error) {
 	n, err := w.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: page})
 	if err != nil {
-		return nil, fmt.Errorf("count page objects: %w", err)
+		return nil, 0, fmt.Errorf("count page objects: %w", err)
 	}
 	var out []references.FPDF_PAGEOBJECT
+	paths := 0
 	for i := range min(n.Count, maxObjects) {
 		o, err := w.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: page, Index: i})
 		if err != nil {
 			continue
 		}
 		t, err := w.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: o.PageObject})
-		if err == nil && t.Type == enums.FPDF_PAGEOBJ_IMAGE {
+		switch {
+		case err != nil:
+		case t.Type == enums.FPDF_PAGEOBJ_IMAGE:
 			out = append(out, o.PageObject)
+		case t.Type == enums.FPDF_PAGEOBJ_PATH:
+			paths++
 		}
 	}
-	return out, nil
+	return out, paths, nil
 }
 
 // Gray decodes the picture into a Go image.
