@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -297,4 +299,107 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// CodeOCRImageText is the warning code of text read by OCR from images on
+// a digital page (a letterhead or footer printed as a picture).
+const CodeOCRImageText = "OCR_IMAGE_TEXT"
+
+// Letterhead images: the sizes of an image that may hold a line of text,
+// in points, and how many are read at most.
+const (
+	minTextImageWidth  = 40
+	minTextImageHeight = 10
+	maxTextImages      = 4
+)
+
+// textImages returns the boxes of the images on page p that may hold text
+// beside the text layer: at least a word wide and a line high, and not a
+// background covering most of the page. Larger ones come first.
+func textImages(p pdf.Page) []pdf.Rect {
+	var out []pdf.Rect
+	for _, b := range p.Images {
+		w, h := b.X1-b.X0, b.Y1-b.Y0
+		if w < minTextImageWidth || h < minTextImageHeight || area(b) > 0.5*p.Width*p.Height {
+			continue
+		}
+		out = append(out, b)
+	}
+	sort.Slice(out, func(i, j int) bool { return area(out[i]) > area(out[j]) })
+	return out[:min(len(out), maxTextImages)]
+}
+
+// missingParty reports whether the result lacks what a letterhead printed
+// as a picture would hold: the vendor's name or VAT number.
+func missingParty(res invoice.Result) bool {
+	return res.Vendor.Name == nil || res.Vendor.VATNumber == nil
+}
+
+// readImageText reads by OCR the images of the first page that may hold
+// text (see textImages) and adds their words where the text layer has
+// none. It returns how many words it added.
+func (e *Engine) readImageText(ctx context.Context, data []byte, doc *pdf.Document, locale string) (int, error) {
+	if e.ocr == nil || len(doc.Pages) == 0 {
+		return 0, nil
+	}
+	p := &doc.Pages[0]
+	boxes := textImages(*p)
+	if len(boxes) == 0 {
+		return 0, nil
+	}
+	reqs := make([]pdf.ImageRequest, len(boxes))
+	for i, b := range boxes {
+		reqs[i] = pdf.ImageRequest{Page: p.Number, Region: b}
+	}
+	imgs, err := e.pdf.Images(ctx, data, reqs)
+	if err != nil {
+		return 0, err
+	}
+	var found []pdf.Word
+	for _, im := range imgs {
+		res, err := e.ocr.Read(ctx, im, locale)
+		if errors.Is(err, ocr.ErrTimeout) && ctx.Err() == nil {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		found = append(found, res.Words...)
+	}
+	merged := merge(p.Words, found)
+	added := len(merged) - len(p.Words)
+	if added > 0 {
+		p.SetWords(merged)
+	}
+	return added, nil
+}
+
+// fillMissing sets the values dst lacks (nil pointers in the vendor,
+// buyer, invoice and financials objects) from src, and the line items when
+// dst has none; it returns the paths it filled ("vendor.vat_number"). The
+// text layer's reading wins wherever it found a value: words read by OCR
+// from a picture only fill gaps.
+func fillMissing(dst *invoice.Result, src invoice.Result) []string {
+	var filled []string
+	d, s := reflect.ValueOf(dst).Elem(), reflect.ValueOf(src)
+	for i := range d.NumField() {
+		f := d.Type().Field(i)
+		obj := strings.Split(f.Tag.Get("json"), ",")[0]
+		if f.Type.Kind() != reflect.Struct || obj == "validation" {
+			continue
+		}
+		dv, sv := d.Field(i), s.Field(i)
+		for k := range dv.NumField() {
+			df, sf := dv.Field(k), sv.Field(k)
+			if df.Kind() == reflect.Pointer && df.IsNil() && !sf.IsNil() {
+				df.Set(sf)
+				filled = append(filled, obj+"."+strings.Split(dv.Type().Field(k).Tag.Get("json"), ",")[0])
+			}
+		}
+	}
+	if len(dst.LineItems) == 0 && len(src.LineItems) > 0 {
+		dst.LineItems = src.LineItems
+		filled = append(filled, "line_items")
+	}
+	return filled
 }

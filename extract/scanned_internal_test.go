@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/invoice"
 )
 
 func words(texts ...string) []pdf.Word {
@@ -63,5 +64,21 @@ func TestPageList(t *testing.T) {
 		if got := pageList(tc.in); got != tc.want {
 			t.Errorf("pageList(%v) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestFillMissing(t *testing.T) {
+	s := func(v string) *string { return &v }
+	dst := invoice.Result{Vendor: invoice.Vendor{Name: s("Text Layer S.r.l.")}}
+	src := invoice.Result{
+		Vendor:    invoice.Vendor{Name: s("Logo Tagline"), VATNumber: s("IT02468135799")},
+		LineItems: []invoice.LineItem{{Description: s("Viti")}},
+	}
+	filled := fillMissing(&dst, src)
+	if *dst.Vendor.Name != "Text Layer S.r.l." || dst.Vendor.VATNumber == nil || *dst.Vendor.VATNumber != "IT02468135799" || len(dst.LineItems) != 1 {
+		t.Errorf("fillMissing gave %+v", dst.Vendor)
+	}
+	if len(filled) != 2 || filled[0] != "vendor.vat_number" || filled[1] != "line_items" {
+		t.Errorf("filled = %q", filled)
 	}
 }

@@ -1,13 +1,17 @@
 package extract_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"image"
+	"image/jpeg"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/go-pdf/fpdf"
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/ocr"
@@ -243,5 +247,99 @@ func TestWithoutTesseract(t *testing.T) {
 	out, err := eng.Extract(context.Background(), s.PDF(), extract.Options{Locale: s.Lang})
 	if err != nil || out.Result.Financials.Total == nil {
 		t.Errorf("digital document without Tesseract: err = %v", err)
+	}
+}
+
+// letterheadPDF is an Italian invoice whose vendor name, address and VAT
+// number are printed only in a picture at the top of the page (a logo
+// image), the rest being a text layer.
+func letterheadPDF(t *testing.T) []byte {
+	t.Helper()
+	// The letterhead: text drawn on its own page, rendered to a picture.
+	head := fpdf.New("P", "pt", "A4", "")
+	tr := head.UnicodeTranslatorFromDescriptor("cp1252")
+	head.AddPage()
+	head.SetFont("Helvetica", "B", 18)
+	head.Text(40, 40, tr("Ferramenta Gialli S.r.l."))
+	head.SetFont("Helvetica", "", 10)
+	head.Text(40, 58, tr("Via Po 5 - 10123 Torino (TO)"))
+	head.Text(40, 72, tr("P.IVA IT02468135799"))
+	var hb bytes.Buffer
+	if err := head.Output(&hb); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	imgs, err := scanReader.Images(ctx, hb.Bytes(), []pdf.ImageRequest{{Page: 1, Region: pdf.Rect{X0: 30, Y0: 20, X1: 330, Y1: 80}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := imgs[0].Gray()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jb bytes.Buffer
+	if err := jpeg.Encode(&jb, g, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+
+	f := fpdf.New("P", "pt", "A4", "")
+	tr = f.UnicodeTranslatorFromDescriptor("cp1252")
+	f.AddPage()
+	opt := fpdf.ImageOptions{ImageType: "JPG"}
+	f.RegisterImageOptionsReader("head", opt, &jb)
+	f.ImageOptions("head", 30, 20, 300, 60, false, opt, 0, "")
+	f.SetFont("Helvetica", "", 10)
+	lines := []struct {
+		x, y float64
+		s    string
+	}{
+		{330, 120, "Spett.le"}, {330, 134, "Verdi Costruzioni S.p.A."}, {330, 148, "Corso Francia 20"},
+		{330, 162, "10143 Torino (TO)"}, {330, 176, "P.IVA IT01357924685"},
+		{40, 220, "Fattura n. 2026/118"}, {40, 234, "Data: 12/05/2026"},
+		{40, 280, "Descrizione"}, {300, 280, "Q.tà"}, {360, 280, "Prezzo"}, {480, 280, "Importo"},
+		{40, 300, "Viti inox 6x40"}, {300, 300, "10"}, {360, 300, "12,00"}, {480, 300, "120,00"},
+		{360, 360, "Imponibile"}, {480, 360, "120,00"},
+		{360, 374, "IVA 22%"}, {480, 374, "26,40"},
+		{360, 388, "Totale fattura"}, {480, 388, "146,40"},
+	}
+	for _, l := range lines {
+		f.Text(l.x, l.y, tr(l.s))
+	}
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+func TestLetterheadImage(t *testing.T) {
+	needOCR(t)
+	out, err := engine.Extract(context.Background(), letterheadPDF(t), extract.Options{Locale: "it"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out.Result
+	if r.Validation.IsScanned || out.Model != extract.ModelText {
+		t.Errorf("is_scanned = %v, model %q: a digital page with a picture letterhead is not a scan", r.Validation.IsScanned, out.Model)
+	}
+	if r.Vendor.VATNumber == nil || strings.TrimPrefix(*r.Vendor.VATNumber, "IT") != "02468135799" {
+		t.Errorf("vendor VAT = %v, want the one in the letterhead picture", show(r.Vendor.VATNumber))
+	}
+	if r.Buyer.VATNumber == nil || strings.TrimPrefix(*r.Buyer.VATNumber, "IT") != "01357924685" {
+		t.Errorf("buyer VAT = %v, want the text layer's", show(r.Buyer.VATNumber))
+	}
+	if r.Financials.Total == nil || *r.Financials.Total != 146.40 {
+		t.Errorf("total = %v", show(r.Financials.Total))
+	}
+	var noted bool
+	for _, w := range r.Validation.Warnings {
+		noted = noted || w.Code == extract.CodeOCRImageText && strings.Contains(w.Message, "vendor.vat_number")
+	}
+	if !noted {
+		t.Errorf("no %s warning naming vendor.vat_number: %+v", extract.CodeOCRImageText, r.Validation.Warnings)
+	}
+	// With DeferOCR the document goes to the OCR workers.
+	if _, err := engine.Extract(context.Background(), letterheadPDF(t), extract.Options{Locale: "it", DeferOCR: true}); !errors.Is(err, extract.ErrNeedsOCR) {
+		t.Errorf("DeferOCR: err = %v, want ErrNeedsOCR", err)
 	}
 }
