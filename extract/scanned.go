@@ -178,6 +178,9 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 			return scanOutcome{}, ocrError(ctx, err)
 		}
 		p := &doc.Pages[i]
+		if t := results[k].Turned; t == 90 || t == 270 {
+			p.Width, p.Height = p.Height, p.Width // the words are in the turned page's frame
+		}
 		if reasons[i] == reasonImage {
 			p.SetWords(merge(p.Words, results[k].Words))
 		} else {

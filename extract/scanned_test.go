@@ -343,3 +343,44 @@ func TestLetterheadImage(t *testing.T) {
 		t.Errorf("DeferOCR: err = %v, want ErrNeedsOCR", err)
 	}
 }
+
+// TestScannedSideways reads a sheet scanned turned by a quarter: the page
+// is landscape and its text runs from bottom to top.
+func TestScannedSideways(t *testing.T) {
+	needOCR(t)
+	s := testpdf.Generate(1)
+	ctx := context.Background()
+	imgs, err := scanReader.Images(ctx, s.PDF(), []pdf.ImageRequest{{Page: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := imgs[0].Gray()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = halve(g)
+	// Turn counter-clockwise: the page's top edge ends on the left.
+	b := g.Bounds()
+	side := image.NewGray(image.Rect(0, 0, b.Dy(), b.Dx()))
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			side.Pix[(b.Dx()-1-x)*side.Stride+y] = g.Pix[y*g.Stride+x]
+		}
+	}
+	data, err := testpdf.ScannedPDF([]*image.Gray{side}, imgs[0].Box.Y1, imgs[0].Box.X1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := engine.Extract(ctx, data, extract.Options{Locale: s.Lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth := s.Result()
+	r := out.Result
+	if r.Financials.Total == nil || *r.Financials.Total != *truth.Financials.Total {
+		t.Errorf("total = %v, want %v", show(r.Financials.Total), *truth.Financials.Total)
+	}
+	if r.Invoice.Number == nil || *r.Invoice.Number != *truth.Invoice.Number {
+		t.Errorf("number = %v, want %v", show(r.Invoice.Number), *truth.Invoice.Number)
+	}
+}

@@ -133,25 +133,44 @@ type Result struct {
 	Skew float64
 	// Passes is the number of Tesseract runs made.
 	Passes int
+	// Turned is how many degrees clockwise the page had to be turned to be
+	// read (a sheet scanned sideways or upside down): 0, 90, 180 or 270.
+	// The words are in the frame of the turned page, whose width and height
+	// are swapped for a quarter turn.
+	Turned int
 }
 
 // Read reads the words of img. locale is the client's hint (it, en, de, fr)
 // and picks the language of the first pass. The context bounds the wait for
 // a free slot and the runs; each run also has Config.PageTimeout.
 func (e *Engine) Read(ctx context.Context, img pdf.Image, locale string) (Result, error) {
+	img, err := upright(img)
+	if err != nil {
+		return Result{}, err
+	}
 	lang := Language(locale)
 	first, err := e.pass(ctx, img, lang)
 	if err != nil {
 		return Result{}, err
 	}
-	res, passes := first, 1
-	if other := guessLanguage(first.words); other != "" && other != lang {
+	res, passes, turn := first, 1, 0
+	if poor(first) {
+		if t, deg, p, ok, err := e.turnedPass(ctx, img, lang); err != nil {
+			return Result{}, err
+		} else if ok {
+			passes++
+			if p.confidence*float64(len(p.words)) > first.confidence*float64(len(first.words)) {
+				res, img, turn = p, t, deg
+			}
+		}
+	}
+	if other := guessLanguage(res.words); other != "" && other != lang {
 		second, err := e.pass(ctx, img, other)
 		if err != nil {
 			return Result{}, err
 		}
-		passes = 2
-		if second.confidence >= first.confidence-0.02 {
+		passes++
+		if second.confidence >= res.confidence-0.02 {
 			res = second
 		}
 	}
@@ -160,7 +179,28 @@ func (e *Engine) Read(ctx context.Context, img pdf.Image, locale string) (Result
 		return Result{}, err
 	}
 	words, skew := arrange(append(res.words, clean(lone)...), img)
-	return Result{Words: words, Lang: res.lang, Confidence: res.confidence, Skew: skew, Passes: passes}, nil
+	return Result{Words: words, Lang: res.lang, Confidence: res.confidence, Skew: skew, Passes: passes, Turned: turn}, nil
+}
+
+// turnedPass reads img again turned as orientation detection says, when it
+// says so with confidence; ok is false when it does not.
+func (e *Engine) turnedPass(ctx context.Context, img pdf.Image, lang string) (pdf.Image, int, pass, bool, error) {
+	deg, conf, err := e.orientation(ctx, img)
+	switch {
+	case err != nil && (errors.Is(err, ErrTimeout) || ctx.Err() != nil):
+		return pdf.Image{}, 0, pass{}, false, err
+	case err != nil, deg == 0, conf < minOSDConfidence:
+		return pdf.Image{}, 0, pass{}, false, nil // no orientation data, or upright
+	}
+	t, err := turned(img, deg)
+	if err != nil {
+		return pdf.Image{}, 0, pass{}, false, nil
+	}
+	p, err := e.pass(ctx, t, lang)
+	if err != nil {
+		return pdf.Image{}, 0, pass{}, false, err
+	}
+	return t, deg, p, true, nil
 }
 
 // pass is one Tesseract run.

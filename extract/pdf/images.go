@@ -54,6 +54,10 @@ type Image struct {
 	// Embedded reports that the picture is the page's own image, not a
 	// render.
 	Embedded bool
+	// Rotation is how many degrees clockwise the picture must be turned to
+	// show the page as displayed (the page's /Rotate, for an embedded scan
+	// given as stored); Width and Height are the picture's as stored.
+	Rotation int
 }
 
 // DPI returns the picture's resolution along x in dots per inch.
@@ -270,12 +274,10 @@ func (w *worker) image(doc references.FPDF_DOCUMENT, req ImageRequest) (Image, e
 }
 
 // embeddedScan returns the page's image as stored when the page shows
-// nothing but one image, upright and unflipped, on an unrotated page: a
-// JPEG stream as it is, other encodings decoded by pdfium to greyscale.
+// nothing but one image, upright and unflipped in the page's own space: a
+// JPEG stream as it is, other encodings decoded by pdfium to greyscale. On
+// a page with /Rotate, Image.Rotation says how to turn it.
 func (w *worker) embeddedScan(page requests.Page, g geometry) (Image, bool) {
-	if g.rotation != 0 {
-		return Image{}, false
-	}
 	n, err := w.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: page})
 	if err != nil || n.Count > 20 {
 		return Image{}, false
@@ -298,7 +300,7 @@ func (w *worker) embeddedScan(page requests.Page, g geometry) (Image, bool) {
 	if box.area() < fullPageShare*width*height {
 		return Image{}, false
 	}
-	im := Image{Box: box, Embedded: true}
+	im := Image{Box: box, Embedded: true, Rotation: g.rotation}
 	if data, ok := w.jpegStream(obj); ok {
 		if cfgW, cfgH, ok := jpegSize(data); ok {
 			im.Format, im.Data, im.Width, im.Height = FormatJPEG, data, cfgW, cfgH
