@@ -25,6 +25,7 @@ func clean(words []rawWord) []rawWord {
 	}
 	out = dropTallNoise(out)
 	out = joinDecimals(out)
+	out = joinAt(out)
 	repairIdentifiers(out)
 	return out
 }
@@ -218,6 +219,29 @@ func joinDecimals(words []rawWord) []rawWord {
 				w.conf = min(w.conf, n.conf)
 				i++
 			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// joinAt joins the halves of an e-mail address that OCR split at its "@"
+// ("billing@" "example.it" or "billing" "@example.it"): same line, next to
+// each other, a gap narrower than the line height.
+func joinAt(words []rawWord) []rawWord {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for i+1 < len(words) {
+			n := words[i+1]
+			split := strings.HasSuffix(w.text, "@") && hasAlnum(n.text) || strings.HasPrefix(n.text, "@") && hasAlnum(w.text)
+			if !split || n.line != w.line || n.x0 < w.x0 || n.x0-w.x1 > max(w.height(), n.height()) || strings.Count(w.text+n.text, "@") != 1 {
+				break
+			}
+			w.text += n.text
+			w.x1, w.y0, w.y1 = n.x1, min(w.y0, n.y0), max(w.y1, n.y1)
+			w.conf = min(w.conf, n.conf)
+			i++
 		}
 		out = append(out, w)
 	}

@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/invex/invex/extract/pdf"
@@ -243,5 +244,25 @@ func TestDropTallNoise(t *testing.T) {
 	got := dropTallNoise(words)
 	if len(got) != 13 || got[len(got)-1].text != "FATTURA" {
 		t.Errorf("dropTallNoise kept %d words, last %q", len(got), got[len(got)-1].text)
+	}
+}
+
+func TestJoinAt(t *testing.T) {
+	line := [3]int{1, 1, 1}
+	words := []rawWord{
+		{text: "E-mail:", x0: 0, x1: 60, y0: 0, y1: 20, line: line},
+		{text: "conti@", x0: 70, x1: 130, y0: 0, y1: 20, line: line},
+		{text: "esempio.it", x0: 136, x1: 220, y0: 0, y1: 20, line: line},
+		{text: "info", x0: 300, x1: 340, y0: 0, y1: 20, line: line},
+		{text: "@altro.fr", x0: 345, x1: 420, y0: 0, y1: 20, line: line},
+		{text: "@", x0: 500, x1: 515, y0: 0, y1: 20, line: line}, // alone
+	}
+	var texts []string
+	for _, w := range joinAt(words) {
+		texts = append(texts, w.text)
+	}
+	want := "E-mail: conti@esempio.it info@altro.fr @"
+	if got := strings.Join(texts, " "); got != want {
+		t.Errorf("joinAt = %q, want %q", got, want)
 	}
 }

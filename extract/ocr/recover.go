@@ -73,7 +73,8 @@ func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, lang string, wo
 	var got []rawWord
 	for _, r := range read {
 		r.text = trimRules(r.text)
-		if !hasAlnum(r.text) || r.conf < loneMinConfText && !(numeric(r.text) && r.conf >= loneMinConfNumber) {
+		sign := r.text == "%" || r.text == "€"
+		if !hasAlnum(r.text) && !sign || r.conf < loneMinConfText && !((numeric(r.text) || sign) && r.conf >= loneMinConfNumber) {
 			continue
 		}
 		cx, cy := (r.x0+r.x1)/2, (r.y0+r.y1)/2
