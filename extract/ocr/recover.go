@@ -77,9 +77,10 @@ func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, lang string, wo
 		if !hasAlnum(r.text) && !sign || r.conf < loneMinConfText && !((numeric(r.text) || sign) && r.conf >= loneMinConfNumber) {
 			continue
 		}
-		cx, cy := (r.x0+r.x1)/2, (r.y0+r.y1)/2
+		// A word must lie within one cell: one that spans two took glyphs
+		// of two places for one.
 		for k, p := range places {
-			if cx >= float64(p.x0) && cx < float64(p.x1) && cy >= float64(p.y0) && cy < float64(p.y1) {
+			if r.x0 >= float64(p.x0) && r.x1 <= float64(p.x1) && r.y0 >= float64(p.y0) && r.y1 <= float64(p.y1) {
 				c := cands[k]
 				got = append(got, rawWord{text: r.text, x0: float64(c.x0), y0: float64(c.y0), x1: float64(c.x1), y1: float64(c.y1),
 					conf: r.conf, line: [3]int{-1 - k, 0, 0}})
@@ -192,8 +193,8 @@ func components(g *image.Gray, level uint8) []blob {
 // layStrip copies the candidates onto a white strip, a few to a row and far
 // apart, and returns it with the cell of each candidate on it.
 func layStrip(g *image.Gray, cands []blob, textH int) (*image.Gray, []blob) {
-	const perRow = 12
-	gap := 2 * max(textH, 8)
+	const perRow = 6
+	gap := 4 * max(textH, 8)
 	cellW := 0
 	for _, c := range cands {
 		cellW = max(cellW, c.w())
