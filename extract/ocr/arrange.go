@@ -3,6 +3,7 @@ package ocr
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/invex/invex/extract/pdf"
 )
@@ -127,29 +128,31 @@ func lineBands(words []rawWord) map[[3]int][2]float64 {
 }
 
 // skewSlope measures the page's skew as the median slope (dy/dx in picture
-// pixels, y down) of the straight lines through the word centres of each
-// Tesseract line at least a fifth of the picture wide; 0 when too few lines
-// say or the slope is out of the trusted range.
+// pixels, y down) of the straight lines through the bottoms of the words of
+// each Tesseract line at least a sixth of the picture wide. Only words
+// without descenders count (their bottom is the baseline). It returns 0
+// when fewer than three lines say, or the slope is out of the trusted
+// range.
 func skewSlope(words []rawWord, width float64) float64 {
 	byLine := map[[3]int][]rawWord{}
 	for _, w := range words {
-		if hasAlnum(w.text) {
+		if hasAlnum(w.text) && !strings.ContainsAny(w.text, descenders) {
 			byLine[w.line] = append(byLine[w.line], w)
 		}
 	}
 	var slopes []float64
 	for _, ws := range byLine {
-		if len(ws) < 3 {
+		if len(ws) < 2 {
 			continue
 		}
 		var sx, sy, sxx, sxy float64
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, w := range ws {
-			x, y := (w.x0+w.x1)/2, w.y1 // the bottom: the baseline for most words
+			x, y := (w.x0+w.x1)/2, w.y1
 			sx, sy, sxx, sxy = sx+x, sy+y, sxx+x*x, sxy+x*y
 			lo, hi = min(lo, w.x0), max(hi, w.x1)
 		}
-		if hi-lo < width/5 {
+		if hi-lo < width/6 {
 			continue
 		}
 		n := float64(len(ws))
@@ -170,3 +173,6 @@ func skewSlope(words []rawWord, width float64) float64 {
 	}
 	return m
 }
+
+// descenders are the characters that reach below the baseline.
+const descenders = "gjpqyQ(),;[]{}|/µ"
