@@ -1,8 +1,12 @@
 package ocr
 
 import (
+	"context"
+	"errors"
+	"image"
 	"math"
 	"strings"
+	"time"
 	"testing"
 
 	"github.com/invex/invex/extract/pdf"
@@ -264,5 +268,29 @@ func TestJoinAt(t *testing.T) {
 	want := "E-mail: conti@esempio.it info@altro.fr @"
 	if got := strings.Join(texts, " "); got != want {
 		t.Errorf("joinAt = %q, want %q", got, want)
+	}
+}
+
+func TestReadTimeout(t *testing.T) {
+	e, err := New(Config{PageTimeout: time.Millisecond})
+	if err != nil {
+		t.Skipf("Tesseract is not installed, OCR is not tested: %v", err)
+	}
+	g := image.NewGray(image.Rect(0, 0, 2480, 3508))
+	img := pdf.Image{Page: 1, Box: pdf.Rect{X1: 595, Y1: 842}, Width: 2480, Height: 3508, Format: pdf.FormatPGM, Data: pgmOf(g)}
+	if _, err := e.Read(context.Background(), img, "it"); !errors.Is(err, ErrTimeout) {
+		t.Errorf("Read with a 1 ms page limit: err = %v, want ErrTimeout", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Read(ctx, img, "it"); errors.Is(err, ErrTimeout) || !errors.Is(err, context.Canceled) {
+		t.Errorf("Read with a canceled context: err = %v, want context.Canceled", err)
+	}
+}
+
+func TestNewWithoutTesseract(t *testing.T) {
+	_, err := New(Config{Command: "/nonexistent/tesseract"})
+	if !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), "tesseract-ocr-ita") {
+		t.Errorf("New without the program: err = %v", err)
 	}
 }

@@ -50,8 +50,9 @@ type Config struct {
 	// same time in this process. Default half the CPUs (at least one), so
 	// that scanned documents never take every core from digital ones.
 	Concurrency int
-	// PageTimeout is the time limit of one Tesseract run on one page
-	// picture. Default 20 s.
+	// PageTimeout is the time limit of reading one page picture, all its
+	// Tesseract runs together, counted from the moment a slot is free.
+	// Default 20 s.
 	PageTimeout time.Duration
 }
 
@@ -142,8 +143,22 @@ type Result struct {
 
 // Read reads the words of img. locale is the client's hint (it, en, de, fr)
 // and picks the language of the first pass. The context bounds the wait for
-// a free slot and the runs; each run also has Config.PageTimeout.
+// a free slot and the reading; the reading also has Config.PageTimeout,
+// past which Read fails with ErrTimeout.
 func (e *Engine) Read(ctx context.Context, img pdf.Image, locale string) (Result, error) {
+	select {
+	case e.slots <- struct{}{}:
+	case <-ctx.Done():
+		return Result{}, fmt.Errorf("ocr page %d: wait for a free slot: %w", img.Page, ctx.Err())
+	}
+	defer func() { <-e.slots }()
+	ctx, cancel := context.WithTimeoutCause(ctx, e.cfg.PageTimeout, ErrTimeout)
+	defer cancel()
+	return e.read(ctx, img, locale)
+}
+
+// read is Read once a slot is held.
+func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result, error) {
 	img, err := upright(img)
 	if err != nil {
 		return Result{}, err
@@ -233,28 +248,21 @@ func (e *Engine) run(ctx context.Context, img pdf.Image, lang string) ([]byte, e
 	return e.runMode(ctx, img, lang, "11")
 }
 
-// runMode executes Tesseract on img in page segmentation mode psm.
+// runMode executes Tesseract on img in page segmentation mode psm. The
+// caller holds a slot.
 func (e *Engine) runMode(ctx context.Context, img pdf.Image, lang, psm string) ([]byte, error) {
-	select {
-	case e.slots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("ocr page %d: wait for a free slot: %w", img.Page, ctx.Err())
-	}
-	defer func() { <-e.slots }()
-	rctx, cancel := context.WithTimeout(ctx, e.cfg.PageTimeout)
-	defer cancel()
 	dpi := int(img.DPI() + 0.5)
 	if dpi < 70 || dpi > 1200 {
 		dpi = pdf.RenderDPI
 	}
-	cmd := exec.CommandContext(rctx, e.path, "stdin", "stdout", "-l", lang, "--dpi", strconv.Itoa(dpi), "--psm", psm, "tsv")
+	cmd := exec.CommandContext(ctx, e.path, "stdin", "stdout", "-l", lang, "--dpi", strconv.Itoa(dpi), "--psm", psm, "tsv")
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	cmd.Stdin = bytes.NewReader(img.Data)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	switch {
-	case rctx.Err() != nil && ctx.Err() == nil:
+	case ctx.Err() != nil && errors.Is(context.Cause(ctx), ErrTimeout):
 		return nil, fmt.Errorf("ocr page %d: %s: %w", img.Page, e.cfg.PageTimeout, ErrTimeout)
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("ocr page %d: %w", img.Page, ctx.Err())
