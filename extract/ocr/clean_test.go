@@ -6,8 +6,8 @@ import (
 	"image"
 	"math"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/invex/invex/extract/pdf"
 )
