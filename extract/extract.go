@@ -21,6 +21,7 @@ import (
 
 	"github.com/invex/invex/extract/einvoice"
 	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/invoice"
@@ -34,6 +35,8 @@ const Version = "0.1.0"
 // e-invoice are named by einvoice.Model, such as "invex-einvoice-cii-1".
 const (
 	ModelText = "invex-text-1"
+	// ModelOCR names results of documents with pages read by OCR.
+	ModelOCR = "invex-ocr-1"
 )
 
 // confidenceEInvoice is the confidence of results read from an embedded
@@ -50,21 +53,43 @@ const (
 type Config struct {
 	// PDF configures the pdfium reader pool.
 	PDF pdf.Config
+	// OCR configures Tesseract, which reads scanned pages.
+	OCR ocr.Config
+	// MaxOCRPages is the number of pages of one document read by OCR; pages
+	// beyond it are left unread, with a warning. Default
+	// DefaultMaxOCRPages.
+	MaxOCRPages int
 }
 
 // Engine extracts invoices. It is safe for concurrent use; Close it when done.
 type Engine struct {
 	pdf *pdf.Reader
+	// ocr is nil when Tesseract is not installed; ocrErr says why then.
+	ocr         *ocr.Engine
+	ocrErr      error
+	maxOCRPages int
 }
 
-// New starts an Engine: the PDF reader pool is started once here.
+// New starts an Engine: the PDF reader pool is started once here, and
+// Tesseract is looked for. A missing Tesseract is not an error: digital
+// documents are read as ever, and scanned ones fail with a message that
+// says what to install (see OCRError).
 func New(cfg Config) (*Engine, error) {
 	r, err := pdf.Open(cfg.PDF)
 	if err != nil {
 		return nil, fmt.Errorf("start engine: %w", err)
 	}
-	return &Engine{pdf: r}, nil
+	e := &Engine{pdf: r, maxOCRPages: cfg.MaxOCRPages}
+	if e.maxOCRPages <= 0 {
+		e.maxOCRPages = DefaultMaxOCRPages
+	}
+	e.ocr, e.ocrErr = ocr.New(cfg.OCR)
+	return e, nil
 }
+
+// OCRError returns nil when the engine can read scanned pages, and otherwise
+// why not (wrapping ocr.ErrNotInstalled), for a warning at start-up.
+func (e *Engine) OCRError() error { return e.ocrErr }
 
 // Close releases the engine's resources.
 func (e *Engine) Close() error { return e.pdf.Close() }
@@ -75,7 +100,16 @@ type Options struct {
 	// and label dictionaries but never stops the engine reading a document in
 	// another language.
 	Locale string
+	// DeferOCR makes Extract return ErrNeedsOCR instead of running OCR when
+	// a page needs it, so that the caller can hand the document to workers
+	// that do OCR (with their own concurrency). Without Tesseract it has no
+	// effect.
+	DeferOCR bool
 }
+
+// ErrNeedsOCR is returned by Extract with Options.DeferOCR for a document
+// with pages that need OCR.
+var ErrNeedsOCR = errors.New("the document has pages that need OCR")
 
 // Outcome is the result of a successful extraction.
 type Outcome struct {
@@ -137,16 +171,67 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if xml != nil {
 		return fromEInvoice(doc, xml, warnings), nil
 	}
+	scan, err := e.readScanned(ctx, data, doc, opt)
+	if err != nil {
+		return Outcome{}, err
+	}
 	if !hasText(doc) {
 		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
 			Message: "no text could be extracted from the document"}
 	}
 	f := fields.Extract(doc, opt.Locale)
+	if len(scan.pages) == 0 && missingParty(f.Result) && len(textImages(doc.Pages[0])) > 0 && e.ocr != nil {
+		// The vendor may be printed in a letterhead picture.
+		if opt.DeferOCR {
+			return Outcome{}, ErrNeedsOCR
+		}
+		added, err := e.readImageText(ctx, data, doc, opt.Locale)
+		if err != nil {
+			return Outcome{}, ocrError(ctx, err)
+		}
+		if added > 0 {
+			again := fields.Extract(doc, opt.Locale)
+			filled := fillMissing(&f.Result, again.Result)
+			if f.Evidence == nil {
+				f.Evidence = map[string]fields.Evidence{}
+			}
+			for _, path := range filled {
+				for k, ev := range again.Evidence {
+					if k == path || strings.HasPrefix(k, path+"[") {
+						f.Evidence[k] = ev
+					}
+				}
+			}
+			if len(filled) > 0 {
+				scan.warnings = append(scan.warnings, warning(CodeOCRImageText,
+					fmt.Sprintf("%s read by OCR from images on page %d", strings.Join(filled, ", "), doc.Pages[0].Number)))
+			}
+		}
+	}
 	res := f.Result
-	res.Validation.Warnings = append(res.Validation.Warnings, warnings...)
-	out := finish(res, ModelText, f.Confidence, len(doc.Pages))
+	res.Validation.Warnings = append(append(res.Validation.Warnings, warnings...), scan.warnings...)
+	model := ModelText
+	if len(scan.pages) > 0 {
+		res.Validation.IsScanned = true
+		model = ModelOCR
+	}
+	out := finish(res, model, f.Confidence, len(doc.Pages))
 	out.Evidence = f.Evidence
 	return out, nil
+}
+
+// Layout reads the pages of a document as the field rules see them: the
+// text layer, with the words of scanned pages read by OCR. It is meant for
+// tools that show the layout; embedded e-invoices are ignored.
+func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*pdf.Document, error) {
+	doc, err := e.pdf.Read(ctx, data)
+	if err != nil {
+		return nil, classifyReadError(ctx, err)
+	}
+	if _, err := e.readScanned(ctx, data, doc, opt); err != nil {
+		return nil, err
+	}
+	return doc, nil
 }
 
 // finish computes the flags and fills in the confidence.

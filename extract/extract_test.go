@@ -19,18 +19,28 @@ import (
 
 var engine *extract.Engine
 
+// scanReader renders pages for the scanned copies of test documents.
+var scanReader *pdf.Reader
+
 func TestMain(m *testing.M) {
 	pdf.ServeIfChild() // the isolated reader re-executes this test binary
 	var err error
 	engine, err = extract.New(extract.Config{PDF: pdf.Config{Instances: 2, Isolated: true,
-		CacheDir: filepath.Join(os.TempDir(), "invex-test-cache")}})
+		CacheDir: testCache()}})
+	if err != nil {
+		panic(err)
+	}
+	scanReader, err = pdf.Open(pdf.Config{Instances: 2, Isolated: true, CacheDir: testCache()})
 	if err != nil {
 		panic(err)
 	}
 	code := m.Run()
 	engine.Close()
+	scanReader.Close()
 	os.Exit(code)
 }
+
+func testCache() string { return filepath.Join(os.TempDir(), "invex-test-cache") }
 
 func read(t *testing.T, name string) []byte {
 	t.Helper()

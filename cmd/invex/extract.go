@@ -57,14 +57,14 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	if *layout {
-		return printLayout(ctx, cfg.PDF, data, stdout)
-	}
 	eng, err := extract.New(cfg)
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
+	if *layout {
+		return printLayout(ctx, eng, data, *locale, stdout)
+	}
 
 	start := time.Now()
 	out, err := eng.Extract(ctx, data, extract.Options{Locale: *locale})
@@ -132,20 +132,20 @@ func withoutIdentity(rec httpapi.Record) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// printLayout prints every line of the text layer with the left edge of each
-// word, so that rule authors can see what the field extractor sees.
-func printLayout(ctx context.Context, cfg pdf.Config, data []byte, w io.Writer) error {
-	r, err := pdf.Open(cfg)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	doc, err := r.Read(ctx, data)
+// printLayout prints every line of the text layer (or of OCR, for scanned
+// pages) with the left edge of each word, so that rule authors can see what
+// the field extractor sees.
+func printLayout(ctx context.Context, eng *extract.Engine, data []byte, locale string, w io.Writer) error {
+	doc, err := eng.Layout(ctx, data, extract.Options{Locale: locale})
 	if err != nil {
 		return fmt.Errorf("read pdf: %w", err)
 	}
 	for _, p := range doc.Pages {
-		fmt.Fprintf(w, "=== page %d (%.0f×%.0f pt, %d words)\n", p.Number, p.Width, p.Height, len(p.Words))
+		source := ""
+		if len(p.Words) > 0 && p.Words[0].OCR {
+			source = ", OCR"
+		}
+		fmt.Fprintf(w, "=== page %d (%.0f×%.0f pt, %d words%s)\n", p.Number, p.Width, p.Height, len(p.Words), source)
 		for _, l := range p.Lines {
 			fmt.Fprintf(w, "%5.1f |", l.Box.Y0)
 			prev := math.Inf(-1)

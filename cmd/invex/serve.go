@@ -19,11 +19,15 @@ embedded SQLite database and uploaded documents under the data directory.
 Stops gracefully on SIGINT or SIGTERM.
 
 Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
-INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_LOG_LEVEL.`, stderr)
+INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_OCR_WORKERS, INVEX_OCR_PAGE_TIMEOUT,
+INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	workers := fs.Int("workers", envInt("INVEX_WORKERS", 0), "extraction workers in this process; 0 = one per CPU, -1 = none (env INVEX_WORKERS)")
 	jobTimeout := fs.Duration("job-timeout", envDuration("INVEX_JOB_TIMEOUT", 2*time.Minute), "time limit of one attempt at one job (env INVEX_JOB_TIMEOUT)")
+	ocrWorkers := fs.Int("ocr-workers", envInt("INVEX_OCR_WORKERS", 0), "jobs with scanned pages worked at once, on their own queue; 0 = half the CPUs (env INVEX_OCR_WORKERS)")
+	ocrPageTimeout := fs.Duration("ocr-page-timeout", envDuration("INVEX_OCR_PAGE_TIMEOUT", 20*time.Second), "time limit of the OCR of one page (env INVEX_OCR_PAGE_TIMEOUT)")
+	ocrMaxPages := fs.Int("ocr-max-pages", envInt("INVEX_OCR_MAX_PAGES", 10), "pages of one document read by OCR; later ones are skipped with a warning (env INVEX_OCR_MAX_PAGES)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -38,12 +42,15 @@ INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_LOG_LEVEL.`, stderr)
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
 	a, err := app.Open(ctx, app.Config{
-		Addr:       *addr,
-		DataDir:    *data,
-		Workers:    *workers,
-		JobTimeout: *jobTimeout,
-		Version:    version,
-		Logger:     log,
+		Addr:           *addr,
+		DataDir:        *data,
+		Workers:        *workers,
+		JobTimeout:     *jobTimeout,
+		OCRWorkers:     *ocrWorkers,
+		OCRPageTimeout: *ocrPageTimeout,
+		OCRMaxPages:    *ocrMaxPages,
+		Version:        version,
+		Logger:         log,
 	})
 	if err != nil {
 		return err

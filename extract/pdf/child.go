@@ -38,11 +38,11 @@ func ServeIfChild() {
 }
 
 type childRequest struct {
-	Data []byte
+	Req request
 }
 
 type childResponse struct {
-	Doc  *Document
+	Rep  reply
 	Kind int // index into childErrors + 1; 0 for success
 	Msg  string
 }
@@ -72,8 +72,8 @@ func serveChild(raw string, in io.Reader, out io.Writer) int {
 		if err := dec.Decode(&req); err != nil {
 			return 0 // the parent closed the pipe
 		}
-		doc, err := r.Read(context.Background(), req.Data)
-		resp := childResponse{Doc: doc}
+		rep, err := r.do(context.Background(), req.Req)
+		resp := childResponse{Rep: rep}
 		if err != nil {
 			resp.Kind, resp.Msg = len(childErrors), err.Error() // ErrClosed stands for "other"
 			for i, s := range childErrors {
@@ -133,17 +133,17 @@ func startChild(cfg Config) (*child, error) {
 	return c, nil
 }
 
-// read sends data to the child and waits for its answer until ctx ends, in
+// do sends req to the child and waits for its answer until ctx ends, in
 // which case the child is killed. It reports whether the child is still
 // usable.
-func (c *child) read(ctx context.Context, data []byte) (*Document, bool, error) {
+func (c *child) do(ctx context.Context, req request) (reply, bool, error) {
 	type result struct {
 		resp childResponse
 		err  error
 	}
 	ch := make(chan result, 1)
 	go func() {
-		if err := c.enc.Encode(&childRequest{Data: data}); err != nil {
+		if err := c.enc.Encode(&childRequest{Req: req}); err != nil {
 			ch <- result{err: err}
 			return
 		}
@@ -154,21 +154,21 @@ func (c *child) read(ctx context.Context, data []byte) (*Document, bool, error) 
 	select {
 	case <-ctx.Done():
 		c.kill()
-		return nil, false, ctx.Err()
+		return reply{}, false, ctx.Err()
 	case res := <-ch:
 		if res.err != nil {
 			c.kill()
-			return nil, false, fmt.Errorf("%w: the PDF reader process stopped while reading the document", ErrCorrupt)
+			return reply{}, false, fmt.Errorf("%w: the PDF reader process stopped while reading the document", ErrCorrupt)
 		}
 		if res.resp.Kind == 0 {
-			return res.resp.Doc, true, nil
+			return res.resp.Rep, true, nil
 		}
 		sentinel := ErrCorrupt
 		if k := res.resp.Kind - 1; k < len(childErrors) && childErrors[k] != ErrClosed {
 			sentinel = childErrors[k]
 		}
 		msg := strings.TrimPrefix(res.resp.Msg, "read pdf: ")
-		return nil, true, fmt.Errorf("%w: %s", sentinel, msg)
+		return reply{}, true, fmt.Errorf("%w: %s", sentinel, msg)
 	}
 }
 
@@ -209,28 +209,28 @@ func newChildPool(cfg Config) (*childPool, error) {
 	return p, nil
 }
 
-func (p *childPool) read(ctx, life context.Context, data []byte) (*Document, error) {
+func (p *childPool) do(ctx, life context.Context, req request) (reply, error) {
 	var c *child
 	select {
 	case <-life.Done():
-		return nil, ErrClosed
+		return reply{}, ErrClosed
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return reply{}, ctx.Err()
 	case c = <-p.slots:
 	}
 	if c == nil {
 		var err error
 		if c, err = startChild(p.cfg); err != nil {
 			p.slots <- nil
-			return nil, err
+			return reply{}, err
 		}
 	}
-	doc, ok, err := c.read(ctx, data)
+	rep, ok, err := c.do(ctx, req)
 	if !ok {
 		c = nil
 	}
 	p.slots <- c
-	return doc, err
+	return rep, err
 }
 
 func (p *childPool) close() {

@@ -39,6 +39,13 @@ type Page struct {
 	// Lines groups Words into visual lines, in reading order: horizontal
 	// lines top to bottom, then lines of vertical or upside-down text.
 	Lines []Line
+	// Images holds the boxes of the images drawn on the page (top-level
+	// image objects), e.g. a scan or a letterhead logo.
+	Images []Rect
+	// Paths counts the page's top-level vector path objects (up to 5,000):
+	// rules and shapes, or text drawn as outlines when the page has no text
+	// layer.
+	Paths int
 }
 
 // text returns the page's lines in reading order, one per row.
@@ -69,6 +76,9 @@ type Word struct {
 	// upside down. It comes from the character matrix, so oblique (sheared)
 	// text keeps the angle of its baseline. A word never spans two angles.
 	Angle int
+	// OCR reports a word read by OCR from the page's picture rather than
+	// from its text layer. FontSize and Bold are estimates then.
+	OCR bool
 }
 
 // Rect is an axis-aligned rectangle in points on the displayed page. The

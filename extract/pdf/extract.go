@@ -10,20 +10,55 @@ import (
 	"github.com/klippa-app/go-pdfium/requests"
 )
 
-// read extracts a document on the worker. Panics from go-pdfium are turned
-// into ErrCorrupt errors.
-func (w *worker) read(ctx context.Context, data []byte, maxPages int) (doc *Document, err error) {
+// request is one job for a pdfium instance: read the document, or, when
+// Images is set, produce those pictures of its pages.
+type request struct {
+	Data   []byte
+	Images []ImageRequest
+}
+
+// reply is the answer to a request.
+type reply struct {
+	Doc    *Document
+	Images []Image
+}
+
+// serve runs req on the worker. Panics from go-pdfium are turned into
+// ErrCorrupt errors.
+func (w *worker) serve(ctx context.Context, req request, maxPages int) (rep reply, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("pdfium panic: %v: %w", p, ErrCorrupt)
 		}
 	}()
-	loaded, err := w.inst.FPDF_LoadMemDocument64(&requests.FPDF_LoadMemDocument64{Data: &data})
+	loaded, err := w.inst.FPDF_LoadMemDocument64(&requests.FPDF_LoadMemDocument64{Data: &req.Data})
 	if err != nil {
-		return nil, fmt.Errorf("load document: %w", loadError(err))
+		return reply{}, fmt.Errorf("load document: %w", loadError(err))
 	}
 	defer w.inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: loaded.Document})
-	return w.document(ctx, loaded.Document, maxPages)
+	if req.Images != nil {
+		if err := w.checkPages(loaded.Document, req.Images); err != nil {
+			return reply{}, err
+		}
+		rep.Images, err = w.images(loaded.Document, req.Images)
+		return rep, err
+	}
+	rep.Doc, err = w.document(ctx, loaded.Document, maxPages)
+	return rep, err
+}
+
+// checkPages fails when a request names a page the document does not have.
+func (w *worker) checkPages(doc references.FPDF_DOCUMENT, reqs []ImageRequest) error {
+	count, err := w.inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: doc})
+	if err != nil {
+		return fmt.Errorf("count pages: %w", err)
+	}
+	for _, r := range reqs {
+		if r.Page < 1 || r.Page > count.PageCount {
+			return fmt.Errorf("image of page %d: the document has %d pages", r.Page, count.PageCount)
+		}
+	}
+	return nil
 }
 
 // loadError maps pdfium's FPDF_GetLastError codes to the sentinel errors.
@@ -101,6 +136,9 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 		return Page{}, err
 	}
 	p.Lines = buildLines(p.Words)
+	if p.Images, p.Paths, err = w.imageBoxes(loaded.Page, g); err != nil {
+		return Page{}, err
+	}
 	return p, nil
 }
 

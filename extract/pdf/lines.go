@@ -29,6 +29,13 @@ func (p *Page) LineText(l Line) string {
 	return strings.Join(parts, " ")
 }
 
+// SetWords replaces the page's words, e.g. with words read by OCR, and
+// groups them into lines again.
+func (p *Page) SetWords(words []Word) {
+	p.Words = words
+	p.Lines = buildLines(words)
+}
+
 // buildLines groups the page's words into lines and orders the lines for
 // reading: horizontal lines top to bottom (then left to right), followed by
 // vertical and upside-down lines, each ordered across the page.

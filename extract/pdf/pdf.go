@@ -206,65 +206,86 @@ func (r *Reader) Close() error {
 // Errors wrap ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages,
 // ErrClosed, or the error of ctx when ctx is canceled.
 func (r *Reader) Read(ctx context.Context, data []byte) (*Document, error) {
-	if len(data) == 0 {
-		return nil, fmt.Errorf("read pdf: empty input: %w", ErrCorrupt)
+	rep, err := r.do(ctx, request{Data: data})
+	if err != nil {
+		return nil, fmt.Errorf("read pdf: %w", err)
+	}
+	return rep.Doc, nil
+}
+
+// Images returns the pictures of pages of the PDF document held in data
+// that reqs ask for, in the order of reqs, for OCR: a page that is one
+// upright embedded image gives that image as stored (a scan's JPEG needs no
+// decoding), anything else is rendered in greyscale at RenderDPI. Time
+// limits and errors are those of Read.
+func (r *Reader) Images(ctx context.Context, data []byte, reqs []ImageRequest) ([]Image, error) {
+	if len(reqs) == 0 {
+		return nil, nil
+	}
+	rep, err := r.do(ctx, request{Data: data, Images: reqs})
+	if err != nil {
+		return nil, fmt.Errorf("page images: %w", err)
+	}
+	return rep.Images, nil
+}
+
+// do runs one request on a free instance or child.
+func (r *Reader) do(ctx context.Context, req request) (reply, error) {
+	if len(req.Data) == 0 {
+		return reply{}, fmt.Errorf("empty input: %w", ErrCorrupt)
 	}
 	if r.children != nil {
-		return r.readIsolated(ctx, data)
+		return r.doIsolated(ctx, req)
 	}
 	w, err := r.acquire(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("read pdf: %w", err)
+		return reply{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
 	defer cancel()
 	defer context.AfterFunc(r.life, cancel)()
-	doc, err := r.run(ctx, w, data)
-	if err != nil {
-		return nil, fmt.Errorf("read pdf: %w", err)
-	}
-	return doc, nil
+	return r.run(ctx, w, req)
 }
 
-// readIsolated reads data in a child process. The deadline counts the wait
-// for a free child too.
-func (r *Reader) readIsolated(ctx context.Context, data []byte) (*Document, error) {
+// doIsolated runs req in a child process. The deadline counts the wait for a
+// free child too.
+func (r *Reader) doIsolated(ctx context.Context, req request) (reply, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
 	defer cancel()
 	defer context.AfterFunc(r.life, cancel)()
-	doc, err := r.children.read(ctx, r.life, data)
+	rep, err := r.children.do(ctx, r.life, req)
 	if err != nil {
 		if ctx.Err() != nil {
 			err = r.ctxError(ctx)
 		}
-		return nil, fmt.Errorf("read pdf: %w", err)
+		return reply{}, err
 	}
-	return doc, nil
+	return rep, nil
 }
 
-// run reads data on w and gives w back to the pool, or discards it when the
-// read failed or was interrupted.
-func (r *Reader) run(ctx context.Context, w *worker, data []byte) (*Document, error) {
+// run serves req on w and gives w back to the pool, or discards it when the
+// request failed or was interrupted.
+func (r *Reader) run(ctx context.Context, w *worker, req request) (reply, error) {
 	if ctx.Err() != nil {
 		r.release(w, true)
-		return nil, r.ctxError(ctx)
+		return reply{}, r.ctxError(ctx)
 	}
 	stop := context.AfterFunc(ctx, w.kill)
-	doc, err := w.read(ctx, data, r.cfg.MaxPages)
+	rep, err := w.serve(ctx, req, r.cfg.MaxPages)
 	interrupted := !stop()
 	exhausted := err != nil && !interrupted && w.memory() >= r.cfg.MemoryLimit*9/10
 	r.release(w, err == nil && !interrupted)
 	switch {
 	case interrupted || ctx.Err() != nil:
-		return nil, r.ctxError(ctx)
+		return reply{}, r.ctxError(ctx)
 	case err == nil:
-		return doc, nil
+		return rep, nil
 	case isSentinel(err):
-		return nil, err
+		return reply{}, err
 	case exhausted:
-		return nil, fmt.Errorf("%w: memory limit of %d MiB reached: %s", ErrCorrupt, r.cfg.MemoryLimit>>20, firstLine(err))
+		return reply{}, fmt.Errorf("%w: memory limit of %d MiB reached: %s", ErrCorrupt, r.cfg.MemoryLimit>>20, firstLine(err))
 	default:
-		return nil, fmt.Errorf("%w: %s", ErrCorrupt, firstLine(err))
+		return reply{}, fmt.Errorf("%w: %s", ErrCorrupt, firstLine(err))
 	}
 }
 

@@ -27,6 +27,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/httpapi"
@@ -46,6 +47,15 @@ type Config struct {
 	Workers int
 	// JobTimeout bounds one attempt of one job. Default 2 min.
 	JobTimeout time.Duration
+	// OCRWorkers is the number of jobs with scanned pages worked at the same
+	// time, on their own queue, and the number of Tesseract processes run at
+	// once. Default half the CPUs, at least one.
+	OCRWorkers int
+	// OCRPageTimeout bounds the OCR of one page. Default 20 s.
+	OCRPageTimeout time.Duration
+	// OCRMaxPages is the number of pages of one document read by OCR.
+	// Default extract.DefaultMaxOCRPages.
+	OCRMaxPages int
 	// ShutdownGrace is how long a stopping process lets in-flight requests
 	// and jobs finish before cancelling them. Default 30 s.
 	ShutdownGrace time.Duration
@@ -72,6 +82,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.JobTimeout <= 0 {
 		c.JobTimeout = 2 * time.Minute
+	}
+	if c.OCRWorkers <= 0 {
+		c.OCRWorkers = max(1, runtime.NumCPU()/2)
 	}
 	if c.ShutdownGrace <= 0 {
 		c.ShutdownGrace = 30 * time.Second
@@ -152,11 +165,18 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		FetchPollInterval:    100 * time.Millisecond,
 	}
 	if cfg.Workers > 0 {
-		a.engine, err = extract.New(extract.Config{PDF: pdf.Config{
-			Instances: cfg.Workers,
-			CacheDir:  filepath.Join(dirs["cache"], "wazero"),
-			Isolated:  true,
-		}})
+		a.engine, err = extract.New(extract.Config{
+			PDF: pdf.Config{
+				Instances: cfg.Workers + cfg.OCRWorkers,
+				CacheDir:  filepath.Join(dirs["cache"], "wazero"),
+				Isolated:  true,
+			},
+			OCR:         ocr.Config{Concurrency: cfg.OCRWorkers, PageTimeout: cfg.OCRPageTimeout},
+			MaxOCRPages: cfg.OCRMaxPages,
+		})
+		if err == nil && a.engine.OCRError() != nil {
+			a.log.Warn("OCR is not available: scanned documents will fail", "err", a.engine.OCRError())
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -169,11 +189,21 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 				_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
 				return err
 			},
+			InsertTx: func(ctx context.Context, tx *sql.Tx, args jobs.ExtractArgs) (int64, error) {
+				res, err := a.queue.InsertTx(ctx, tx, args, nil)
+				if err != nil {
+					return 0, err
+				}
+				return res.Job.ID, nil
+			},
 			Logger:  a.log,
 			Metrics: jobs.NewMetrics(reg),
 		})
 		rcfg.Workers = workers
-		rcfg.Queues = map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: cfg.Workers}}
+		rcfg.Queues = map[string]river.QueueConfig{
+			jobs.QueueExtract: {MaxWorkers: cfg.Workers},
+			jobs.QueueOCR:     {MaxWorkers: cfg.OCRWorkers},
+		}
 	}
 	if a.queue, err = river.NewClient(driver, rcfg); err != nil {
 		return nil, fmt.Errorf("create queue client: %w", err)

@@ -34,16 +34,30 @@ const MaxAttempts = 3
 // QueueExtract is the queue extraction jobs run on.
 const QueueExtract = "extract"
 
+// QueueOCR is the queue of jobs whose document needs OCR. A job starts on
+// QueueExtract and moves here when the engine finds scanned pages, so that
+// OCR, which takes seconds a page, runs on its own workers and never holds
+// up digital documents, which take milliseconds.
+const QueueOCR = "ocr"
+
 // ExtractArgs is the queue payload of an extraction job.
 type ExtractArgs struct {
 	JobID string `json:"job_id"`
+	// OCR is set on the queue entry of a job moved to QueueOCR.
+	OCR bool `json:"ocr,omitempty"`
+	// Attempts counts the attempts made on QueueExtract before the move.
+	Attempts int `json:"attempts,omitempty"`
 }
 
 // Kind names the job kind in the queue.
 func (ExtractArgs) Kind() string { return "extract" }
 
-// InsertOpts places extraction jobs on their queue with their attempt limit.
-func (ExtractArgs) InsertOpts() river.InsertOpts {
+// InsertOpts places extraction jobs on their queue with their attempt limit;
+// attempts made before a move to QueueOCR count against it.
+func (a ExtractArgs) InsertOpts() river.InsertOpts {
+	if a.OCR {
+		return river.InsertOpts{Queue: QueueOCR, MaxAttempts: max(1, MaxAttempts-a.Attempts)}
+	}
 	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: MaxAttempts}
 }
 

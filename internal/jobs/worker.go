@@ -29,6 +29,10 @@ type Engine interface {
 // river.JobCompleteTx for the queue's driver.
 type CompleteTxFunc func(ctx context.Context, tx *sql.Tx, job *river.Job[ExtractArgs]) error
 
+// InsertTxFunc adds an entry to the queue inside tx and returns its id. It
+// is the queue client's InsertTx.
+type InsertTxFunc func(ctx context.Context, tx *sql.Tx, args ExtractArgs) (int64, error)
+
 // ExtractWorker works extraction jobs.
 type ExtractWorker struct {
 	river.WorkerDefaults[ExtractArgs]
@@ -37,14 +41,17 @@ type ExtractWorker struct {
 	Blobs      Blobs
 	Engine     Engine
 	CompleteTx CompleteTxFunc
-	Logger     *slog.Logger
-	Metrics    *Metrics
+	// InsertTx, when set, moves jobs whose document needs OCR to QueueOCR
+	// (see there); when nil, OCR runs in the job where it is found.
+	InsertTx InsertTxFunc
+	Logger   *slog.Logger
+	Metrics  *Metrics
 }
 
 // Work runs one attempt of an extraction job.
 func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) error {
 	id := rj.Args.JobID
-	job, ok, err := w.Store.StartJob(ctx, id, rj.Attempt)
+	job, ok, err := w.Store.StartJob(ctx, id, rj.Attempt+rj.Args.Attempts)
 	if err != nil {
 		return err
 	}
@@ -64,7 +71,11 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 		return w.retryOrFail(ctx, rj, log, err)
 	}
 
-	out, err := w.Engine.Extract(ctx, data, extract.Options{Locale: job.Locale})
+	deferOCR := w.InsertTx != nil && !rj.Args.OCR
+	out, err := w.Engine.Extract(ctx, data, extract.Options{Locale: job.Locale, DeferOCR: deferOCR})
+	if deferOCR && errors.Is(err, extract.ErrNeedsOCR) {
+		return w.moveToOCR(ctx, rj, log)
+	}
 	if err != nil {
 		return w.retryOrFail(ctx, rj, log, err)
 	}
@@ -82,6 +93,25 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 	}
 	w.Metrics.observe(store.StatusCompleted, time.Since(start))
 	log.Info("job completed", "model", out.Model, "pages", out.Pages, "ms", time.Since(start).Milliseconds())
+	return nil
+}
+
+// moveToOCR puts the job on QueueOCR and ends this queue entry, in one
+// transaction that also points the job at its new entry (so that the
+// orphan sweep does not take it for lost). The job stays processing.
+func (w *ExtractWorker) moveToOCR(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger) error {
+	args := ExtractArgs{JobID: rj.Args.JobID, OCR: true, Attempts: rj.Attempt - 1 + rj.Args.Attempts}
+	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
+		qid, err := w.InsertTx(ctx, tx, args)
+		if err != nil {
+			return fmt.Errorf("move job to the ocr queue: %w", err)
+		}
+		return store.SetQueueJobIDTx(ctx, tx, rj.Args.JobID, qid)
+	})
+	if err != nil {
+		return err
+	}
+	log.Info("job needs OCR: moved to the ocr queue")
 	return nil
 }
 

@@ -1,0 +1,386 @@
+package extract_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/jpeg"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/ocr"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/internal/eval"
+	"github.com/invex/invex/internal/testpdf"
+)
+
+// scannedCount is the number of generated invoices scanned and read back
+// by OCR in TestScannedGeneratedInvoices: seeds 0 to 11 cover the four
+// languages and the layouts.
+const scannedCount = 12
+
+// scannedFloor is the field accuracy the engine reaches on the scanned
+// copies of the generated invoices, rounded down a little. Like
+// generatedFloor it is a ratchet.
+const scannedFloor = 0.90
+
+// needOCR skips a test when Tesseract is not installed here (.ci/run
+// installs it, so CI always runs these tests).
+func needOCR(t *testing.T) {
+	t.Helper()
+	if err := engine.OCRError(); err != nil {
+		t.Skipf("Tesseract is not installed, OCR is not tested: %v", err)
+	}
+}
+
+// scanOf renders every page of a PDF at 200 dpi, as a scanner would,
+// turns it by degrees with a light speckle, and returns the image-only PDF.
+func scanOf(t testing.TB, data []byte, degrees float64) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	doc, err := scanReader.Read(ctx, data)
+	if err != nil {
+		t.Fatalf("read pdf to scan: %v", err)
+	}
+	var reqs []pdf.ImageRequest
+	for _, p := range doc.Pages {
+		reqs = append(reqs, pdf.ImageRequest{Page: p.Number})
+	}
+	imgs, err := scanReader.Images(ctx, data, reqs)
+	if err != nil {
+		t.Fatalf("render pages to scan: %v", err)
+	}
+	var pages []*image.Gray
+	for i, im := range imgs {
+		g, err := im.Gray()
+		if err != nil {
+			t.Fatalf("decode render of page %d: %v", i+1, err)
+		}
+		pages = append(pages, testpdf.Scanlike(halve(g), degrees, uint64(i)))
+	}
+	out, err := testpdf.ScannedPDF(pages, doc.Pages[0].Width, doc.Pages[0].Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// halve scales a 300-dpi render to 200 dpi, the resolution of most office
+// scanners, by averaging.
+func halve(src *image.Gray) *image.Gray {
+	b := src.Bounds()
+	w, h := b.Dx()*2/3, b.Dy()*2/3
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			sx, sy := x*3/2, y*3/2
+			sum := 0
+			for dy := range 2 {
+				for dx := range 2 {
+					sum += int(src.GrayAt(b.Min.X+min(sx+dx, b.Dx()-1), b.Min.Y+min(sy+dy, b.Dy()-1)).Y)
+				}
+			}
+			dst.Pix[y*dst.Stride+x] = uint8(sum / 4)
+		}
+	}
+	return dst
+}
+
+// TestScannedGeneratedInvoices scans generated invoices (200 dpi, a slight
+// turn, speckle, JPEG, no text layer) and reads them back through OCR,
+// scoring them against their truth like TestGeneratedInvoices.
+func TestScannedGeneratedInvoices(t *testing.T) {
+	needOCR(t)
+	if testing.Short() {
+		t.Skip("OCR of generated invoices takes a while")
+	}
+	specs := testpdf.Set(scannedCount)
+	scores := make([]eval.CaseScore, len(specs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, s := range specs {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			truth := s.Truth()
+			turn := []float64{0.4, -0.7, 1.2, 0}[i%4]
+			out, err := engine.Extract(context.Background(), scanOf(t, s.PDF(), turn), extract.Options{Locale: s.Lang})
+			switch {
+			case err != nil:
+				scores[i] = eval.Failed(truth, err)
+			case !out.Result.Validation.IsScanned || out.Model != extract.ModelOCR:
+				t.Errorf("%s: is_scanned %v, model %q", s.Name(), out.Result.Validation.IsScanned, out.Model)
+				fallthrough
+			default:
+				scores[i] = eval.Score(truth, out.Result, out.Flags)
+			}
+			scores[i].Name = s.Name()
+		})
+	}
+	wg.Wait()
+	rep := eval.NewReport()
+	for _, sc := range scores {
+		rep.Add(sc, nil)
+	}
+	acc, _ := rep.FieldAccuracy.Rate()
+	inv, _ := rep.NoInvented.Rate()
+	t.Logf("%d scanned generated invoices: field accuracy %.2f%% (%d/%d), no invented value %.2f%% (%d/%d), exact item rows %d/%d",
+		rep.Cases, 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total, 100*inv, rep.NoInvented.Hit, rep.NoInvented.Total,
+		rep.ExactRows.Hit, rep.ExactRows.Total)
+	t.Logf("per field (matched / null ok):\n%s", perField(rep))
+	t.Logf("misses:\n%s", missList(rep))
+	if rep.Failed > 0 {
+		t.Errorf("%d scanned invoices failed to extract", rep.Failed)
+	}
+	if acc < scannedFloor {
+		t.Errorf("field accuracy %.2f%% on scans is below the floor %.2f%% (run with -v for the misses)", 100*acc, 100*scannedFloor)
+	}
+	if inv < 0.99 {
+		t.Errorf("no-invented-value rate %.2f%% on scans is below 99%%", 100*inv)
+	}
+}
+
+func TestScannedResult(t *testing.T) {
+	needOCR(t)
+	s := testpdf.Generate(1)
+	out, err := engine.Extract(context.Background(), scanOf(t, s.PDF(), 0.5), extract.Options{Locale: s.Lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := out.Result.Validation
+	if !v.IsScanned || out.Model != extract.ModelOCR {
+		t.Errorf("is_scanned = %v, model = %q; want true, %q", v.IsScanned, out.Model, extract.ModelOCR)
+	}
+	var used bool
+	for _, w := range v.Warnings {
+		if w.Code == extract.CodeOCRUsed && strings.Contains(w.Message, "page 1") && strings.Contains(w.Message, "no text layer") {
+			used = true
+		}
+	}
+	if !used {
+		t.Errorf("no %s warning naming page 1 in %+v", extract.CodeOCRUsed, v.Warnings)
+	}
+	if out.Result.Financials.Total == nil {
+		t.Error("no total read from the scan")
+	}
+
+	digital, err := engine.Extract(context.Background(), s.PDF(), extract.Options{Locale: s.Lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if digital.Result.Validation.IsScanned || digital.Model != extract.ModelText {
+		t.Errorf("digital copy: is_scanned = %v, model = %q", digital.Result.Validation.IsScanned, digital.Model)
+	}
+}
+
+func TestScannedBlankPageHasNoText(t *testing.T) {
+	needOCR(t)
+	white := image.NewGray(image.Rect(0, 0, 1654, 2339))
+	for i := range white.Pix {
+		white.Pix[i] = 255
+	}
+	data, err := testpdf.ScannedPDF([]*image.Gray{white}, 595, 842)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = engine.Extract(context.Background(), data, extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeNoText || !xe.Permanent ||
+		xe.Message != "no text could be extracted from the document" {
+		t.Errorf("blank scan: err = %v, want %s", err, extract.CodeNoText)
+	}
+}
+
+func TestScannedPageCap(t *testing.T) {
+	needOCR(t)
+	inv := testpdf.Italian()
+	inv.Pages = 2 // a blank second page: its scan needs OCR too
+	two := scanOf(t, inv.PDF(), 0)
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true, CacheDir: testCache()}, MaxOCRPages: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	out, err := eng.Extract(context.Background(), two, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped bool
+	for _, w := range out.Result.Validation.Warnings {
+		if w.Code == extract.CodeOCRSkipped && strings.Contains(w.Message, "pages 2 and 3 not read") {
+			skipped = true
+		}
+	}
+	if !skipped {
+		t.Errorf("no %s warning for page 2 with a cap of one page: %+v", extract.CodeOCRSkipped, out.Result.Validation.Warnings)
+	}
+}
+
+func TestWithoutTesseract(t *testing.T) {
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true, CacheDir: testCache()},
+		OCR: ocr.Config{Command: "/nonexistent/tesseract"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	if !errors.Is(eng.OCRError(), ocr.ErrNotInstalled) {
+		t.Errorf("OCRError() = %v, want ErrNotInstalled", eng.OCRError())
+	}
+	white := image.NewGray(image.Rect(0, 0, 200, 300))
+	scan, err := testpdf.ScannedPDF([]*image.Gray{white}, 595, 842)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = eng.Extract(context.Background(), scan, extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeOCRMissing || !strings.Contains(xe.Message, "tesseract-ocr") {
+		t.Errorf("scan without Tesseract: err = %v, want %s naming the package to install", err, extract.CodeOCRMissing)
+	}
+	s := testpdf.Generate(3)
+	out, err := eng.Extract(context.Background(), s.PDF(), extract.Options{Locale: s.Lang})
+	if err != nil || out.Result.Financials.Total == nil {
+		t.Errorf("digital document without Tesseract: err = %v", err)
+	}
+}
+
+// letterheadPDF is an Italian invoice whose vendor name, address and VAT
+// number are printed only in a picture at the top of the page (a logo
+// image), the rest being a text layer.
+func letterheadPDF(t *testing.T) []byte {
+	t.Helper()
+	// The letterhead: text drawn on its own page, rendered to a picture.
+	head := fpdf.New("P", "pt", "A4", "")
+	tr := head.UnicodeTranslatorFromDescriptor("cp1252")
+	head.AddPage()
+	head.SetFont("Helvetica", "B", 18)
+	head.Text(40, 40, tr("Ferramenta Gialli S.r.l."))
+	head.SetFont("Helvetica", "", 10)
+	head.Text(40, 58, tr("Via Po 5 - 10123 Torino (TO)"))
+	head.Text(40, 72, tr("P.IVA IT02468135799"))
+	var hb bytes.Buffer
+	if err := head.Output(&hb); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	imgs, err := scanReader.Images(ctx, hb.Bytes(), []pdf.ImageRequest{{Page: 1, Region: pdf.Rect{X0: 30, Y0: 20, X1: 330, Y1: 80}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := imgs[0].Gray()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jb bytes.Buffer
+	if err := jpeg.Encode(&jb, g, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+
+	f := fpdf.New("P", "pt", "A4", "")
+	tr = f.UnicodeTranslatorFromDescriptor("cp1252")
+	f.AddPage()
+	opt := fpdf.ImageOptions{ImageType: "JPG"}
+	f.RegisterImageOptionsReader("head", opt, &jb)
+	f.ImageOptions("head", 30, 20, 300, 60, false, opt, 0, "")
+	f.SetFont("Helvetica", "", 10)
+	lines := []struct {
+		x, y float64
+		s    string
+	}{
+		{330, 120, "Spett.le"}, {330, 134, "Verdi Costruzioni S.p.A."}, {330, 148, "Corso Francia 20"},
+		{330, 162, "10143 Torino (TO)"}, {330, 176, "P.IVA IT01357924685"},
+		{40, 220, "Fattura n. 2026/118"}, {40, 234, "Data: 12/05/2026"},
+		{40, 280, "Descrizione"}, {300, 280, "Q.tà"}, {360, 280, "Prezzo"}, {480, 280, "Importo"},
+		{40, 300, "Viti inox 6x40"}, {300, 300, "10"}, {360, 300, "12,00"}, {480, 300, "120,00"},
+		{360, 360, "Imponibile"}, {480, 360, "120,00"},
+		{360, 374, "IVA 22%"}, {480, 374, "26,40"},
+		{360, 388, "Totale fattura"}, {480, 388, "146,40"},
+	}
+	for _, l := range lines {
+		f.Text(l.x, l.y, tr(l.s))
+	}
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+func TestLetterheadImage(t *testing.T) {
+	needOCR(t)
+	out, err := engine.Extract(context.Background(), letterheadPDF(t), extract.Options{Locale: "it"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out.Result
+	if r.Validation.IsScanned || out.Model != extract.ModelText {
+		t.Errorf("is_scanned = %v, model %q: a digital page with a picture letterhead is not a scan", r.Validation.IsScanned, out.Model)
+	}
+	if r.Vendor.VATNumber == nil || strings.TrimPrefix(*r.Vendor.VATNumber, "IT") != "02468135799" {
+		t.Errorf("vendor VAT = %v, want the one in the letterhead picture", show(r.Vendor.VATNumber))
+	}
+	if r.Buyer.VATNumber == nil || strings.TrimPrefix(*r.Buyer.VATNumber, "IT") != "01357924685" {
+		t.Errorf("buyer VAT = %v, want the text layer's", show(r.Buyer.VATNumber))
+	}
+	if r.Financials.Total == nil || *r.Financials.Total != 146.40 {
+		t.Errorf("total = %v", show(r.Financials.Total))
+	}
+	var noted bool
+	for _, w := range r.Validation.Warnings {
+		noted = noted || w.Code == extract.CodeOCRImageText && strings.Contains(w.Message, "vendor.vat_number")
+	}
+	if !noted {
+		t.Errorf("no %s warning naming vendor.vat_number: %+v", extract.CodeOCRImageText, r.Validation.Warnings)
+	}
+	// With DeferOCR the document goes to the OCR workers.
+	if _, err := engine.Extract(context.Background(), letterheadPDF(t), extract.Options{Locale: "it", DeferOCR: true}); !errors.Is(err, extract.ErrNeedsOCR) {
+		t.Errorf("DeferOCR: err = %v, want ErrNeedsOCR", err)
+	}
+}
+
+// TestScannedSideways reads a sheet scanned turned by a quarter: the page
+// is landscape and its text runs from bottom to top.
+func TestScannedSideways(t *testing.T) {
+	needOCR(t)
+	s := testpdf.Generate(1)
+	ctx := context.Background()
+	imgs, err := scanReader.Images(ctx, s.PDF(), []pdf.ImageRequest{{Page: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := imgs[0].Gray()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = halve(g)
+	// Turn counter-clockwise: the page's top edge ends on the left.
+	b := g.Bounds()
+	side := image.NewGray(image.Rect(0, 0, b.Dy(), b.Dx()))
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			side.Pix[(b.Dx()-1-x)*side.Stride+y] = g.Pix[y*g.Stride+x]
+		}
+	}
+	data, err := testpdf.ScannedPDF([]*image.Gray{side}, imgs[0].Box.Y1, imgs[0].Box.X1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := engine.Extract(ctx, data, extract.Options{Locale: s.Lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth := s.Result()
+	r := out.Result
+	if r.Financials.Total == nil || *r.Financials.Total != *truth.Financials.Total {
+		t.Errorf("total = %v, want %v", show(r.Financials.Total), *truth.Financials.Total)
+	}
+	if r.Invoice.Number == nil || *r.Invoice.Number != *truth.Invoice.Number {
+		t.Errorf("number = %v, want %v", show(r.Invoice.Number), *truth.Invoice.Number)
+	}
+}
