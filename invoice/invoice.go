@@ -180,9 +180,12 @@ func Empty() Result {
 	}
 }
 
-// Normalize replaces nil slices with empty ones so the JSON encoding always
-// carries arrays. It is safe to call more than once.
+// Normalize cleans every string with CleanText (capped at MaxText, or
+// MaxLongText for descriptions and payment terms) and replaces nil slices
+// with empty ones so the JSON encoding always carries arrays. It is safe to
+// call more than once.
 func (r *Result) Normalize() {
+	r.sanitize()
 	if r.LineItems == nil {
 		r.LineItems = []LineItem{}
 	}
