@@ -14,8 +14,8 @@ func TestCleanText(t *testing.T) {
 	}{
 		{"ACME S.r.l.", 256, "ACME S.r.l."},
 		{"  Via\tRoma\n 1  ", 256, "Via Roma 1"},
-		{"ACME\u202e lrs\u202c S.p.A.", 256, "ACME lrs S.p.A."}, // right-to-left override removed
-		{"IT\u200b0123\u200d4567\ufeff890", 256, "IT01234567890"},   // zero-width characters
+		{"ACME\u202e lrs\u202c S.p.A.", 256, "ACME lrs S.p.A."},   // right-to-left override removed
+		{"IT\u200b0123\u200d4567\ufeff890", 256, "IT01234567890"}, // zero-width characters
 		{"Total\x00\x07 100", 256, "Total 100"},
 		{"bad \xff\xfe bytes", 256, "bad bytes"},
 		{"\u2066isolated\u2069 text\u200e", 256, "isolated text"},
