@@ -135,6 +135,7 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
+	p.Words = visibleWords(p.Words, p.Width, p.Height)
 	p.Lines = buildLines(p.Words)
 	if p.Images, p.Paths, err = w.imageBoxes(loaded.Page, g); err != nil {
 		return Page{}, err
@@ -160,4 +161,26 @@ func (w *worker) geometry(page requests.Page) (geometry, error) {
 		bottom:   float64(min(r.Bottom, r.Top)),
 		top:      float64(max(r.Bottom, r.Top)),
 	}, nil
+}
+
+// minVisibleSize is the smallest glyph height, in points, that a reader can
+// see on a printed page.
+const minVisibleSize = 1.0
+
+// visibleWords drops the words nobody sees on the page: those lying
+// wholly outside the page box, and those set in a tiny or zero font size.
+// A document can carry such text to plant values a reader never saw.
+func visibleWords(words []Word, width, height float64) []Word {
+	out := words[:0]
+	for _, w := range words {
+		b := w.Box
+		if b.X1 <= 0 || b.Y1 <= 0 || b.X0 >= width || b.Y0 >= height {
+			continue
+		}
+		if b.Y1-b.Y0 < minVisibleSize && w.FontSize < minVisibleSize {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
