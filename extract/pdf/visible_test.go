@@ -14,7 +14,7 @@ func TestInvisibleTextIsDropped(t *testing.T) {
 	f.Text(60, 80, "Fattura n. 12 del 15/03/2026")
 	f.Text(60, 100, "Totale documento 122,00")
 	f.Text(700, 120, "IBAN IT60X0542811101000000123456") // right of the page
-	f.Text(60, -40, "Totale documento 9999,00")           // above the page
+	f.Text(60, -40, "Totale documento 9999,00")          // above the page
 	f.SetFontSize(0.5)
 	f.Text(60, 140, "Partita IVA 01234567897")
 	doc := read(t, render(t, f))
