@@ -117,8 +117,6 @@ func readableWords(p pdf.Page) int {
 type scanOutcome struct {
 	pages    []int // pages whose words came from OCR
 	warnings []invoice.Finding
-	// confidence is the mean OCR confidence over those pages, in [0, 1].
-	confidence float64
 }
 
 // readScanned replaces the words of the pages that need OCR with the words
@@ -181,7 +179,7 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 		if t := results[k].Turned; t == 90 || t == 270 {
 			p.Width, p.Height = p.Height, p.Width // the words are in the turned page's frame
 		}
-		if reasons[i] == reasonImage {
+		if reasons[i] == reasonImage && results[k].Turned == 0 {
 			p.SetWords(merge(p.Words, results[k].Words))
 		} else {
 			p.SetWords(results[k].Words)
@@ -190,9 +188,9 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 		confSum += results[k].Confidence
 	}
 	if len(out.pages) > 0 {
-		out.confidence = confSum / float64(len(out.pages))
 		out.warnings = append(out.warnings, warning(CodeOCRUsed,
-			fmt.Sprintf("%s read by OCR (%s)", pageList(out.pages), reasonList(todo, reasons))))
+			fmt.Sprintf("%s read by OCR (%s; mean word confidence %.2f)", pageList(out.pages),
+				reasonList(todo, reasons), confSum/float64(len(out.pages)))))
 	}
 	if len(timedOut) > 0 {
 		out.warnings = append(out.warnings, warning(CodeOCRSkipped,
