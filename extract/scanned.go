@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/invoice"
@@ -403,4 +404,43 @@ func fillMissing(dst *invoice.Result, src invoice.Result) []string {
 		filled = append(filled, "line_items")
 	}
 	return filled
+}
+
+// letterhead completes a digital document's fields from the pictures of its
+// first page when the text layer gave no vendor name or VAT number: those
+// may be printed in a letterhead or footer image. Only fields the text
+// layer left empty are filled, and a warning names them. With
+// Options.DeferOCR it returns ErrNeedsOCR instead. A failure to read the
+// pictures costs only what they would have added.
+func (e *Engine) letterhead(ctx context.Context, data []byte, doc *pdf.Document, opt Options, f *fields.Outcome) ([]invoice.Finding, error) {
+	if e.ocr == nil || !missingParty(f.Result) || len(textImages(doc.Pages[0])) == 0 {
+		return nil, nil
+	}
+	if opt.DeferOCR {
+		return nil, ErrNeedsOCR
+	}
+	added, err := e.readImageText(ctx, data, doc, opt.Locale)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, ocrError(ctx, err)
+	case err != nil || added == 0:
+		return nil, nil
+	}
+	again := fields.Extract(doc, opt.Locale)
+	filled := fillMissing(&f.Result, again.Result)
+	if len(filled) == 0 {
+		return nil, nil
+	}
+	if f.Evidence == nil {
+		f.Evidence = map[string]fields.Evidence{}
+	}
+	for _, path := range filled {
+		for k, ev := range again.Evidence {
+			if k == path || strings.HasPrefix(k, path+"[") {
+				f.Evidence[k] = ev
+			}
+		}
+	}
+	return []invoice.Finding{warning(CodeOCRImageText,
+		fmt.Sprintf("%s read by OCR from images on page %d", strings.Join(filled, ", "), doc.Pages[0].Number))}, nil
 }
