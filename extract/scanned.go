@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -168,6 +170,7 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 	wg.Wait()
 	var timedOut []int
 	var confSum float64
+	langs := map[string]bool{}
 	for k, i := range todo {
 		switch err := errs[k]; {
 		case errors.Is(err, ocr.ErrTimeout) && ctx.Err() == nil:
@@ -187,11 +190,12 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 		}
 		out.pages = append(out.pages, p.Number)
 		confSum += results[k].Confidence
+		langs[results[k].Lang] = true
 	}
 	if len(out.pages) > 0 {
 		out.warnings = append(out.warnings, warning(CodeOCRUsed,
-			fmt.Sprintf("%s read by OCR (%s; mean word confidence %.2f)", pageList(out.pages),
-				reasonList(todo, reasons), confSum/float64(len(out.pages)))))
+			fmt.Sprintf("%s read by OCR (%s; language %s; mean word confidence %.2f)", pageList(out.pages),
+				reasonList(todo, reasons), strings.Join(slices.Sorted(maps.Keys(langs)), ", "), confSum/float64(len(out.pages)))))
 	}
 	if len(timedOut) > 0 {
 		out.warnings = append(out.warnings, warning(CodeOCRSkipped,

@@ -402,3 +402,31 @@ func quarterTurn(g *image.Gray) *image.Gray {
 	}
 	return out
 }
+
+// TestScannedOtherLanguage: a German invoice sent with the Italian hint is
+// read again in German, its language.
+func TestScannedOtherLanguage(t *testing.T) {
+	needOCR(t)
+	var s testpdf.Spec
+	for seed := uint64(0); ; seed++ {
+		if s = testpdf.Generate(seed); s.Lang == "de" {
+			break
+		}
+	}
+	out, err := engine.Extract(context.Background(), scanOf(t, s.PDF(), 0.3), extract.Options{Locale: "it"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lang string
+	for _, w := range out.Result.Validation.Warnings {
+		if w.Code == extract.CodeOCRUsed {
+			lang = w.Message
+		}
+	}
+	if !strings.Contains(lang, "language deu") {
+		t.Errorf("OCR_USED warning %q, want the page read in German (deu)", lang)
+	}
+	if out.Result.Financials.Total == nil || *out.Result.Financials.Total != *s.Result().Financials.Total {
+		t.Errorf("total = %v, want %v", show(out.Result.Financials.Total), *s.Result().Financials.Total)
+	}
+}
