@@ -169,12 +169,14 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 	}
 	wg.Wait()
 	var timedOut []int
+	var timeout error
 	var confSum float64
 	langs := map[string]bool{}
 	for k, i := range todo {
 		switch err := errs[k]; {
 		case errors.Is(err, ocr.ErrTimeout) && ctx.Err() == nil:
 			timedOut = append(timedOut, i)
+			timeout = err
 			continue
 		case err != nil:
 			return scanOutcome{}, ocrError(ctx, err)
@@ -198,6 +200,12 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 				reasonList(todo, reasons), strings.Join(slices.Sorted(maps.Keys(langs)), ", "), confSum/float64(len(out.pages)))))
 	}
 	if len(timedOut) > 0 {
+		if !hasText(doc) {
+			// Nothing was read: a busy machine may do better on another
+			// attempt, so this is no "no text" verdict.
+			return scanOutcome{}, &Error{Code: CodeTimeout, Err: timeout,
+				Message: "reading the scanned pages took longer than the time allowed"}
+		}
 		out.warnings = append(out.warnings, warning(CodeOCRSkipped,
 			fmt.Sprintf("%s not read: OCR stopped at its time limit per page", pageList(pageNumbers(doc, timedOut)))))
 	}

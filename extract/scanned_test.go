@@ -430,3 +430,20 @@ func TestScannedOtherLanguage(t *testing.T) {
 		t.Errorf("total = %v, want %v", show(out.Result.Financials.Total), *s.Result().Financials.Total)
 	}
 }
+
+// TestScannedPageTimeout: a scan whose only page passes the OCR time limit
+// fails with a timeout, which the job retries, not with "no text".
+func TestScannedPageTimeout(t *testing.T) {
+	needOCR(t)
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true, CacheDir: testCache()},
+		OCR: ocr.Config{PageTimeout: time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	_, err = eng.Extract(context.Background(), scanOf(t, testpdf.Generate(4).PDF(), 0), extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeTimeout || xe.Permanent || !errors.Is(err, ocr.ErrTimeout) {
+		t.Errorf("err = %v, want a transient %s", err, extract.CodeTimeout)
+	}
+}
