@@ -180,33 +180,12 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 			Message: "no text could be extracted from the document"}
 	}
 	f := fields.Extract(doc, opt.Locale)
-	if len(scan.pages) == 0 && missingParty(f.Result) && len(textImages(doc.Pages[0])) > 0 && e.ocr != nil {
-		// The vendor may be printed in a letterhead picture.
-		if opt.DeferOCR {
-			return Outcome{}, ErrNeedsOCR
-		}
-		added, err := e.readImageText(ctx, data, doc, opt.Locale)
+	if len(scan.pages) == 0 {
+		more, err := e.letterhead(ctx, data, doc, opt, &f)
 		if err != nil {
-			return Outcome{}, ocrError(ctx, err)
+			return Outcome{}, err
 		}
-		if added > 0 {
-			again := fields.Extract(doc, opt.Locale)
-			filled := fillMissing(&f.Result, again.Result)
-			if f.Evidence == nil {
-				f.Evidence = map[string]fields.Evidence{}
-			}
-			for _, path := range filled {
-				for k, ev := range again.Evidence {
-					if k == path || strings.HasPrefix(k, path+"[") {
-						f.Evidence[k] = ev
-					}
-				}
-			}
-			if len(filled) > 0 {
-				scan.warnings = append(scan.warnings, warning(CodeOCRImageText,
-					fmt.Sprintf("%s read by OCR from images on page %d", strings.Join(filled, ", "), doc.Pages[0].Number)))
-			}
-		}
+		scan.warnings = append(scan.warnings, more...)
 	}
 	res := f.Result
 	res.Validation.Warnings = append(append(res.Validation.Warnings, warnings...), scan.warnings...)

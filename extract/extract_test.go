@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/testpdf"
 )
@@ -25,8 +26,10 @@ var scanReader *pdf.Reader
 func TestMain(m *testing.M) {
 	pdf.ServeIfChild() // the isolated reader re-executes this test binary
 	var err error
+	// OCR gets a generous page time limit: tests measure what is read, and
+	// a shared CI machine can be many times slower than usual.
 	engine, err = extract.New(extract.Config{PDF: pdf.Config{Instances: 2, Isolated: true,
-		CacheDir: testCache()}})
+		CacheDir: testCache()}, OCR: ocr.Config{PageTimeout: 2 * time.Minute}})
 	if err != nil {
 		panic(err)
 	}

@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 
+	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/invoice"
@@ -117,8 +120,6 @@ func readableWords(p pdf.Page) int {
 type scanOutcome struct {
 	pages    []int // pages whose words came from OCR
 	warnings []invoice.Finding
-	// confidence is the mean OCR confidence over those pages, in [0, 1].
-	confidence float64
 }
 
 // readScanned replaces the words of the pages that need OCR with the words
@@ -168,11 +169,14 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 	}
 	wg.Wait()
 	var timedOut []int
+	var timeout error
 	var confSum float64
+	langs := map[string]bool{}
 	for k, i := range todo {
 		switch err := errs[k]; {
 		case errors.Is(err, ocr.ErrTimeout) && ctx.Err() == nil:
 			timedOut = append(timedOut, i)
+			timeout = err
 			continue
 		case err != nil:
 			return scanOutcome{}, ocrError(ctx, err)
@@ -181,20 +185,27 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 		if t := results[k].Turned; t == 90 || t == 270 {
 			p.Width, p.Height = p.Height, p.Width // the words are in the turned page's frame
 		}
-		if reasons[i] == reasonImage {
+		if reasons[i] == reasonImage && results[k].Turned == 0 {
 			p.SetWords(merge(p.Words, results[k].Words))
 		} else {
 			p.SetWords(results[k].Words)
 		}
 		out.pages = append(out.pages, p.Number)
 		confSum += results[k].Confidence
+		langs[results[k].Lang] = true
 	}
 	if len(out.pages) > 0 {
-		out.confidence = confSum / float64(len(out.pages))
 		out.warnings = append(out.warnings, warning(CodeOCRUsed,
-			fmt.Sprintf("%s read by OCR (%s)", pageList(out.pages), reasonList(todo, reasons))))
+			fmt.Sprintf("%s read by OCR (%s; language %s; mean word confidence %.2f)", pageList(out.pages),
+				reasonList(todo, reasons), strings.Join(slices.Sorted(maps.Keys(langs)), ", "), confSum/float64(len(out.pages)))))
 	}
 	if len(timedOut) > 0 {
+		if !hasText(doc) {
+			// Nothing was read: a busy machine may do better on another
+			// attempt, so this is no "no text" verdict.
+			return scanOutcome{}, &Error{Code: CodeTimeout, Err: timeout,
+				Message: "reading the scanned pages took longer than the time allowed"}
+		}
 		out.warnings = append(out.warnings, warning(CodeOCRSkipped,
 			fmt.Sprintf("%s not read: OCR stopped at its time limit per page", pageList(pageNumbers(doc, timedOut)))))
 	}
@@ -405,4 +416,43 @@ func fillMissing(dst *invoice.Result, src invoice.Result) []string {
 		filled = append(filled, "line_items")
 	}
 	return filled
+}
+
+// letterhead completes a digital document's fields from the pictures of its
+// first page when the text layer gave no vendor name or VAT number: those
+// may be printed in a letterhead or footer image. Only fields the text
+// layer left empty are filled, and a warning names them. With
+// Options.DeferOCR it returns ErrNeedsOCR instead. A failure to read the
+// pictures costs only what they would have added.
+func (e *Engine) letterhead(ctx context.Context, data []byte, doc *pdf.Document, opt Options, f *fields.Outcome) ([]invoice.Finding, error) {
+	if e.ocr == nil || !missingParty(f.Result) || len(textImages(doc.Pages[0])) == 0 {
+		return nil, nil
+	}
+	if opt.DeferOCR {
+		return nil, ErrNeedsOCR
+	}
+	added, err := e.readImageText(ctx, data, doc, opt.Locale)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, ocrError(ctx, err)
+	case err != nil || added == 0:
+		return nil, nil
+	}
+	again := fields.Extract(doc, opt.Locale)
+	filled := fillMissing(&f.Result, again.Result)
+	if len(filled) == 0 {
+		return nil, nil
+	}
+	if f.Evidence == nil {
+		f.Evidence = map[string]fields.Evidence{}
+	}
+	for _, path := range filled {
+		for k, ev := range again.Evidence {
+			if k == path || strings.HasPrefix(k, path+"[") {
+				f.Evidence[k] = ev
+			}
+		}
+	}
+	return []invoice.Finding{warning(CodeOCRImageText,
+		fmt.Sprintf("%s read by OCR from images on page %d", strings.Join(filled, ", "), doc.Pages[0].Number))}, nil
 }

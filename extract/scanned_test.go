@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"strings"
@@ -344,9 +345,9 @@ func TestLetterheadImage(t *testing.T) {
 	}
 }
 
-// TestScannedSideways reads a sheet scanned turned by a quarter: the page
-// is landscape and its text runs from bottom to top.
-func TestScannedSideways(t *testing.T) {
+// TestScannedTurned reads sheets scanned turned by a quarter (the page is
+// landscape and its text runs up or down) or upside down.
+func TestScannedTurned(t *testing.T) {
 	needOCR(t)
 	s := testpdf.Generate(1)
 	ctx := context.Background()
@@ -359,28 +360,90 @@ func TestScannedSideways(t *testing.T) {
 		t.Fatal(err)
 	}
 	g = halve(g)
-	// Turn counter-clockwise: the page's top edge ends on the left.
+	truth := s.Result()
+	for _, quarters := range []int{1, 2, 3} {
+		t.Run(fmt.Sprintf("%d°", 90*quarters), func(t *testing.T) {
+			turned := g
+			for range quarters {
+				turned = quarterTurn(turned)
+			}
+			w, h := imgs[0].Box.X1, imgs[0].Box.Y1
+			if quarters%2 == 1 {
+				w, h = h, w
+			}
+			data, err := testpdf.ScannedPDF([]*image.Gray{turned}, w, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := engine.Extract(ctx, data, extract.Options{Locale: s.Lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := out.Result
+			if r.Financials.Total == nil || *r.Financials.Total != *truth.Financials.Total {
+				t.Errorf("total = %v, want %v", show(r.Financials.Total), *truth.Financials.Total)
+			}
+			if r.Invoice.Number == nil || *r.Invoice.Number != *truth.Invoice.Number {
+				t.Errorf("number = %v, want %v", show(r.Invoice.Number), *truth.Invoice.Number)
+			}
+		})
+	}
+}
+
+// quarterTurn turns a picture a quarter counter-clockwise: the top edge
+// ends on the left.
+func quarterTurn(g *image.Gray) *image.Gray {
 	b := g.Bounds()
-	side := image.NewGray(image.Rect(0, 0, b.Dy(), b.Dx()))
+	out := image.NewGray(image.Rect(0, 0, b.Dy(), b.Dx()))
 	for y := range b.Dy() {
 		for x := range b.Dx() {
-			side.Pix[(b.Dx()-1-x)*side.Stride+y] = g.Pix[y*g.Stride+x]
+			out.Pix[(b.Dx()-1-x)*out.Stride+y] = g.Pix[y*g.Stride+x]
 		}
 	}
-	data, err := testpdf.ScannedPDF([]*image.Gray{side}, imgs[0].Box.Y1, imgs[0].Box.X1)
+	return out
+}
+
+// TestScannedOtherLanguage: a German invoice sent with the Italian hint is
+// read again in German, its language.
+func TestScannedOtherLanguage(t *testing.T) {
+	needOCR(t)
+	var s testpdf.Spec
+	for seed := uint64(0); ; seed++ {
+		if s = testpdf.Generate(seed); s.Lang == "de" {
+			break
+		}
+	}
+	out, err := engine.Extract(context.Background(), scanOf(t, s.PDF(), 0.3), extract.Options{Locale: "it"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := engine.Extract(ctx, data, extract.Options{Locale: s.Lang})
+	var lang string
+	for _, w := range out.Result.Validation.Warnings {
+		if w.Code == extract.CodeOCRUsed {
+			lang = w.Message
+		}
+	}
+	if !strings.Contains(lang, "language deu") {
+		t.Errorf("OCR_USED warning %q, want the page read in German (deu)", lang)
+	}
+	if out.Result.Financials.Total == nil || *out.Result.Financials.Total != *s.Result().Financials.Total {
+		t.Errorf("total = %v, want %v", show(out.Result.Financials.Total), *s.Result().Financials.Total)
+	}
+}
+
+// TestScannedPageTimeout: a scan whose only page passes the OCR time limit
+// fails with a timeout, which the job retries, not with "no text".
+func TestScannedPageTimeout(t *testing.T) {
+	needOCR(t)
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true, CacheDir: testCache()},
+		OCR: ocr.Config{PageTimeout: time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	truth := s.Result()
-	r := out.Result
-	if r.Financials.Total == nil || *r.Financials.Total != *truth.Financials.Total {
-		t.Errorf("total = %v, want %v", show(r.Financials.Total), *truth.Financials.Total)
-	}
-	if r.Invoice.Number == nil || *r.Invoice.Number != *truth.Invoice.Number {
-		t.Errorf("number = %v, want %v", show(r.Invoice.Number), *truth.Invoice.Number)
+	defer eng.Close()
+	_, err = eng.Extract(context.Background(), scanOf(t, testpdf.Generate(4).PDF(), 0), extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeTimeout || xe.Permanent || !errors.Is(err, ocr.ErrTimeout) {
+		t.Errorf("err = %v, want a transient %s", err, extract.CodeTimeout)
 	}
 }

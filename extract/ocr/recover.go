@@ -92,7 +92,8 @@ func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, lang string, wo
 }
 
 // loneBlobs finds groups of ink, each the size of one to four characters of
-// the page's text height, that no word box touches.
+// the page's text height, that no word box touches but that sit on a row
+// with other words.
 func loneBlobs(g *image.Gray, words []rawWord, textH float64) []blob {
 	comps := components(g, 128)
 	var small []blob
@@ -130,14 +131,17 @@ func loneBlobs(g *image.Gray, words []rawWord, textH float64) []blob {
 	pad := 0.3 * textH
 	var out []blob
 	for _, c := range groups {
-		free := true
+		free, onRow := true, false
 		for _, w := range words {
 			if float64(c.x1)+pad > w.x0 && float64(c.x0)-pad < w.x1 && float64(c.y1) > w.y0 && float64(c.y0) < w.y1 {
 				free = false
 				break
 			}
+			// A lone value sits on a row of text (a table row, a label's
+			// line); ink off every row is a logo, a stamp or a signature.
+			onRow = onRow || min(float64(c.y1), w.y1)-max(float64(c.y0), w.y0) >= 0.5*float64(c.h())
 		}
-		if free {
+		if free && onRow {
 			out = append(out, c)
 			if len(out) == maxLone {
 				break

@@ -25,6 +25,7 @@ func TestLoneBlobs(t *testing.T) {
 	paint(g, 614, 100, 624, 120)
 	paint(g, 100, 300, 900, 302) // a rule: too flat
 	paint(g, 700, 200, 702, 202) // a speck: too small
+	paint(g, 800, 200, 810, 220) // glyph-sized but on no row of text: a logo's piece
 	words := []rawWord{{text: "Consulenza", x0: 100, y0: 100, x1: 300, y1: 120}}
 	got := loneBlobs(g, words, 20)
 	want := []blob{{500, 100, 508, 120}, {600, 100, 624, 120}}

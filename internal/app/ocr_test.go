@@ -44,7 +44,7 @@ func TestScannedJobOnOCRQueue(t *testing.T) {
 	if _, err := ocr.New(ocr.Config{}); err != nil {
 		t.Skipf("Tesseract is not installed, OCR is not tested: %v", err)
 	}
-	s := startServer(t, t.TempDir(), app.Config{Workers: 1, OCRWorkers: 1})
+	s := startServer(t, t.TempDir(), app.Config{Workers: 1, OCRWorkers: 1, OCRPageTimeout: 2 * time.Minute})
 	key := s.key("acme", 10)
 	rec := s.wait(key, s.accepted(s.submitMultipart(key, scanned(t, testpdf.Italian().PDF()), "it"))).json(t)
 	if rec["status"] != "completed" {
