@@ -89,7 +89,7 @@ func findVATIDs(text string, bare bool, ibans []Match) []Match {
 			i += size
 			continue
 		}
-		if wordBoundaryBefore(text, i) {
+		if wordBoundaryBefore(text, i) && !joinedCode(text, i) {
 			if m, ok := vatAt(text, i, bare); ok && !masks.overlaps(m.Start, m.End) {
 				out = append(out, m)
 				i = m.End
@@ -99,6 +99,21 @@ func findVATIDs(text string, bare bool, ibans []Match) []Match {
 		i = endOfWord(text, i)
 	}
 	return out
+}
+
+// joinedCode reports whether i continues a longer code joined by a dash or
+// an underscore ("EUVINS1-OFS-DE-120725895" is a document number, not the
+// VAT id DE120725895).
+func joinedCode(text string, i int) bool {
+	if i < 2 {
+		return false
+	}
+	switch text[i-1] {
+	case '-', '_':
+		r, _ := runeBefore(text, i-1)
+		return isWord(r)
+	}
+	return false
 }
 
 // vatAt reads a VAT id starting at i.
