@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/invex/invex/internal/shared"
 	"github.com/invex/invex/internal/testpdf"
@@ -128,8 +129,16 @@ func FuzzMultipartDocument(f *testing.F) {
 		fw.Write(doc)
 		w.Close()
 		up, err := Multipart(multipart.NewReader(&buf, w.Boundary()), dir, Limits{MaxFileBytes: limit})
-		if err != nil && kindOf(err) == KindMalformed && len(locale) > 2048 {
-			return // the locale field is over its limit
+		if !utf8.ValidString(locale) || len(locale) > 2048 {
+			// The field is refused before the file part is read.
+			if err == nil || kindOf(err) != KindMalformed {
+				up.Remove()
+				t.Fatalf("locale %q: err = %v, want KindMalformed", locale, err)
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Fatalf("%d spool files left behind", len(ents))
+			}
+			return
 		}
 		checkIntake(t, dir, doc, up, err, limit)
 		if err == nil && up.Fields["locale"] != locale {
