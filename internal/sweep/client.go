@@ -9,7 +9,9 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -29,7 +31,8 @@ type Outcome struct {
 	Code     string        // problem code of a refused upload, or error_code of a failed job
 	Message  string        // detail of the problem, or error of the failed job
 	Attempts int           // attempt_count of a failed job
-	Values   int           // non-null values in the result of a completed job
+	Values   int           // non-null values in the result of a completed job, validation block aside
+	Fields   []string      // the paths of those values
 	Elapsed  time.Duration // from the upload to the terminal state
 	Err      string        // the sweep itself could not get an outcome
 }
@@ -44,7 +47,11 @@ func (o Outcome) String() string {
 	case o.Status == "failed":
 		return fmt.Sprintf("failed %s (%d att.)", o.Code, o.Attempts)
 	case o.Status == "completed":
-		return fmt.Sprintf("completed, %d values", o.Values)
+		if o.Values == 0 {
+			return "completed, no values"
+		}
+		sort.Strings(o.Fields)
+		return fmt.Sprintf("completed, %d values (%s)", o.Values, strings.Join(o.Fields[:min(3, len(o.Fields))], ", "))
 	}
 	return o.Status
 }
@@ -106,7 +113,9 @@ func (c *Client) Run(ctx context.Context, name string, doc []byte, enc Encoding)
 		}
 		switch rec.Status {
 		case "completed":
-			o.Status, o.Values = rec.Status, countValues(rec.Result)
+			o.Status = rec.Status
+			collectValues(rec.Result, "", &o.Fields)
+			o.Values = len(o.Fields)
 			o.Elapsed = time.Since(start)
 			return o
 		case "failed":
@@ -193,25 +202,26 @@ func (c *Client) job(ctx context.Context, id string) (jobRecord, error) {
 	return rec, nil
 }
 
-// countValues counts the non-null scalar values of a result.
-func countValues(v any) int {
+// collectValues appends the paths of the non-null scalar values of a
+// result, leaving out its validation block (confidence, is_scanned), which
+// is always set.
+func collectValues(v any, path string, out *[]string) {
 	switch v := v.(type) {
 	case nil:
-		return 0
 	case map[string]any:
-		n := 0
-		for _, e := range v {
-			n += countValues(e)
+		for k, e := range v {
+			if path == "" && k == "validation" {
+				continue
+			}
+			collectValues(e, strings.TrimPrefix(path+"."+k, "."), out)
 		}
-		return n
 	case []any:
-		n := 0
-		for _, e := range v {
-			n += countValues(e)
+		for i, e := range v {
+			collectValues(e, fmt.Sprintf("%s[%d]", path, i), out)
 		}
-		return n
+	default:
+		*out = append(*out, path)
 	}
-	return 1
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

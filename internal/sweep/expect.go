@@ -124,6 +124,9 @@ func Judge(e Expectation, o Outcome) string {
 		if e.Class == ExpectRes && o.Status == "failed" && !contains(resourceCodes, o.Code) {
 			return fmt.Sprintf("failed with %q, want completed or a resource-limit code", o.Code)
 		}
+		if e.Class != ExpectComplete && o.Status == "completed" && o.Values > 0 {
+			return fmt.Sprintf("completed with values from a file that holds no invoice (%s)", strings.Join(o.Fields, ", "))
+		}
 		if o.Status == "failed" && contains(e.Codes, "pdf_encrypted") && o.Code == "pdf_encrypted" && strings.Contains(e.Text, "not report") {
 			return "failed with pdf_encrypted, want opened with the empty password"
 		}

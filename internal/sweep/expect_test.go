@@ -70,6 +70,7 @@ func TestJudge(t *testing.T) {
 		{"encrypted, wrong code", enc, Outcome{HTTP: 202, Status: "failed", Code: "pdf_corrupt"}, false},
 		{"encrypted completes", enc, Outcome{HTTP: 202, Status: "completed"}, false},
 		{"end completed", end, Outcome{HTTP: 202, Status: "completed"}, true},
+		{"end completed with values", end, Outcome{HTTP: 202, Status: "completed", Values: 1, Fields: []string{"vendor.name"}}, false},
 		{"end failed with a code", end, Outcome{HTTP: 202, Status: "failed", Code: "no_text"}, true},
 		{"end failed without a code", end, Outcome{HTTP: 202, Status: "failed"}, false},
 		{"end refused", end, Outcome{HTTP: 422, Code: "invalid_pdf"}, false},
