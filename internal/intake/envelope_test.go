@@ -2,8 +2,8 @@ package intake
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
