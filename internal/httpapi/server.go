@@ -320,7 +320,7 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 		p := problem(http.StatusTooManyRequests, CodeRateLimited,
 			"too many requests with an invalid API key from your address; wait before trying again").
 			WithHeader("Retry-After", strconv.Itoa(secs))
-		huma.WriteErr(s.api, ctx, p.Status, p.Detail, p)
+		s.writeErr(ctx, p)
 		return
 	}
 	p, err := s.principal(ctx.Context(), ctx.Header("X-API-Key"))
@@ -329,10 +329,21 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 			s.authFailures.fail(ip)
 			s.logger(ctx.Context()).Info("invalid api key", "remote_ip", ip)
 		}
-		huma.WriteErr(s.api, ctx, err.GetStatus(), err.Detail, err)
+		s.writeErr(ctx, err)
 		return
 	}
 	next(huma.WithValue(ctx, principalKey, p))
+}
+
+// writeErr writes p from middleware, with its headers (huma.WriteErr
+// writes only the body).
+func (s *Server) writeErr(ctx huma.Context, p *Problem) {
+	for k, vs := range p.headers {
+		for _, v := range vs {
+			ctx.AppendHeader(k, v)
+		}
+	}
+	huma.WriteErr(s.api, ctx, p.Status, p.Detail, p)
 }
 
 func (s *Server) principal(ctx context.Context, key string) (store.Principal, *Problem) {

@@ -177,10 +177,9 @@ func (s *Server) receive(r *http.Request, w http.ResponseWriter) (*intake.Upload
 	// The response is written after the body is read: its deadline starts
 	// when the body is in.
 	rc.SetWriteDeadline(start.Add(lm.UploadTimeout + lm.WriteTimeout))
-	defer func() {
-		rc.SetReadDeadline(time.Time{})
-		rc.SetWriteDeadline(time.Now().Add(lm.WriteTimeout))
-	}()
+	// The read deadline stays: if the handler leaves part of the body, the
+	// server discards it under the same deadline before closing.
+	defer func() { rc.SetWriteDeadline(time.Now().Add(lm.WriteTimeout)) }()
 	rr := &rateReader{r: r.Body, rc: rc, start: start, grace: lm.UploadGrace, max: lm.UploadTimeout, rate: lm.MinUploadRate}
 	r.Body = http.MaxBytesReader(w, io.NopCloser(rr), rawLimit)
 	lim := intake.Limits{MaxFileBytes: limit}
