@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -160,4 +161,27 @@ func TestJSONEnvelope(t *testing.T) {
 		checkCut(t, "endless array after the document", err, KindEnvelopeTooLarge, src.n)
 	}
 	assertEmpty(t, dir)
+}
+
+func FuzzMultipartBody(f *testing.F) {
+	const b = "BB"
+	f.Add("--BB\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n" + string(pdf) + "\r\n--BB--\r\n")
+	f.Add("--BB\r\nContent-Disposition: form-data; name=\"locale\"\r\n\r\nit\r\n--BB\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n%PDF-1.4\r\n--BB--\r\n")
+	f.Add("--BB\r\nX-A: b\r\nX-A: b\r\n\r\n--BB--")
+	f.Add("preamble\r\n--BB\r\n\r\n\r\n--BB--\r\nepilogue")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, body string) {
+		up, err := MultipartBody(strings.NewReader(body), b, dir, Limits{MaxFileBytes: 1 << 16, MaxEnvelopeBytes: 1 << 10})
+		if err == nil {
+			if up.Size == 0 || up.Size > 1<<16 {
+				t.Fatalf("accepted a document of %d bytes", up.Size)
+			}
+			up.Remove()
+		} else if kindOf(err) == 0 {
+			t.Fatalf("error without a kind: %v", err)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Fatalf("spool file left behind")
+		}
+	})
 }
