@@ -371,6 +371,7 @@ func TestSlowClientsCannotStarveOthers(t *testing.T) {
 	s := startServer(t, t.TempDir(), app.Config{Workers: -1, HTTP: httpapi.Limits{
 		MaxConnsPerIP:        8,
 		MaxUploadsPerAccount: 2,
+		UploadSlotWait:       100 * time.Millisecond,
 		ReadHeaderTimeout:    time.Minute, // the slow connections stay for the whole test
 		UploadGrace:          time.Minute,
 	}})

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -63,47 +64,86 @@ func (l *failureLimiter) fail(ip string) {
 	l.tat[ip] = t.Add(l.interval)
 }
 
-// uploadSlots bounds the uploads received at once, in all and per account.
+// uploadSlots bounds the uploads received at once, per account and in all.
+// A submission waits up to wait for a slot, so that a client sending a
+// burst is queued rather than refused; only one that cannot get a slot in
+// that time is refused.
 type uploadSlots struct {
-	max, perAccount int
+	wait       time.Duration
+	perAccount int
+	global     chan struct{}
 
-	mu      sync.Mutex
-	total   int
-	account map[string]int
+	mu       sync.Mutex
+	accounts map[string]*accountSlots
 }
 
-func newUploadSlots(max, perAccount int) *uploadSlots {
-	return &uploadSlots{max: max, perAccount: perAccount, account: map[string]int{}}
+type accountSlots struct {
+	ch   chan struct{}
+	refs int // submissions holding or waiting for a slot
 }
 
-// acquire takes a slot for account, or explains why there is none. The
-// caller must call release once it has received the body.
-func (u *uploadSlots) acquire(account string) (release func(), p *Problem) {
+func newUploadSlots(max, perAccount int, wait time.Duration) *uploadSlots {
+	return &uploadSlots{wait: wait, perAccount: perAccount, global: make(chan struct{}, max),
+		accounts: map[string]*accountSlots{}}
+}
+
+// acquire takes a slot for account, waiting for one at most u.wait, or
+// explains why there is none. The caller must call release once it has
+// received the body.
+func (u *uploadSlots) acquire(ctx context.Context, account string) (release func(), p *Problem) {
 	u.mu.Lock()
-	defer u.mu.Unlock()
-	if u.account[account] >= u.perAccount {
+	a := u.accounts[account]
+	if a == nil {
+		a = &accountSlots{ch: make(chan struct{}, u.perAccount)}
+		u.accounts[account] = a
+	}
+	a.refs++
+	u.mu.Unlock()
+	unref := func() {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		if a.refs--; a.refs == 0 {
+			delete(u.accounts, account)
+		}
+	}
+	timer := time.NewTimer(u.wait)
+	defer timer.Stop()
+	select {
+	case a.ch <- struct{}{}:
+	case <-timer.C:
+		unref()
 		return nil, problem(http.StatusTooManyRequests, CodeRateLimited,
 			"your account is already sending the most uploads at once; wait for one to finish").
 			WithHeader("Retry-After", "1")
+	case <-ctx.Done():
+		unref()
+		return nil, busy()
 	}
-	if u.total >= u.max {
-		return nil, problem(http.StatusServiceUnavailable, CodeUnavailable,
-			"the server is receiving the most uploads it takes at once; try again shortly").
-			WithHeader("Retry-After", "1")
+	select {
+	case u.global <- struct{}{}:
+	case <-timer.C:
+		<-a.ch
+		unref()
+		return nil, busy()
+	case <-ctx.Done():
+		<-a.ch
+		unref()
+		return nil, busy()
 	}
-	u.total++
-	u.account[account]++
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			u.mu.Lock()
-			defer u.mu.Unlock()
-			u.total--
-			if u.account[account]--; u.account[account] <= 0 {
-				delete(u.account, account)
-			}
+			<-u.global
+			<-a.ch
+			unref()
 		})
 	}, nil
+}
+
+func busy() *Problem {
+	return problem(http.StatusServiceUnavailable, CodeUnavailable,
+		"the server is receiving the most uploads it takes at once; try again shortly").
+		WithHeader("Retry-After", "1")
 }
 
 // rateReader reads a request body under a read deadline that moves with the

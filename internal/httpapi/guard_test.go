@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net"
 	"testing"
 	"time"
@@ -41,28 +42,37 @@ func TestFailureLimiter(t *testing.T) {
 }
 
 func TestUploadSlots(t *testing.T) {
-	u := newUploadSlots(3, 2)
-	r1, p := u.acquire("a")
+	ctx := context.Background()
+	u := newUploadSlots(3, 2, 50*time.Millisecond)
+	r1, p := u.acquire(ctx, "a")
 	if p != nil {
 		t.Fatal(p)
 	}
-	r2, _ := u.acquire("a")
-	if _, p := u.acquire("a"); p == nil || p.Status != 429 || p.headers.Get("Retry-After") == "" {
+	r2, _ := u.acquire(ctx, "a")
+	if _, p := u.acquire(ctx, "a"); p == nil || p.Status != 429 || p.headers.Get("Retry-After") == "" {
 		t.Errorf("third upload of one account: %v, want 429 with Retry-After", p)
 	}
-	r3, _ := u.acquire("b")
-	if _, p := u.acquire("c"); p == nil || p.Status != 503 {
+	r3, _ := u.acquire(ctx, "b")
+	if _, p := u.acquire(ctx, "c"); p == nil || p.Status != 503 {
 		t.Errorf("beyond the total: %v, want 503", p)
 	}
+	// A waiting submission gets the slot freed meanwhile.
+	got := make(chan *Problem)
+	go func() {
+		u.wait = time.Minute
+		_, p := u.acquire(ctx, "a")
+		got <- p
+	}()
+	time.Sleep(10 * time.Millisecond)
 	r1()
 	r1() // a second release is harmless
-	if _, p := u.acquire("c"); p != nil {
-		t.Errorf("after a release: %v", p)
+	if p := <-got; p != nil {
+		t.Errorf("waiting for a slot: %v", p)
 	}
 	r2()
 	r3()
-	if u.total != 1 || len(u.account) != 1 {
-		t.Errorf("total %d, accounts %v after releases", u.total, u.account)
+	if len(u.global) != 1 || len(u.accounts) != 1 || u.accounts["a"].refs != 1 {
+		t.Errorf("held %d, accounts %v after releases", len(u.global), u.accounts)
 	}
 }
 

@@ -34,12 +34,14 @@ type Limits struct {
 	// have arrived, or the request ends with 408. Defaults 10 s and 8 KiB/s.
 	UploadGrace   time.Duration
 	MinUploadRate int64
-	// MaxUploads bounds the uploads received at once by the process; beyond
-	// it a submission gets 503 before its body is read. Default 64.
-	MaxUploads int
-	// MaxUploadsPerAccount bounds one account's uploads received at once;
-	// beyond it a submission gets 429. Default 8.
+	// MaxUploads bounds the uploads received at once by the process, and
+	// MaxUploadsPerAccount one account's. A submission beyond them waits
+	// for a slot, before its body is read, at most UploadSlotWait; then it
+	// gets 429 (its account's bound) or 503 (the process's). Defaults 128,
+	// 16 and 10 s.
+	MaxUploads           int
 	MaxUploadsPerAccount int
+	UploadSlotWait       time.Duration
 	// MaxConns bounds the open connections; a connection beyond it is
 	// answered 503 and closed. Default 4096.
 	MaxConns int
@@ -65,8 +67,9 @@ const (
 	DefaultUploadTimeout        = 5 * time.Minute
 	DefaultUploadGrace          = 10 * time.Second
 	DefaultMinUploadRate        = 8 << 10
-	DefaultMaxUploads           = 64
-	DefaultMaxUploadsPerAccount = 8
+	DefaultMaxUploads           = 128
+	DefaultMaxUploadsPerAccount = 16
+	DefaultUploadSlotWait       = 10 * time.Second
 	DefaultMaxConns             = 4096
 	DefaultMaxConnsPerIP        = 128
 	DefaultAuthFailures         = 20
@@ -92,6 +95,7 @@ func (l Limits) WithDefaults() Limits {
 	def(&l.UploadTimeout, DefaultUploadTimeout)
 	def(&l.UploadGrace, DefaultUploadGrace)
 	def(&l.AuthFailureInterval, DefaultAuthFailureInterval)
+	def(&l.UploadSlotWait, DefaultUploadSlotWait)
 	defInt(&l.MaxHeaderBytes, DefaultMaxHeaderBytes)
 	defInt(&l.MaxUploads, DefaultMaxUploads)
 	defInt(&l.MaxUploadsPerAccount, DefaultMaxUploadsPerAccount)

@@ -90,7 +90,7 @@ func New(cfg Config, st *store.Store, sub *jobs.Submitter, log *slog.Logger, reg
 		touched:   map[string]time.Time{},
 
 		authFailures: newFailureLimiter(cfg.Limits.AuthFailures, cfg.Limits.AuthFailureInterval),
-		uploads:      newUploadSlots(cfg.Limits.MaxUploads, cfg.Limits.MaxUploadsPerAccount),
+		uploads:      newUploadSlots(cfg.Limits.MaxUploads, cfg.Limits.MaxUploadsPerAccount, cfg.Limits.UploadSlotWait),
 	}
 	reg.MustRegister(&jobCollector{store: st, log: log})
 

@@ -91,7 +91,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		return nil, quotaExhausted(now)
 	}
 
-	release, perr := s.uploads.acquire(p.AccountID)
+	release, perr := s.uploads.acquire(ctx, p.AccountID)
 	if perr != nil {
 		return nil, perr
 	}
