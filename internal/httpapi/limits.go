@@ -33,15 +33,15 @@ type Limits struct {
 	// the body starts, at least (t - UploadGrace) × MinUploadRate bytes must
 	// have arrived, or the request ends with 408. Defaults 10 s and 8 KiB/s.
 	UploadGrace   time.Duration
-	MinUploadRate int64
+	MinUploadRate int64 // bytes per second
 	// MaxUploads bounds the uploads received at once by the process, and
 	// MaxUploadsPerAccount one account's. A submission beyond them waits
 	// for a slot, before its body is read, at most UploadSlotWait; then it
 	// gets 429 (its account's bound) or 503 (the process's). Defaults 128,
 	// 16 and 10 s.
 	MaxUploads           int
-	MaxUploadsPerAccount int
-	UploadSlotWait       time.Duration
+	MaxUploadsPerAccount int           // see MaxUploads
+	UploadSlotWait       time.Duration // see MaxUploads
 	// MaxConns bounds the open connections; a connection beyond it is
 	// answered 503 and closed. Default 4096.
 	MaxConns int
@@ -54,7 +54,7 @@ type Limits struct {
 	// a key gets 429 with Retry-After, without its key being looked up.
 	// Defaults 20 and 3 s (20 a minute).
 	AuthFailures        int
-	AuthFailureInterval time.Duration
+	AuthFailureInterval time.Duration // see AuthFailures
 }
 
 // Defaults of Limits.
