@@ -562,6 +562,12 @@ func TestKeyNeverStoredOrLogged(t *testing.T) {
 	s.get(key, "/v1/jobs/"+id+"?api_key="+key)
 	s.get(key[:len(key)-1]+"x", "/v1/jobs/"+id) // a near miss
 	s.get(key+"x", "/v1/jobs/"+id)
+	req, _ := http.NewRequest(http.MethodGet, s.URL+"/v1/jobs/"+id, nil)
+	req.Header.Set("X-API-Key", key)
+	req.Header.Set("X-Request-Id", key) // a client's mistake
+	if r := s.do(req); r.Header.Get("X-Request-Id") == key {
+		t.Error("the key was taken as the request id")
+	}
 	s.post(key, "application/json", strings.NewReader(`{"file_base64":"`+key+`"}`))
 	s.stop()
 

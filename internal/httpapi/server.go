@@ -24,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
 )
@@ -256,7 +257,8 @@ func (s *Server) observe(next http.Handler) http.Handler {
 }
 
 func saneRequestID(id string) bool {
-	if id == "" || len(id) > 64 {
+	if id == "" || len(id) > 64 || strings.HasPrefix(id, apikey.Scheme) {
+		// A key sent as a request id by mistake must not reach the logs.
 		return false
 	}
 	for i := 0; i < len(id); i++ {
