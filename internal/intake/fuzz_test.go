@@ -147,10 +147,10 @@ func FuzzMultipartDocument(f *testing.F) {
 	})
 }
 
-// FuzzMultipartBody feeds raw bytes as a multipart body with a fixed
+// FuzzMultipartReader feeds raw bytes as a multipart body with a fixed
 // boundary: any outcome is allowed but a panic, an error without a kind,
 // an empty or unsniffed document accepted, or a spool file left behind.
-func FuzzMultipartBody(f *testing.F) {
+func FuzzMultipartReader(f *testing.F) {
 	const boundary = "XyZ"
 	wrap := func(parts ...string) string {
 		return "--" + boundary + "\r\n" + strings.Join(parts, "\r\n--"+boundary+"\r\n") + "\r\n--" + boundary + "--\r\n"
