@@ -20,28 +20,14 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 		t.Skip("corpus evaluation skipped in -short mode")
 	}
 	dir := shared.Dir(t, "corpus/einvoice-embedded")
-	cases, _, err := eval.LoadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Skipf("no cases in %s", dir)
-	}
 	rep := eval.NewReport()
-	for _, c := range cases {
-		data, err := os.ReadFile(c.PDF)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := engine.Extract(context.Background(), data, extract.Options{Locale: c.Truth.Locale})
-		if err != nil {
-			rep.Add(eval.Failed(c.Truth, err), nil)
-			continue
-		}
+	scoreCorpus(t, rep, dir, nil, func(c eval.Case, out extract.Outcome) {
 		if out.Model == extract.ModelText {
 			t.Errorf("%s: read from the text layer, not the embedded XML", c.Name)
 		}
-		rep.Add(eval.Score(c.Truth, out.Result, out.Flags), nil)
+	})
+	if rep.Cases == 0 {
+		t.Skipf("no cases in %s", dir)
 	}
 	acc, ok := rep.FieldAccuracy.Rate()
 	if !ok || acc < 0.995 {
@@ -52,7 +38,7 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 	if inv, ok := rep.NoInvented.Rate(); ok && inv < 1 {
 		t.Errorf("no-invented-value rate %.2f%%, want 100%%", 100*inv)
 	}
-	t.Logf("%d cases, field accuracy %.2f%% (%d/%d)", len(cases), 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total)
+	t.Logf("%d cases, field accuracy %.2f%% (%d/%d)", rep.Cases, 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total)
 }
 
 // TestCorpusDigital scores the digital cases of the shared corpus (born
@@ -65,27 +51,9 @@ func TestCorpusDigital(t *testing.T) {
 		t.Skip("corpus evaluation skipped in -short mode")
 	}
 	rep := eval.NewReport()
+	digital := func(c eval.Case) bool { return c.Truth.Kind == eval.KindDigital }
 	for _, sub := range []string{"einvoice-visual", "einvoice-fatturapa", "it-attached", "public-real"} {
-		dir := shared.Dir(t, "corpus/"+sub)
-		cases, _, err := eval.LoadDir(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			if c.Truth.Kind != eval.KindDigital {
-				continue
-			}
-			data, err := os.ReadFile(c.PDF)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := engine.Extract(context.Background(), data, extract.Options{Locale: c.Truth.Locale})
-			if err != nil {
-				rep.Add(eval.Failed(c.Truth, err), nil)
-				continue
-			}
-			rep.Add(eval.Score(c.Truth, out.Result, out.Flags), out.FieldConfidences())
-		}
+		scoreCorpus(t, rep, shared.Dir(t, "corpus/"+sub), digital, nil)
 	}
 	if rep.Cases == 0 {
 		t.Skip("no digital cases in the shared corpus")
@@ -128,28 +96,14 @@ func TestCorpusScanned(t *testing.T) {
 	}
 	needOCR(t)
 	dir := shared.Dir(t, "corpus/einvoice-scanned")
-	cases, _, err := eval.LoadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Skipf("no cases in %s", dir)
-	}
 	rep := eval.NewReport()
-	for _, c := range cases {
-		data, err := os.ReadFile(c.PDF)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := engine.Extract(context.Background(), data, extract.Options{Locale: c.Truth.Locale})
-		if err != nil {
-			rep.Add(eval.Failed(c.Truth, err), nil)
-			continue
-		}
+	scoreCorpus(t, rep, dir, nil, func(c eval.Case, out extract.Outcome) {
 		if !out.Result.Validation.IsScanned || out.Model != extract.ModelOCR {
 			t.Errorf("%s: is_scanned %v, model %q", c.Name, out.Result.Validation.IsScanned, out.Model)
 		}
-		rep.Add(eval.Score(c.Truth, out.Result, out.Flags), nil)
+	})
+	if rep.Cases == 0 {
+		t.Skipf("no cases in %s", dir)
 	}
 	acc, _ := rep.FieldAccuracy.Rate()
 	if acc < scannedCorpusFloor {
@@ -160,5 +114,34 @@ func TestCorpusScanned(t *testing.T) {
 	if inv, ok := rep.NoInvented.Rate(); ok && inv < 1 {
 		t.Errorf("no-invented-value rate %.2f%%, want 100%%", 100*inv)
 	}
-	t.Logf("%d cases, field accuracy %.2f%% (%d/%d)", len(cases), 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total)
+	t.Logf("%d cases, field accuracy %.2f%% (%d/%d)", rep.Cases, 100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total)
+}
+
+// scoreCorpus extracts every case of dir that keep accepts and adds its
+// score, with the engine's confidences, to rep; check, when set, looks at
+// each outcome too.
+func scoreCorpus(t *testing.T, rep *eval.Report, dir string, keep func(eval.Case) bool, check func(eval.Case, extract.Outcome)) {
+	t.Helper()
+	cases, _, err := eval.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if keep != nil && !keep(c) {
+			continue
+		}
+		data, err := os.ReadFile(c.PDF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := engine.Extract(context.Background(), data, extract.Options{Locale: c.Truth.Locale})
+		if err != nil {
+			rep.Add(eval.Failed(c.Truth, err), nil)
+			continue
+		}
+		if check != nil {
+			check(c, out)
+		}
+		rep.Add(eval.Score(c.Truth, out.Result, out.Flags), out.FieldConfidences())
+	}
 }

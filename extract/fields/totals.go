@@ -843,6 +843,23 @@ func (x *extractor) statedCurrency() (candidate, bool) {
 // may or may not add up to the document's discount: none is taken then.
 func (x *extractor) statedDiscount() (candidate, bool) {
 	var found []candidate
+	x.discountLines(func(p *page, l *line, h labels.Hit) bool {
+		// Only what follows the label states the discount.
+		text, box := l.span(h.Last+1, len(l.words)-1)
+		if v, ok := x.discountStatement(text); ok {
+			found = append(found, candidate{num: v, score: 0.9, page: p.num, box: box, ok: true, checked: true})
+		}
+		return true
+	})
+	if len(found) != 1 {
+		return candidate{}, false
+	}
+	return found[0], true
+}
+
+// discountLines calls fn with the best discount label of each line that
+// speaks of the document rather than one item, until fn returns false.
+func (x *extractor) discountLines(fn func(p *page, l *line, h labels.Hit) bool) {
 	for _, p := range x.m.pages {
 		for _, l := range p.lines {
 			if itemLevel(l.text) {
@@ -852,19 +869,13 @@ func (x *extractor) statedDiscount() (candidate, bool) {
 				if h.Kind != labels.Discount || h.Score < minLabelScore {
 					continue
 				}
-				// Only what follows the label states the discount.
-				text, box := l.span(h.Last+1, len(l.words)-1)
-				if v, ok := x.discountStatement(text); ok {
-					found = append(found, candidate{num: v, score: 0.9, page: p.num, box: box, ok: true, checked: true})
-					break
+				if !fn(p, l, h) {
+					return
 				}
+				break
 			}
 		}
 	}
-	if len(found) != 1 {
-		return candidate{}, false
-	}
-	return found[0], true
 }
 
 // discountLinesSum adds the document-level discount lines: several
@@ -876,35 +887,27 @@ func (x *extractor) statedDiscount() (candidate, bool) {
 func (x *extractor) discountLinesSum() (candidate, bool) {
 	var sum candidate
 	n := 0
-	for _, p := range x.m.pages {
-		for _, l := range p.lines {
-			if itemLevel(l.text) {
-				continue
-			}
-			for _, h := range l.hits {
-				if h.Kind != labels.Discount || h.Score < minLabelScore {
-					continue
-				}
-				if sumsDiscounts(h.Label) {
-					return candidate{}, false // a line that sums the discounts is read as such
-				}
-				ms := parse.FindAmounts(l.text, x.locale)
-				if len(ms) == 0 || ms[len(ms)-1].Number >= 0 {
-					break // only deductions printed as such count
-				}
-				a := ms[len(ms)-1].Number
-				if n == 0 {
-					sum = candidate{num: a, score: 0.7, page: p.num, box: l.box, ok: true}
-				} else {
-					sum.num += a
-					sum.box = union(sum.box, l.box)
-				}
-				n++
-				break
-			}
+	summed := false
+	x.discountLines(func(p *page, l *line, h labels.Hit) bool {
+		if sumsDiscounts(h.Label) {
+			summed = true // a line that sums the discounts is read as such
+			return false
 		}
-	}
-	if n < 2 {
+		ms := parse.FindAmounts(l.text, x.locale)
+		if len(ms) == 0 || ms[len(ms)-1].Number >= 0 {
+			return true // only deductions printed as such count
+		}
+		a := ms[len(ms)-1].Number
+		if n == 0 {
+			sum = candidate{num: a, score: 0.7, page: p.num, box: l.box, ok: true}
+		} else {
+			sum.num += a
+			sum.box = union(sum.box, l.box)
+		}
+		n++
+		return true
+	})
+	if summed || n < 2 {
 		return candidate{}, false
 	}
 	sum.num = math.Round(sum.num*100) / 100
