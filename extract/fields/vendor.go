@@ -233,18 +233,7 @@ func (x *extractor) vendorOffice(r region, d *partyData, base float64) {
 		if !ok {
 			continue
 		}
-		sc := base * 0.95
-		d.office = true
-		d.zip = candidate{str: pa.Zip, score: sc, page: pt.l.page, box: pt.box, ok: true}
-		d.city = candidate{str: trimCodes(pa.City), score: sc, page: pt.l.page, box: pt.box, ok: pa.City != ""}
-		if street != "" {
-			d.address = candidate{str: street, score: sc * 0.95, page: pt.l.page, box: pt.box, ok: true}
-		}
-		if pa.Country != "" && !pa.Guessed {
-			d.country = candidate{str: pa.Country, score: sc, page: pt.l.page, box: pt.box, ok: true}
-		} else if pa.Country != "" {
-			d.guessedCountry = candidate{str: pa.Country, score: 0.45, page: pt.l.page, box: pt.box, ok: true}
-		}
+		d.setOffice(pt, street, pa, base*0.95)
 		return
 	}
 	x.registeredOffice(r, d, base)
