@@ -124,9 +124,16 @@ func (f *fastText) fontSize(i int) (float64, error) {
 }
 
 // textPageHandle reads the native pointer of a text page from go-pdfium's
-// webassembly implementation (its textPageRefs map of *TextPageHandle, whose
-// handle field points at the pointer).
-func textPageHandle(impl any, tp references.FPDF_TEXTPAGE) (h uint64, ok bool) {
+// webassembly implementation (its textPageRefs map).
+func textPageHandle(impl any, tp references.FPDF_TEXTPAGE) (uint64, bool) {
+	return nativeHandle(impl, "textPageRefs", tp)
+}
+
+// nativeHandle reads a native pointer from one of the reference maps of
+// go-pdfium's webassembly implementation: refs is the map's field name, key
+// the reference; the map holds pointers to structs whose handle field
+// points at the pointer. ok is false when the layout is not as expected.
+func nativeHandle(impl any, refs string, key any) (h uint64, ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
@@ -139,11 +146,11 @@ func textPageHandle(impl any, tp references.FPDF_TEXTPAGE) (h uint64, ok bool) {
 	if v.Kind() != reflect.Struct {
 		return 0, false
 	}
-	refs := v.FieldByName("textPageRefs")
-	if refs.Kind() != reflect.Map || refs.Type().Key() != reflect.TypeOf(tp) {
+	m := v.FieldByName(refs)
+	if m.Kind() != reflect.Map || m.Type().Key() != reflect.TypeOf(key) {
 		return 0, false
 	}
-	entry := refs.MapIndex(reflect.ValueOf(tp))
+	entry := m.MapIndex(reflect.ValueOf(key))
 	if !entry.IsValid() || entry.Kind() != reflect.Pointer || entry.IsNil() {
 		return 0, false
 	}

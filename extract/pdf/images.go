@@ -8,7 +8,6 @@ import (
 	"image/draw"
 	"image/jpeg"
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -199,34 +198,9 @@ func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []
 }
 
 // pageHandle reads the native pointer of a loaded page from go-pdfium's
-// webassembly implementation (its pageRefs map of *PageHandle, whose handle
-// field points at the pointer).
-func pageHandle(impl any, page references.FPDF_PAGE) (h uint64, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	v := reflect.ValueOf(impl)
-	if v.Kind() == reflect.Pointer {
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return 0, false
-	}
-	refs := v.FieldByName("pageRefs")
-	if refs.Kind() != reflect.Map || refs.Type().Key() != reflect.TypeOf(page) {
-		return 0, false
-	}
-	entry := refs.MapIndex(reflect.ValueOf(page))
-	if !entry.IsValid() || entry.Kind() != reflect.Pointer || entry.IsNil() {
-		return 0, false
-	}
-	ptr := entry.Elem().FieldByName("handle")
-	if ptr.Kind() != reflect.Pointer || ptr.IsNil() || ptr.Elem().Kind() != reflect.Uint64 {
-		return 0, false
-	}
-	return ptr.Elem().Uint(), true
+// webassembly implementation (its pageRefs map).
+func pageHandle(impl any, page references.FPDF_PAGE) (uint64, bool) {
+	return nativeHandle(impl, "pageRefs", page)
 }
 
 // images produces the pictures asked for, in the order of reqs.
