@@ -158,4 +158,3 @@ func TestPeriod(t *testing.T) {
 		}
 	}
 }
-

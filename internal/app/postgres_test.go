@@ -1,0 +1,185 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/httpapi"
+	"github.com/invex/invex/internal/pgtest"
+	"github.com/invex/invex/internal/testpdf"
+)
+
+// TestPostgresScaleOut runs one API process and two worker processes (each
+// an App with its own connection pools and data directory, as on separate
+// machines) on one PostgreSQL database: uploads accepted by the API are read
+// by the workers from the database's blob table and completed, once each.
+func TestPostgresScaleOut(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	api := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI})
+	w1 := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleWorker, Workers: 1, OCRWorkers: 1})
+	w2 := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleWorker, Workers: 1, OCRWorkers: 1})
+	key := api.key("acme", 100)
+
+	var ids []string
+	var first []byte
+	inv := testpdf.Italian()
+	for i := range 6 {
+		inv.Salt = fmt.Sprint("scale-out-", i)
+		doc := inv.PDF()
+		if i == 0 {
+			first = doc
+		}
+		if i%2 == 0 {
+			ids = append(ids, api.accepted(api.submitMultipart(key, doc, "it")))
+		} else {
+			ids = append(ids, api.accepted(api.submitJSON(key, doc, "it")))
+		}
+	}
+	for _, id := range ids {
+		rec := api.wait(key, id).json(t)
+		if rec["status"] != "completed" || rec["cache_hit"] != false {
+			t.Errorf("job %s: status %v, cache_hit %v; want completed, no cache", id, rec["status"], rec["cache_hit"])
+		}
+		if j, err := api.app.Store().JobByID(context.Background(), id); err != nil || j.AttemptCount != 1 {
+			t.Errorf("job %s: %d attempts, %v; want 1", id, j.AttemptCount, err)
+		}
+	}
+	// The same document again is a cache hit, across processes.
+	rec := api.wait(key, api.accepted(api.submitMultipart(key, first, "it"))).json(t)
+	if rec["status"] != "completed" || rec["cache_hit"] != true {
+		t.Errorf("resubmission: status %v, cache_hit %v; want a completed cache hit", rec["status"], rec["cache_hit"])
+	}
+
+	counts, err := api.app.Store().CountByStatus(context.Background())
+	if err != nil || counts["completed"] != len(ids)+1 || counts["pending"]+counts["processing"]+counts["failed"] != 0 {
+		t.Errorf("CountByStatus = %v, %v; want %d completed and nothing else", counts, err, len(ids)+1)
+	}
+	var blobs int
+	if err := api.app.Store().WriteDB().QueryRow(`SELECT COUNT(*) FROM blobs`).Scan(&blobs); err != nil || blobs != len(ids) {
+		t.Errorf("blobs in the database: %d, %v; want %d", blobs, err, len(ids))
+	}
+
+	// Workers answer health checks and nothing of the API.
+	for _, w := range []*server{w1, w2} {
+		for path, want := range map[string]int{"/healthz": 200, "/readyz": 200, "/metrics": 200, "/v1/jobs/" + ids[0]: 404} {
+			if r := w.get(key, path); r.Status != want {
+				t.Errorf("worker GET %s: status %d, want %d: %.200s", path, r.Status, want, r.Body)
+			}
+		}
+	}
+	if r := api.get("", "/readyz"); r.Status != 200 {
+		t.Errorf("API GET /readyz: status %d", r.Status)
+	}
+}
+
+// TestPostgresQuotaAcrossProcesses sends 1000 concurrent submissions, half
+// to each of two API processes sharing one PostgreSQL database, against a
+// monthly quota of 100: exactly 100 are accepted.
+func TestPostgresQuotaAcrossProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1000 submissions; skipped with -short")
+	}
+	db := pgtest.NewDatabase(t)
+	limits := httpapi.Limits{MaxUploadsPerAccount: 2000, MaxConnsPerIP: 4000}
+	a := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI, HTTP: limits})
+	b := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI, HTTP: limits})
+	key := a.key("acme", 100)
+
+	inv := testpdf.Italian()
+	docs := make([][]byte, 0, 1000)
+	for i := range 1000 {
+		inv.Salt = fmt.Sprint("quota-", i)
+		docs = append(docs, inv.PDF())
+	}
+	hc := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 500}}
+	var (
+		mu       sync.Mutex
+		statuses = map[int]int{}
+		codes    = map[string]int{}
+		wg       sync.WaitGroup
+		start    = make(chan struct{})
+	)
+	for i, doc := range docs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			base := a.URL
+			if i%2 == 1 {
+				base = b.URL
+			}
+			body, ct := multipartBody("invoice.pdf", doc, nil)
+			req, _ := http.NewRequest(http.MethodPost, base+"/v1/extract/invoice", body)
+			req.Header.Set("Content-Type", ct)
+			req.Header.Set("X-API-Key", key)
+			<-start
+			resp, err := hc.Do(req)
+			status, code := 0, ""
+			if err == nil {
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				status = resp.StatusCode
+				if i := bytes.Index(b, []byte(`"code":"`)); i >= 0 {
+					code, _, _ = strings.Cut(string(b[i+8:]), `"`)
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Errorf("submission %d: %v", i, err)
+			}
+			statuses[status]++
+			codes[code]++
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if statuses[202] != 100 || statuses[429] != 900 || codes["quota_exhausted"] != 900 {
+		t.Errorf("statuses %v, codes %v; want 100 × 202 and 900 × 429 quota_exhausted", statuses, codes)
+	}
+	acct, err := a.app.Store().AccountByName(context.Background(), "acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used, err := b.app.Store().QuotaUsed(context.Background(), acct.ID, time.Now().UTC().Format("2006-01"))
+	if err != nil || used != 100 {
+		t.Errorf("quota used = %d, %v; want 100", used, err)
+	}
+	counts, err := b.app.Store().CountByStatus(context.Background())
+	if err != nil || counts["pending"] != 100 {
+		t.Errorf("jobs = %v, %v; want 100 pending (no workers run)", counts, err)
+	}
+}
+
+// TestRolesNeedPostgres checks that the embedded database refuses the
+// scale-out roles with a message that says what to do, and that unknown
+// roles and blob stores are refused.
+func TestRolesNeedPostgres(t *testing.T) {
+	for _, cfg := range []app.Config{
+		{Role: app.RoleAPI},
+		{Role: app.RoleWorker},
+		{Role: "janitor"},
+		{Blobs: app.BlobsDatabase},
+		{Blobs: "s3://bucket"},
+		{Database: "mysql://x"},
+	} {
+		cfg.DataDir = t.TempDir()
+		cfg.CacheDir = sharedCache
+		a, err := app.Open(context.Background(), cfg)
+		if err == nil {
+			a.Close()
+			t.Errorf("Open(role %q, blobs %q, database %q) succeeded; want an error", cfg.Role, cfg.Blobs, cfg.Database)
+			continue
+		}
+		if !strings.Contains(err.Error(), "config:") {
+			t.Errorf("error %q does not name the configuration", err)
+		}
+	}
+}
