@@ -1,18 +1,12 @@
 package app_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/invex/invex/internal/app"
-	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/testpdf"
 )
@@ -77,84 +71,6 @@ func TestPostgresScaleOut(t *testing.T) {
 	}
 	if r := api.get("", "/readyz"); r.Status != 200 {
 		t.Errorf("API GET /readyz: status %d", r.Status)
-	}
-}
-
-// TestPostgresQuotaAcrossProcesses sends 1000 concurrent submissions, half
-// to each of two API processes sharing one PostgreSQL database, against a
-// monthly quota of 100: exactly 100 are accepted.
-func TestPostgresQuotaAcrossProcesses(t *testing.T) {
-	if testing.Short() {
-		t.Skip("1000 submissions; skipped with -short")
-	}
-	db := pgtest.NewDatabase(t)
-	limits := httpapi.Limits{MaxUploadsPerAccount: 2000, MaxConnsPerIP: 4000}
-	a := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI, HTTP: limits})
-	b := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI, HTTP: limits})
-	key := a.key("acme", 100)
-
-	inv := testpdf.Italian()
-	docs := make([][]byte, 0, 1000)
-	for i := range 1000 {
-		inv.Salt = fmt.Sprint("quota-", i)
-		docs = append(docs, inv.PDF())
-	}
-	hc := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 500}}
-	var (
-		mu       sync.Mutex
-		statuses = map[int]int{}
-		codes    = map[string]int{}
-		wg       sync.WaitGroup
-		start    = make(chan struct{})
-	)
-	for i, doc := range docs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			base := a.URL
-			if i%2 == 1 {
-				base = b.URL
-			}
-			body, ct := multipartBody("invoice.pdf", doc, nil)
-			req, _ := http.NewRequest(http.MethodPost, base+"/v1/extract/invoice", body)
-			req.Header.Set("Content-Type", ct)
-			req.Header.Set("X-API-Key", key)
-			<-start
-			resp, err := hc.Do(req)
-			status, code := 0, ""
-			if err == nil {
-				b, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				status = resp.StatusCode
-				if i := bytes.Index(b, []byte(`"code":"`)); i >= 0 {
-					code, _, _ = strings.Cut(string(b[i+8:]), `"`)
-				}
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				t.Errorf("submission %d: %v", i, err)
-			}
-			statuses[status]++
-			codes[code]++
-		}()
-	}
-	close(start)
-	wg.Wait()
-	if statuses[202] != 100 || statuses[429] != 900 || codes["quota_exhausted"] != 900 {
-		t.Errorf("statuses %v, codes %v; want 100 × 202 and 900 × 429 quota_exhausted", statuses, codes)
-	}
-	acct, err := a.app.Store().AccountByName(context.Background(), "acme")
-	if err != nil {
-		t.Fatal(err)
-	}
-	used, err := b.app.Store().QuotaUsed(context.Background(), acct.ID, time.Now().UTC().Format("2006-01"))
-	if err != nil || used != 100 {
-		t.Errorf("quota used = %d, %v; want 100", used, err)
-	}
-	counts, err := b.app.Store().CountByStatus(context.Background())
-	if err != nil || counts["pending"] != 100 {
-		t.Errorf("jobs = %v, %v; want 100 pending (no workers run)", counts, err)
 	}
 }
 
