@@ -61,6 +61,23 @@ func TestPostgresScaleOut(t *testing.T) {
 		t.Errorf("blobs in the database: %d, %v; want %d", blobs, err, len(ids))
 	}
 
+	// Every queue entry completed, in the same transactions as the jobs.
+	rows, err := api.app.Store().WriteDB().Query(`SELECT state::text, COUNT(*) FROM river_job GROUP BY state`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		rows.Scan(&st, &n)
+		states[st] = n
+	}
+	rows.Close()
+	if len(states) != 1 || states["completed"] != len(ids) {
+		t.Errorf("queue entries by state = %v; want %d completed", states, len(ids))
+	}
+
 	// Workers answer health checks and nothing of the API.
 	for _, w := range []*server{w1, w2} {
 		for path, want := range map[string]int{"/healthz": 200, "/readyz": 200, "/metrics": 200, "/v1/jobs/" + ids[0]: 404} {

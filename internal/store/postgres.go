@@ -140,6 +140,9 @@ func (p *postgres) inTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) err
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
+	// Ends the transaction before the connection goes back to the pool,
+	// even if fn panics; after a commit it is a no-op.
+	defer tx.Rollback()
 	p.mu.Lock()
 	p.conns[tx] = pc
 	p.mu.Unlock()
@@ -149,7 +152,6 @@ func (p *postgres) inTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) err
 		p.mu.Unlock()
 	}()
 	if err := fn(tx); err != nil {
-		tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
