@@ -19,12 +19,21 @@ Runs the v1 HTTP API and the extraction workers in one process, with an
 embedded SQLite database and uploaded documents under the data directory.
 Stops gracefully on SIGINT or SIGTERM.
 
+To scale out, point many processes at one PostgreSQL database with
+--database postgres://… (uploads then go into the database too, so that
+every process reaches them) and give each a role: "api" serves the HTTP API
+and works no jobs, "worker" works jobs and serves only /healthz, /readyz and
+/metrics on --addr, "all" does both.
+
 Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
-INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_OCR_WORKERS, INVEX_OCR_PAGE_TIMEOUT,
+INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_OCR_WORKERS, INVEX_OCR_PAGE_TIMEOUT,
 INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
+	database := fs.String("database", envDefault("INVEX_DATABASE_URL", ""), "PostgreSQL `URL` (postgres://…) shared by many processes; empty = the embedded SQLite database in --data (env INVEX_DATABASE_URL)")
+	role := fs.String("role", envDefault("INVEX_ROLE", app.RoleAll), "what this process does: all, api (HTTP API only) or worker (jobs only); api and worker need --database (env INVEX_ROLE)")
+	blobs := fs.String("blobs", envDefault("INVEX_BLOBS", ""), "where uploads are kept: dir (--data/blobs) or database (PostgreSQL); default dir with SQLite, database with PostgreSQL (env INVEX_BLOBS)")
 	workers := fs.Int("workers", envInt("INVEX_WORKERS", 0), "extraction workers in this process; 0 = one per CPU, -1 = none (env INVEX_WORKERS)")
 	jobTimeout := fs.Duration("job-timeout", envDuration("INVEX_JOB_TIMEOUT", 2*time.Minute), "time limit of one attempt at one job (env INVEX_JOB_TIMEOUT)")
 	ocrWorkers := fs.Int("ocr-workers", envInt("INVEX_OCR_WORKERS", 0), "jobs with scanned pages worked at once, on their own queue; 0 = half the CPUs (env INVEX_OCR_WORKERS)")
@@ -51,6 +60,9 @@ INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES.`, st
 	a, err := app.Open(ctx, app.Config{
 		Addr:           *addr,
 		DataDir:        *data,
+		Database:       *database,
+		Role:           *role,
+		Blobs:          *blobs,
 		Workers:        *workers,
 		JobTimeout:     *jobTimeout,
 		OCRWorkers:     *ocrWorkers,

@@ -7,7 +7,15 @@ import (
 	"github.com/invex/invex/extract/pdf"
 )
 
+// runMainEnv, set to 1, makes the test binary act as the invex binary, so
+// that tests can run invex commands as child processes built from this code.
+const runMainEnv = "INVEX_TEST_RUN_MAIN"
+
 func TestMain(m *testing.M) {
 	pdf.ServeIfChild() // isolated PDF readers re-execute this test binary
+	if os.Getenv(runMainEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
 	os.Exit(m.Run())
 }

@@ -14,17 +14,23 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/ocr"
@@ -35,13 +41,44 @@ import (
 	"github.com/invex/invex/internal/store"
 )
 
+// Roles of a process (Config.Role).
+const (
+	// RoleAll serves the API and works jobs: the embedded default.
+	RoleAll = "all"
+	// RoleAPI serves the API and works no jobs.
+	RoleAPI = "api"
+	// RoleWorker works jobs and serves only health checks and metrics.
+	RoleWorker = "worker"
+)
+
+// Blob storage choices (Config.Blobs).
+const (
+	// BlobsDir keeps uploads as files under DataDir/blobs.
+	BlobsDir = "dir"
+	// BlobsDatabase keeps uploads in the PostgreSQL database.
+	BlobsDatabase = "database"
+)
+
 // Config is everything needed to run the service.
 type Config struct {
 	// Addr is the listen address. Default 127.0.0.1:8080.
 	Addr string
 	// DataDir holds the SQLite database, uploaded documents and caches.
-	// Default ./data.
+	// Default ./data. With a PostgreSQL Database it holds only this
+	// process's caches and upload spool files.
 	DataDir string
+	// Database is where the state and the job queue live: empty for the
+	// embedded SQLite file in DataDir, or a postgres:// URL (see
+	// IsPostgres) that many API and worker processes share.
+	Database string
+	// Role is what this process does: RoleAll (the default), RoleAPI or
+	// RoleWorker. The last two need a PostgreSQL Database.
+	Role string
+	// Blobs is where uploaded documents are kept: BlobsDir or
+	// BlobsDatabase (PostgreSQL only). Default BlobsDir on SQLite and
+	// BlobsDatabase on PostgreSQL, so that every process reaches every
+	// upload. An S3-compatible bucket is a planned third choice.
+	Blobs string
 	// Workers is the number of concurrent extraction workers in this process.
 	// 0 means one per CPU; a negative value runs no workers (API only).
 	Workers int
@@ -81,6 +118,18 @@ func (c Config) withDefaults() Config {
 	if c.DataDir == "" {
 		c.DataDir = "data"
 	}
+	if c.Role == "" {
+		c.Role = RoleAll
+	}
+	if c.Blobs == "" {
+		c.Blobs = BlobsDir
+		if IsPostgres(c.Database) {
+			c.Blobs = BlobsDatabase
+		}
+	}
+	if c.Role == RoleAPI {
+		c.Workers = -1
+	}
 	if c.Workers == 0 {
 		c.Workers = runtime.NumCPU()
 	}
@@ -99,6 +148,75 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
+func (c Config) validate() error {
+	pg := IsPostgres(c.Database)
+	if c.Database != "" && !pg {
+		return fmt.Errorf("config: database %q is not a postgres:// URL (leave it empty for the embedded SQLite database)", redactURL(c.Database))
+	}
+	switch c.Role {
+	case RoleAll:
+	case RoleAPI, RoleWorker:
+		if !pg {
+			return fmt.Errorf("config: role %q needs a shared PostgreSQL database (--database postgres://…); the embedded SQLite database serves one process with role %q", c.Role, RoleAll)
+		}
+	default:
+		return fmt.Errorf("config: unknown role %q (want %s, %s or %s)", c.Role, RoleAll, RoleAPI, RoleWorker)
+	}
+	switch {
+	case c.Blobs == BlobsDir:
+	case c.Blobs == BlobsDatabase:
+		if !pg {
+			return fmt.Errorf("config: blobs %q needs a PostgreSQL database", c.Blobs)
+		}
+	case strings.HasPrefix(c.Blobs, "s3://"):
+		return fmt.Errorf("config: S3 blob storage is not implemented yet; use %q or %q", BlobsDatabase, BlobsDir)
+	default:
+		return fmt.Errorf("config: unknown blobs %q (want %s or %s)", c.Blobs, BlobsDatabase, BlobsDir)
+	}
+	if c.Role == RoleWorker && c.Workers < 0 {
+		return errors.New("config: a worker process needs workers (--workers ≥ 0)")
+	}
+	return nil
+}
+
+// IsPostgres reports whether database names a PostgreSQL database.
+func IsPostgres(database string) bool {
+	return strings.HasPrefix(database, "postgres://") || strings.HasPrefix(database, "postgresql://")
+}
+
+// redactURL hides a password in a database URL, for messages.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
+}
+
+// queueClient is the job queue as the app uses it, whatever its driver.
+type queueClient interface {
+	jobs.Enqueuer
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+	StopAndCancel(ctx context.Context) error
+}
+
+// pgxQueue is River's pgx client, inserting inside the store's database/sql
+// transactions through their pgx view (store.Store.QueueTx).
+type pgxQueue struct {
+	*river.Client[pgx.Tx]
+	store *store.Store
+}
+
+// InsertTx adds a queue entry inside the store transaction tx.
+func (q pgxQueue) InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error) {
+	ptx, err := q.store.QueueTx(tx)
+	if err != nil {
+		return nil, fmt.Errorf("enqueue: %w", err)
+	}
+	return q.Client.InsertTx(ctx, ptx, args, opts)
+}
+
 // App is a running invex process.
 type App struct {
 	cfg    Config
@@ -106,16 +224,23 @@ type App struct {
 	lock   *os.File
 	store  *store.Store
 	engine *extract.Engine
-	queue  *river.Client[*sql.Tx]
-	api    *httpapi.Server
+	queue  queueClient
+	api    *httpapi.Server // nil in a worker process
 	http   *http.Server
+	spool  string // this process's own spool directory, removed on Close (PostgreSQL)
 }
 
-// Open prepares the service without serving yet: it takes the data
-// directory's lock, opens and migrates the database, returns abandoned jobs
-// to the queue, and starts the extraction engine.
+// Open prepares the service without serving yet: it opens and migrates the
+// database and starts the extraction engine. On the embedded SQLite database
+// it also takes the data directory's lock and returns abandoned jobs to the
+// queue; on PostgreSQL, processes share the database and the queue's rescuer
+// returns the jobs of dead workers once their lease lapses.
 func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	pg := IsPostgres(cfg.Database)
 	a = &App{cfg: cfg, log: cfg.Logger}
 	defer func() {
 		if err != nil {
@@ -135,26 +260,39 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			return nil, fmt.Errorf("create data dir: %w", err)
 		}
 	}
-	if a.lock, err = lockDir(cfg.DataDir); err != nil {
-		return nil, err
+	spool := dirs["tmp"]
+	if pg {
+		// Processes sharing a PostgreSQL database may share a data
+		// directory too: each spools uploads in a directory of its own.
+		if a.spool, err = os.MkdirTemp(dirs["tmp"], "spool-"); err != nil {
+			return nil, fmt.Errorf("create spool dir: %w", err)
+		}
+		spool = a.spool
+		if a.store, err = OpenDatabase(ctx, cfg.Database, cfg.DataDir); err != nil {
+			return nil, err
+		}
+	} else {
+		if a.lock, err = lockDir(cfg.DataDir); err != nil {
+			return nil, err
+		}
+		clearDir(dirs["tmp"]) // uploads cut off by a previous crash
+		if a.store, err = OpenStore(ctx, cfg.DataDir); err != nil {
+			return nil, err
+		}
+		// This process holds the data directory's lock, so any job left
+		// running belongs to a process that is gone: put it back on the
+		// queue now rather than after the rescuer's lease.
+		if n, err := a.store.RescueAbandonedQueueJobs(ctx); err != nil {
+			return nil, err
+		} else if n > 0 {
+			a.log.Info("returned abandoned jobs to the queue", "jobs", n)
+		}
 	}
-	clearDir(dirs["tmp"]) // uploads cut off by a previous crash
 
-	if a.store, err = OpenStore(ctx, cfg.DataDir); err != nil {
-		return nil, err
-	}
-	driver := riversqlite.New(a.store.WriteDB())
-	// This process holds the data directory's lock, so any job left running
-	// belongs to a process that is gone: put it back on the queue now rather
-	// than after the rescuer's lease.
-	if n, err := a.store.RescueAbandonedQueueJobs(ctx); err != nil {
-		return nil, err
-	} else if n > 0 {
-		a.log.Info("returned abandoned jobs to the queue", "jobs", n)
-	}
-
-	blobs, err := blob.NewDir(dirs["blobs"])
-	if err != nil {
+	var blobs jobs.Blobs
+	if cfg.Blobs == BlobsDatabase {
+		blobs = blob.NewDB(a.store.WriteDB())
+	} else if blobs, err = blob.NewDir(dirs["blobs"]); err != nil {
 		return nil, err
 	}
 	reg := prometheus.NewRegistry()
@@ -186,13 +324,10 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		}
 		workers := river.NewWorkers()
 		river.AddWorker(workers, &jobs.ExtractWorker{
-			Store:  a.store,
-			Blobs:  blobs,
-			Engine: a.engine,
-			CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
-				_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
-				return err
-			},
+			Store:      a.store,
+			Blobs:      blobs,
+			Engine:     a.engine,
+			CompleteTx: completeTxFunc(a.store),
 			InsertTx: func(ctx context.Context, tx *sql.Tx, args jobs.ExtractArgs) (int64, error) {
 				res, err := a.queue.InsertTx(ctx, tx, args, nil)
 				if err != nil {
@@ -209,8 +344,18 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			jobs.QueueOCR:     {MaxWorkers: cfg.OCRWorkers},
 		}
 	}
-	if a.queue, err = river.NewClient(driver, rcfg); err != nil {
-		return nil, fmt.Errorf("create queue client: %w", err)
+	if pg {
+		client, err := river.NewClient(riverpgxv5.New(a.store.Pool()), rcfg)
+		if err != nil {
+			return nil, fmt.Errorf("create queue client: %w", err)
+		}
+		a.queue = pgxQueue{Client: client, store: a.store}
+	} else {
+		client, err := river.NewClient(riversqlite.New(a.store.WriteDB()), rcfg)
+		if err != nil {
+			return nil, fmt.Errorf("create queue client: %w", err)
+		}
+		a.queue = client
 	}
 
 	sub := &jobs.Submitter{
@@ -220,14 +365,62 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		Estimator: &jobs.Estimator{Store: a.store, Workers: max(cfg.Workers, 1)},
 		Logger:    a.log,
 	}
-	a.api = httpapi.New(httpapi.Config{
-		MaxUploadBytes: cfg.MaxUploadBytes,
-		SpoolDir:       dirs["tmp"],
-		Limits:         cfg.HTTP,
-		Version:        cfg.Version,
-	}, a.store, sub, a.log, reg)
-	a.http = cfg.HTTP.NewHTTPServer(a.api.Handler(), slog.NewLogLogger(a.log.Handler(), slog.LevelWarn))
+	var handler http.Handler
+	if cfg.Role == RoleWorker {
+		handler = httpapi.NewHealth(a.store, a.log, reg)
+	} else {
+		a.api = httpapi.New(httpapi.Config{
+			MaxUploadBytes: cfg.MaxUploadBytes,
+			SpoolDir:       spool,
+			Limits:         cfg.HTTP,
+			Version:        cfg.Version,
+		}, a.store, sub, a.log, reg)
+		handler = a.api.Handler()
+	}
+	a.http = cfg.HTTP.NewHTTPServer(handler, slog.NewLogLogger(a.log.Handler(), slog.LevelWarn))
 	return a, nil
+}
+
+// completeTxFunc returns the worker's CompleteTx for the store's database:
+// River's JobCompleteTx for the driver in use, inside the store's
+// transaction.
+func completeTxFunc(st *store.Store) jobs.CompleteTxFunc {
+	if st.Pool() != nil {
+		return func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+			ptx, err := st.QueueTx(tx)
+			if err != nil {
+				return fmt.Errorf("complete queue entry: %w", err)
+			}
+			_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, ptx, job)
+			return err
+		}
+	}
+	return func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+		_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
+		return err
+	}
+}
+
+// OpenDatabase opens the store named by database (see Config.Database):
+// the embedded SQLite database of dataDir when database is empty, or a
+// PostgreSQL database. Either way it applies every migration, the service's
+// own and the queue's, and takes no lock, so commands such as "invex keys"
+// can run beside servers.
+func OpenDatabase(ctx context.Context, database, dataDir string) (*store.Store, error) {
+	if database == "" {
+		return OpenStore(ctx, dataDir)
+	}
+	if !IsPostgres(database) {
+		return nil, fmt.Errorf("open database: %q is not a postgres:// URL", redactURL(database))
+	}
+	return store.OpenPostgres(ctx, database, func(ctx context.Context, pool *pgxpool.Pool) error {
+		migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+		if err != nil {
+			return err
+		}
+		_, err = migrator.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		return err
+	})
 }
 
 // OpenStore opens the embedded database of dataDir, creating it if needed,
@@ -252,8 +445,14 @@ func OpenStore(ctx context.Context, dataDir string) (*store.Store, error) {
 	return st, nil
 }
 
-// OpenAPI returns the API's generated OpenAPI document.
-func (a *App) OpenAPI() *huma.OpenAPI { return a.api.OpenAPI() }
+// OpenAPI returns the API's generated OpenAPI document (nil in a worker
+// process).
+func (a *App) OpenAPI() *huma.OpenAPI {
+	if a.api == nil {
+		return nil
+	}
+	return a.api.OpenAPI()
+}
 
 // Store returns the app's store (for commands and tests).
 func (a *App) Store() *store.Store { return a.store }
@@ -284,7 +483,8 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	if a.cfg.Workers > 0 {
 		go (&jobs.Sweeper{Store: a.store, Logger: a.log}).Run(sweepCtx)
 	}
-	a.log.Info("invex serving", "addr", ln.Addr().String(), "data", a.cfg.DataDir, "workers", max(a.cfg.Workers, 0))
+	a.log.Info("invex serving", "addr", ln.Addr().String(), "role", a.cfg.Role, "database", a.store.Dialect(),
+		"blobs", a.cfg.Blobs, "data", a.cfg.DataDir, "workers", max(a.cfg.Workers, 0))
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- a.http.Serve(ln) }()
@@ -337,6 +537,9 @@ func (a *App) Close() error {
 	}
 	if a.lock != nil {
 		errs = append(errs, a.lock.Close())
+	}
+	if a.spool != "" {
+		errs = append(errs, os.RemoveAll(a.spool))
 	}
 	return errors.Join(errs...)
 }

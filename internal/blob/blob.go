@@ -1,5 +1,7 @@
 // Package blob keeps uploaded documents. The embedded default is a directory
-// on local disk; scale-out deployments use storage every process can reach.
+// on local disk (Dir); scale-out deployments use storage every process can
+// reach: the PostgreSQL database itself (DB). An S3-compatible bucket is the
+// next implementation of Store; nothing else in invex needs to change for it.
 package blob
 
 import (
@@ -14,6 +16,19 @@ import (
 
 // ErrNotFound is returned for a key that holds nothing.
 var ErrNotFound = errors.New("blob not found")
+
+// Store is what every blob storage implements. Keys are slash-separated
+// relative paths made of letters, digits, '-', '_' and '.'.
+type Store interface {
+	// PutFile moves the file at src into the store under key, replacing
+	// what was there. When it returns nil the blob is durable and src is
+	// gone.
+	PutFile(ctx context.Context, key, src string) error
+	// Get returns the bytes stored under key, or ErrNotFound.
+	Get(ctx context.Context, key string) ([]byte, error)
+	// Delete removes the blob under key; a missing blob is not an error.
+	Delete(ctx context.Context, key string) error
+}
 
 // Dir stores blobs as files below Root. Keys are slash-separated relative
 // paths made of letters, digits, '-', '_' and '.'.
@@ -30,10 +45,19 @@ func NewDir(root string) (*Dir, error) {
 }
 
 func (d *Dir) path(key string) (string, error) {
-	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "..") || strings.ContainsAny(key, "\\\x00") {
-		return "", fmt.Errorf("invalid blob key %q", key)
+	if err := checkKey(key); err != nil {
+		return "", err
 	}
 	return filepath.Join(d.Root, filepath.FromSlash(key)), nil
+}
+
+// checkKey refuses keys that could leave a directory or are empty, the same
+// for every implementation.
+func checkKey(key string) error {
+	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "..") || strings.ContainsAny(key, "\\\x00") {
+		return fmt.Errorf("invalid blob key %q", key)
+	}
+	return nil
 }
 
 // PutFile moves the file at src, which must be on the same file system as

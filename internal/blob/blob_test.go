@@ -1,49 +1,85 @@
 package blob
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/invex/invex/internal/pgtest"
+	"github.com/invex/invex/internal/store"
 )
 
 func TestDir(t *testing.T) {
-	ctx := context.Background()
-	root := t.TempDir()
-	d, err := NewDir(filepath.Join(root, "blobs"))
+	d, err := NewDir(filepath.Join(t.TempDir(), "blobs"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := filepath.Join(root, "spool")
-	if err := os.WriteFile(src, []byte("%PDF-1.4 hello"), 0o600); err != nil {
+	testStore(t, d)
+}
+
+func TestDB(t *testing.T) {
+	st, err := store.OpenPostgres(context.Background(), pgtest.NewDatabase(t), nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PutFile(ctx, "ab/cd.pdf", src); err != nil {
+	t.Cleanup(func() { st.Close() })
+	testStore(t, NewDB(st.WriteDB()))
+}
+
+// testStore checks the contract of Store on s.
+func testStore(t *testing.T, s Store) {
+	ctx := context.Background()
+	spool := func(data []byte) string {
+		t.Helper()
+		f, err := os.CreateTemp(t.TempDir(), "spool")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write(data)
+		f.Close()
+		return f.Name()
+	}
+	src := spool([]byte("%PDF-1.4 hello"))
+	if err := s.PutFile(ctx, "ab/cd.pdf", src); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(src); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("spool file still there after PutFile: %v", err)
 	}
-	got, err := d.Get(ctx, "ab/cd.pdf")
+	got, err := s.Get(ctx, "ab/cd.pdf")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != "%PDF-1.4 hello" {
 		t.Errorf("Get = %q", got)
 	}
-	if err := d.Delete(ctx, "ab/cd.pdf"); err != nil {
+	// Binary content of some size survives byte for byte; a second put
+	// replaces.
+	big := bytes.Repeat([]byte{0, 1, 2, 0xff, '\n'}, 1<<20)
+	if err := s.PutFile(ctx, "ab/cd.pdf", spool(big)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Get(ctx, "ab/cd.pdf"); !errors.Is(err, ErrNotFound) {
+	if got, err := s.Get(ctx, "ab/cd.pdf"); err != nil || !bytes.Equal(got, big) {
+		t.Errorf("Get after replacing: %d bytes, %v; want the %d new bytes", len(got), err, len(big))
+	}
+	if err := s.Delete(ctx, "ab/cd.pdf"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, "ab/cd.pdf"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Get after Delete: err = %v, want ErrNotFound", err)
 	}
-	if err := d.Delete(ctx, "ab/cd.pdf"); err != nil {
+	if err := s.Delete(ctx, "ab/cd.pdf"); err != nil {
 		t.Errorf("Delete of a missing blob: %v", err)
 	}
 	for _, bad := range []string{"", "/etc/passwd", "../x", "a/../../b", "a\\b"} {
-		if _, err := d.Get(ctx, bad); err == nil || errors.Is(err, ErrNotFound) {
+		if _, err := s.Get(ctx, bad); err == nil || errors.Is(err, ErrNotFound) {
 			t.Errorf("Get(%q) err = %v, want an invalid-key error", bad, err)
+		}
+		if err := s.PutFile(ctx, bad, spool(nil)); err == nil {
+			t.Errorf("PutFile(%q) accepted an invalid key", bad)
 		}
 	}
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/store"
@@ -86,12 +87,20 @@ type Accepted struct {
 	EstimatedSeconds int
 }
 
+// Enqueuer adds an entry to the job queue inside a store transaction, so
+// that it commits or rolls back with the transaction. A River client on
+// SQLite (*river.Client[*sql.Tx]) is one; on PostgreSQL the app adapts River's
+// pgx client through store.Store.QueueTx.
+type Enqueuer interface {
+	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
 // Submitter accepts submissions. Its Queue may be a client that works no
 // jobs (an API-only process).
 type Submitter struct {
 	Store     *store.Store
 	Blobs     Blobs
-	Queue     *river.Client[*sql.Tx]
+	Queue     Enqueuer
 	Estimator *Estimator
 	Logger    *slog.Logger
 }

@@ -70,22 +70,24 @@ func (s *Store) EnsureAccount(ctx context.Context, name string, quota *int) (Acc
 	}
 	var a Account
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		q := DefaultMonthlyQuota
+		if quota != nil {
+			q = *quota
+		}
+		// Create the account unless it exists; of two processes creating the
+		// same name at once, one inserts and the other finds its row.
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO accounts (id, name, monthly_quota, created_at) VALUES ($1, $2, $3, $4)
+			 ON CONFLICT (name) DO NOTHING`,
+			uuid.NewString(), name, q, millis(s.Now()))
+		if err != nil {
+			return err
+		}
 		var created int64
-		err := tx.QueryRowContext(ctx,
+		err = tx.QueryRowContext(ctx,
 			`SELECT id, name, monthly_quota, created_at FROM accounts WHERE name = $1`, name,
 		).Scan(&a.ID, &a.Name, &a.MonthlyQuota, &created)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			q := DefaultMonthlyQuota
-			if quota != nil {
-				q = *quota
-			}
-			a = Account{ID: uuid.NewString(), Name: name, MonthlyQuota: q, CreatedAt: s.Now()}
-			_, err = tx.ExecContext(ctx,
-				`INSERT INTO accounts (id, name, monthly_quota, created_at) VALUES ($1, $2, $3, $4)`,
-				a.ID, a.Name, a.MonthlyQuota, millis(a.CreatedAt))
-			return err
-		case err != nil:
+		if err != nil {
 			return err
 		}
 		a.CreatedAt = time.UnixMilli(created).UTC()

@@ -225,7 +225,7 @@ func (s *Store) CompleteJobTx(ctx context.Context, tx *sql.Tx, id string, c Comp
 	now := s.Now()
 	res, err := tx.ExecContext(ctx,
 		`UPDATE jobs SET status = 'completed', completed_at = $1,
-		        processing_ms = MAX(0, $1 - COALESCE(started_at, $1)),
+		        processing_ms = CASE WHEN started_at IS NULL OR started_at > $1 THEN 0 ELSE $1 - started_at END,
 		        confidence = $2, model = $3, validation_flags = $4, result = $5, extra = $6,
 		        error = NULL, error_code = NULL
 		  WHERE id = $7 AND status IN ('pending', 'processing')`,
@@ -243,7 +243,7 @@ func (s *Store) FailJobTx(ctx context.Context, tx *sql.Tx, id, code, message str
 	now := s.Now()
 	res, err := tx.ExecContext(ctx,
 		`UPDATE jobs SET status = 'failed', completed_at = $1,
-		        processing_ms = CASE WHEN started_at IS NULL THEN NULL ELSE MAX(0, $1 - started_at) END,
+		        processing_ms = CASE WHEN started_at IS NULL THEN NULL WHEN started_at > $1 THEN 0 ELSE $1 - started_at END,
 		        error = $2, error_code = $3
 		  WHERE id = $4 AND status IN ('pending', 'processing')`,
 		millis(now), message, code, id)
@@ -285,7 +285,7 @@ func (s *Store) Stats(ctx context.Context) (QueueStats, error) {
 		`SELECT AVG(processing_ms), COUNT(*) FROM (
 		    SELECT processing_ms FROM jobs
 		     WHERE processing_ms IS NOT NULL AND cache_hit = 0
-		     ORDER BY completed_at DESC LIMIT 50)`).Scan(&avg, &st.RecentSample)
+		     ORDER BY completed_at DESC LIMIT 50) AS recent`).Scan(&avg, &st.RecentSample)
 	if err != nil {
 		return QueueStats{}, fmt.Errorf("average processing time: %w", err)
 	}
@@ -348,7 +348,7 @@ func (s *Store) Orphans(ctx context.Context, limit int) ([]Orphan, error) {
 func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx,
-			`UPDATE jobs SET attempt_count = MAX(attempt_count, $1) WHERE id = $2`, o.Attempts, o.ID); err != nil {
+			`UPDATE jobs SET attempt_count = CASE WHEN attempt_count > $1 THEN attempt_count ELSE $1 END WHERE id = $2`, o.Attempts, o.ID); err != nil {
 			return fmt.Errorf("fail orphan: %w", err)
 		}
 		_, err := s.FailJobTx(ctx, tx, o.ID, code, message)
@@ -364,6 +364,9 @@ func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string) 
 // with many processes the queue's own rescuer, which waits for a lease to
 // lapse, does this job.
 func (s *Store) RescueAbandonedQueueJobs(ctx context.Context) (int, error) {
+	if s.pg != nil {
+		return 0, errors.New("rescue abandoned queue jobs: only for the embedded SQLite database")
+	}
 	res, err := s.w.ExecContext(ctx,
 		`UPDATE river_job
 		    SET state = CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END,

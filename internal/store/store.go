@@ -1,6 +1,11 @@
 // Package store keeps invex's durable state: accounts, API keys, monthly
 // quota usage and extraction jobs with their results.
 //
+// One Store type serves two databases with the same SQL: SQLite, embedded,
+// the default (OpenSQLite), and PostgreSQL for deployments of many API and
+// worker processes (OpenPostgres). Every behaviour is checked against both by
+// one conformance suite (package storetest).
+//
 // The embedded default is one SQLite file (pure Go, WAL mode). Writes go
 // through a single connection whose transactions start with BEGIN IMMEDIATE,
 // so concurrent writers queue inside the process instead of failing with
@@ -27,8 +32,11 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
-//go:embed migrations/sqlite/*.sql
-var sqliteMigrations embed.FS
+// migrations holds the goose migrations of each database, one directory per
+// dialect, kept in step: the same tables and columns in both.
+//
+//go:embed migrations/*/*.sql
+var migrations embed.FS
 
 // Errors returned by the store, for use with errors.Is.
 var (
@@ -39,8 +47,10 @@ var (
 
 // Store is the durable state of the service. It is safe for concurrent use.
 type Store struct {
-	w *sql.DB // the single writer connection
-	r *sql.DB // read-only pool
+	w *sql.DB // the single writer connection; on PostgreSQL, the one pool
+	r *sql.DB // read-only pool; on PostgreSQL, the same pool as w
+
+	pg *postgres // nil on SQLite
 
 	// Now returns the current time; replaced in tests.
 	Now func() time.Time
@@ -96,7 +106,7 @@ func sqliteDSN(path string, readOnly bool) string {
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {
-	sub, err := fs.Sub(sqliteMigrations, "migrations/sqlite")
+	sub, err := fs.Sub(migrations, "migrations/sqlite")
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
@@ -110,13 +120,28 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Close closes both connection pools.
+// Close closes the connection pools.
 func (s *Store) Close() error {
+	if s.pg != nil {
+		err := s.w.Close()
+		s.pg.pool.Close()
+		return err
+	}
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
-// WriteDB returns the single write connection pool, for the job queue, which
-// must share it so that its inserts join the store's transactions.
+// Dialect names the database: "sqlite" or "postgres".
+func (s *Store) Dialect() string {
+	if s.pg != nil {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// WriteDB returns the pool that write transactions use. On SQLite it is the
+// single write connection, which the job queue must share so that its
+// inserts join the store's transactions; on PostgreSQL it is the store's one
+// pool.
 func (s *Store) WriteDB() *sql.DB { return s.w }
 
 // Ping checks that the database answers.
@@ -125,7 +150,11 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // InTx runs fn in a write transaction and commits it when fn returns nil.
+// On PostgreSQL the queue can join the transaction through QueueTx.
 func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.pg != nil {
+		return s.pg.inTx(ctx, s.w, fn)
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
