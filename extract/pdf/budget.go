@@ -9,8 +9,11 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 
+	"github.com/klippa-app/go-pdfium/enums"
 	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/klippa-app/go-pdfium/structs"
 )
 
 // Budgets of one document beyond time, memory and pages (see Config):
@@ -257,4 +260,93 @@ func (w *worker) checkImagePixels(page requests.Page, limit int64) error {
 		}
 	}
 	return nil
+}
+
+// seenWords drops the words a reader of the page cannot see because of how
+// they are painted (see paint), so that text planted in white on white or
+// in invisible render mode is never read as invoice data:
+//   - white words are kept only over a dark filled shape or an image (a
+//     table header in white on a coloured band is visible);
+//   - invisible words are kept only over an image, where they are the text
+//     layer of a searchable scan.
+//
+// The page's objects are looked at only when some word needs it.
+func (w *worker) seenWords(page requests.Page, g geometry, words []Word, paints []paint) ([]Word, error) {
+	if !slices.ContainsFunc(paints, func(p paint) bool { return p != paintNormal }) {
+		return words, nil
+	}
+	images, dark, err := w.backdrops(page, g)
+	if err != nil {
+		return nil, err
+	}
+	out := words[:0]
+	for i, wd := range words {
+		switch paints[i] {
+		case paintWhite:
+			if !over(wd.Box, images) && !over(wd.Box, dark) {
+				continue
+			}
+		case paintInvisible:
+			if !over(wd.Box, images) {
+				continue
+			}
+		}
+		out = append(out, wd)
+	}
+	return out, nil
+}
+
+// over reports whether the centre of box lies inside one of rects.
+func over(box Rect, rects []Rect) bool {
+	cx, cy := (box.X0+box.X1)/2, (box.Y0+box.Y1)/2
+	for _, r := range rects {
+		if cx >= r.X0 && cx <= r.X1 && cy >= r.Y0 && cy <= r.Y1 {
+			return true
+		}
+	}
+	return false
+}
+
+// darkLevel is the highest mean channel value of a fill that white text
+// stands out on.
+const darkLevel = 160
+
+// backdrops returns the boxes of the page's top-level images and of its
+// shapes filled in a dark colour.
+func (w *worker) backdrops(page requests.Page, g geometry) (images, dark []Rect, err error) {
+	n, err := w.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: page})
+	if err != nil {
+		return nil, nil, fmt.Errorf("count page objects: %w", err)
+	}
+	for i := range min(n.Count, maxObjects) {
+		o, err := w.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: page, Index: i})
+		if err != nil {
+			continue
+		}
+		t, err := w.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: o.PageObject})
+		if err != nil || t.Type != enums.FPDF_PAGEOBJ_IMAGE && t.Type != enums.FPDF_PAGEOBJ_PATH {
+			continue
+		}
+		if t.Type == enums.FPDF_PAGEOBJ_PATH {
+			mode, err := w.inst.FPDFPath_GetDrawMode(&requests.FPDFPath_GetDrawMode{PageObject: o.PageObject})
+			if err != nil || mode.FillMode == enums.FPDF_FILLMODE_NONE {
+				continue
+			}
+			c, err := w.inst.FPDFPageObj_GetFillColor(&requests.FPDFPageObj_GetFillColor{PageObject: o.PageObject})
+			if err != nil || c.FillColor.A == 0 || (c.FillColor.R+c.FillColor.G+c.FillColor.B)/3 > darkLevel {
+				continue
+			}
+		}
+		b, err := w.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: o.PageObject})
+		if err != nil {
+			continue
+		}
+		box := g.rect(structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom})
+		if t.Type == enums.FPDF_PAGEOBJ_IMAGE {
+			images = append(images, box)
+		} else {
+			dark = append(dark, box)
+		}
+	}
+	return images, dark, nil
 }

@@ -134,8 +134,12 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 		return Page{}, fmt.Errorf("load text page: %w", err)
 	}
 	defer w.inst.FPDFText_ClosePage(&requests.FPDFText_ClosePage{TextPage: tp.TextPage})
-	p.Chars, p.Words, err = w.words(tp.TextPage, g)
+	var paints []paint
+	p.Chars, p.Words, paints, err = w.words(tp.TextPage, g)
 	if err != nil {
+		return Page{}, err
+	}
+	if p.Words, err = w.seenWords(ref, g, p.Words, paints); err != nil {
 		return Page{}, err
 	}
 	p.Words = visibleWords(p.Words, p.Width, p.Height)
