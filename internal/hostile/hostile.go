@@ -415,9 +415,29 @@ const xxeXML = `<?xml version="1.0" encoding="UTF-8"?>
 `
 
 func facturxXXE() ([]byte, error) {
-	return invoice(func(f *fpdf.Fpdf) {
-		f.SetAttachments([]fpdf.Attachment{{Content: []byte(xxeXML), Filename: "factur-x.xml", Description: "Factur-X"}})
-	})
+	w := &writer{}
+	content := invoiceContent()
+	return w.build([]string{
+		"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(factur-x.xml) 6 0 R] >> >> /AF [6 0 R] >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+		streamObj(fmt.Sprintf("/Length %d", len(content)), []byte(content)),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		"<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /AFRelationship /Data /EF << /F 7 0 R >> >>",
+		streamObj(fmt.Sprintf("/Type /EmbeddedFile /Subtype /text#2Fxml /Length %d", len(xxeXML)), []byte(xxeXML)),
+	}), nil
+}
+
+// invoiceContent is a content stream showing invoiceLines in Helvetica
+// (font /F1).
+func invoiceContent() string {
+	var b strings.Builder
+	b.WriteString("BT /F1 11 Tf 14 TL 60 780 Td\n")
+	for _, l := range invoiceLines {
+		fmt.Fprintf(&b, "(%s) '\n", strings.NewReplacer("(", "\\(", ")", "\\)").Replace(l))
+	}
+	b.WriteString("ET")
+	return b.String()
 }
 
 func incrementalTotal() ([]byte, error) {
