@@ -426,7 +426,7 @@ func fillMissing(dst *invoice.Result, src invoice.Result) []string {
 // Options.DeferOCR it returns ErrNeedsOCR instead. A failure to read the
 // pictures costs only what they would have added.
 func (e *Engine) letterhead(ctx context.Context, data []byte, doc *pdf.Document, opt Options, f *fields.Outcome) ([]invoice.Finding, error) {
-	if e.ocr == nil || !missingParty(f.Result) || len(textImages(doc.Pages[0])) == 0 {
+	if e.ocr == nil || !missingParty(f.Result) || fields.NoInvoice(f.Result) || len(textImages(doc.Pages[0])) == 0 {
 		return nil, nil
 	}
 	if opt.DeferOCR {

@@ -5,6 +5,7 @@
 //	invex extract FILE.pdf           extract one invoice, no server needed
 //	invex migrate                    create or upgrade the database schema
 //	invex eval DIR...                score extraction against truth files
+//	invex sweep [-dir DIR]           hostile-input sweep benchmark
 //
 // Run "invex COMMAND --help" for a command's flags.
 package main
@@ -58,6 +59,7 @@ Commands:
   extract   extract one PDF invoice and print the job record as JSON
   eval      score the engine against truth files: invex eval DIR...
   migrate   create or upgrade the database schema and exit
+  sweep     upload every bad file while normal invoices flow; report outcomes and costs
 
 Run "invex <command> --help" for the flags of a command.
 `
@@ -78,6 +80,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return evalCommand(ctx, rest, stdout, stderr)
 	case "migrate":
 		return migrateCommand(ctx, rest, stdout, stderr)
+	case "sweep":
+		return sweepCommand(ctx, rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

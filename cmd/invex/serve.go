@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/httpapi"
 )
 
 func serveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -20,7 +21,8 @@ Stops gracefully on SIGINT or SIGTERM.
 
 Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
 INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_OCR_WORKERS, INVEX_OCR_PAGE_TIMEOUT,
-INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL.`, stderr)
+INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
+INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	workers := fs.Int("workers", envInt("INVEX_WORKERS", 0), "extraction workers in this process; 0 = one per CPU, -1 = none (env INVEX_WORKERS)")
@@ -28,6 +30,11 @@ INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL.`, stderr)
 	ocrWorkers := fs.Int("ocr-workers", envInt("INVEX_OCR_WORKERS", 0), "jobs with scanned pages worked at once, on their own queue; 0 = half the CPUs (env INVEX_OCR_WORKERS)")
 	ocrPageTimeout := fs.Duration("ocr-page-timeout", envDuration("INVEX_OCR_PAGE_TIMEOUT", 20*time.Second), "time limit of the OCR of one page (env INVEX_OCR_PAGE_TIMEOUT)")
 	ocrMaxPages := fs.Int("ocr-max-pages", envInt("INVEX_OCR_MAX_PAGES", 10), "pages of one document read by OCR; later ones are skipped with a warning (env INVEX_OCR_MAX_PAGES)")
+	uploadTimeout := fs.Duration("upload-timeout", envDuration("INVEX_UPLOAD_TIMEOUT", httpapi.DefaultUploadTimeout), "time limit to receive one upload's body (env INVEX_UPLOAD_TIMEOUT)")
+	minUploadRate := fs.Int64("min-upload-rate", int64(envInt("INVEX_MIN_UPLOAD_RATE", httpapi.DefaultMinUploadRate)), "slowest upload accepted, in `bytes` per second after a 10 s grace; slower ones get 408 (env INVEX_MIN_UPLOAD_RATE)")
+	maxUploads := fs.Int("max-uploads-per-account", envInt("INVEX_MAX_UPLOADS_PER_ACCOUNT", httpapi.DefaultMaxUploadsPerAccount), "uploads one account may send at once; more get 429 (env INVEX_MAX_UPLOADS_PER_ACCOUNT)")
+	maxConnsPerIP := fs.Int("max-conns-per-ip", envInt("INVEX_MAX_CONNS_PER_IP", httpapi.DefaultMaxConnsPerIP), "open connections from one IP address; more are answered 503 and closed (env INVEX_MAX_CONNS_PER_IP)")
+	authFailures := fs.Int("auth-failures", envInt("INVEX_AUTH_FAILURES", httpapi.DefaultAuthFailures), "requests with an invalid API key one IP address may send per minute; beyond, 429 (env INVEX_AUTH_FAILURES)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -49,8 +56,16 @@ INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL.`, stderr)
 		OCRWorkers:     *ocrWorkers,
 		OCRPageTimeout: *ocrPageTimeout,
 		OCRMaxPages:    *ocrMaxPages,
-		Version:        version,
-		Logger:         log,
+		HTTP: httpapi.Limits{
+			UploadTimeout:        *uploadTimeout,
+			MinUploadRate:        *minUploadRate,
+			MaxUploadsPerAccount: *maxUploads,
+			MaxConnsPerIP:        *maxConnsPerIP,
+			AuthFailures:         *authFailures,
+			AuthFailureInterval:  time.Minute / time.Duration(max(*authFailures, 1)),
+		},
+		Version: version,
+		Logger:  log,
 	})
 	if err != nil {
 		return err

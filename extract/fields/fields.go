@@ -50,6 +50,7 @@ func Extract(doc *pdf.Document, locale string) Outcome {
 	x.itemRatesFromDocument()
 	x.parties()
 	x.currency()
+	x.requireInvoiceContent()
 	x.r.Normalize()
 	return Outcome{Result: x.r, Evidence: x.ev, Confidence: x.overall()}
 }
@@ -90,4 +91,50 @@ func (x *extractor) overall() float64 {
 		sum += x.ev[k].Confidence
 	}
 	return math.Round(sum/float64(len(key))*100) / 100
+}
+
+// CodeNoInvoice flags a document in which no invoice data was found.
+const CodeNoInvoice = "NO_INVOICE_CONTENT"
+
+// NoInvoice reports whether r was flagged as holding no invoice data.
+func NoInvoice(r invoice.Result) bool {
+	for _, w := range r.Validation.Warnings {
+		if w.Code == CodeNoInvoice {
+			return true
+		}
+	}
+	return false
+}
+
+// requireInvoiceContent clears a result in which nothing but names, a type,
+// a currency or a country was read: no number, date, terms, amount, line
+// item, identifier, address or contact. What the rules take from such a
+// page (its first line for a vendor's name, a stray currency sign) is not
+// invoice data, and a wrong value is worse than none.
+func (x *extractor) requireInvoiceContent() {
+	r := &x.r
+	if len(r.LineItems) > 0 {
+		return
+	}
+	for _, p := range []*string{
+		r.Invoice.Number, r.Invoice.Date, r.Invoice.DueDate, r.Invoice.PaymentTerms, r.Invoice.PONumber,
+		r.Vendor.VATNumber, r.Vendor.FiscalCode, r.Vendor.Address, r.Vendor.City, r.Vendor.ZipCode,
+		r.Vendor.Email, r.Vendor.Phone, r.Vendor.IBAN, r.Vendor.SDICode,
+		r.Buyer.VATNumber, r.Buyer.FiscalCode, r.Buyer.Address, r.Buyer.City, r.Buyer.ZipCode, r.Buyer.Email,
+	} {
+		if p != nil {
+			return
+		}
+	}
+	f := r.Financials
+	for _, p := range []*float64{f.Subtotal, f.TaxAmount, f.TaxRate, f.Total, f.Discount, f.StampDuty, f.WithholdingTax} {
+		if p != nil {
+			return
+		}
+	}
+	warnings := r.Validation.Warnings
+	*r = invoice.Empty()
+	r.Validation.Warnings = append(warnings, invoice.Finding{Code: CodeNoInvoice, Severity: invoice.SeverityWarning,
+		Message: "no invoice data was found in the document: no number, date, amount, line item or tax identifier"})
+	x.ev = map[string]Evidence{}
 }

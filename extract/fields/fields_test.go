@@ -186,3 +186,23 @@ func TestHelpers(t *testing.T) {
 		}
 	}
 }
+
+func TestNoInvoiceContent(t *testing.T) {
+	// A page that holds a heading and prose, nothing of an invoice: the
+	// rules would take the heading for a vendor and "$" for a currency.
+	out := Extract(docFromText(
+		"Potato Growers Newsletter",
+		"",
+		"This season's harvest was good; seed prices rose to $ 12 a sack.",
+	), "en")
+	r := out.Result
+	if r.Vendor.Name != nil || r.Invoice.Currency != nil || r.Financials.Currency != nil {
+		t.Errorf("values read from a page with no invoice: vendor %v, currency %v", deref(r.Vendor.Name), deref(r.Invoice.Currency))
+	}
+	if !NoInvoice(r) {
+		t.Errorf("no %s warning: %+v", CodeNoInvoice, r.Validation.Warnings)
+	}
+	if len(out.Evidence) != 0 || out.Confidence != 0 {
+		t.Errorf("evidence %v, confidence %v: want none", out.Evidence, out.Confidence)
+	}
+}

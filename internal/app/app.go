@@ -61,6 +61,10 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// MaxUploadBytes is the largest accepted document. Default 50 MiB.
 	MaxUploadBytes int64
+	// HTTP bounds what clients can make the server hold (timeouts, header
+	// size, connections, uploads at once, invalid-key attempts); zero
+	// fields take httpapi's defaults.
+	HTTP httpapi.Limits
 	// CacheDir holds caches that may be shared between data directories,
 	// such as compiled WebAssembly. Default DataDir/cache.
 	CacheDir string
@@ -219,15 +223,10 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	a.api = httpapi.New(httpapi.Config{
 		MaxUploadBytes: cfg.MaxUploadBytes,
 		SpoolDir:       dirs["tmp"],
+		Limits:         cfg.HTTP,
 		Version:        cfg.Version,
 	}, a.store, sub, a.log, reg)
-	a.http = &http.Server{
-		Handler:           a.api.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
-	}
+	a.http = cfg.HTTP.NewHTTPServer(a.api.Handler(), slog.NewLogLogger(a.log.Handler(), slog.LevelWarn))
 	return a, nil
 }
 
@@ -259,13 +258,14 @@ func (a *App) OpenAPI() *huma.OpenAPI { return a.api.OpenAPI() }
 // Store returns the app's store (for commands and tests).
 func (a *App) Store() *store.Store { return a.store }
 
-// Listen opens the configured address.
+// Listen opens the configured address, bounding its connections (see
+// httpapi.Limits).
 func (a *App) Listen() (net.Listener, error) {
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", err)
 	}
-	return ln, nil
+	return a.cfg.HTTP.Listener(ln), nil
 }
 
 // Run serves on ln and works jobs until ctx ends, then shuts down

@@ -16,6 +16,8 @@ const (
 	CodeUnsupportedLocale    = "unsupported_locale"
 	CodeInvalidPDF           = "invalid_pdf"
 	CodeFileTooLarge         = "file_too_large"
+	CodeRequestTooLarge      = "request_too_large"
+	CodeRequestTimeout       = "request_timeout"
 	CodeQuotaExhausted       = "quota_exhausted"
 	CodeRateLimited          = "rate_limited"
 	CodeJobNotFound          = "job_not_found"
@@ -32,7 +34,7 @@ type Problem struct {
 	Title  string `json:"title" doc:"Short summary of the problem type."`
 	Status int    `json:"status" doc:"The HTTP status code."`
 	Detail string `json:"detail,omitempty" doc:"What went wrong with this request, in words."`
-	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,quota_exhausted,rate_limited,job_not_found,not_found,unsupported_media_type,unavailable,internal"`
+	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,job_not_found,not_found,unsupported_media_type,unavailable,internal"`
 
 	headers http.Header
 }
@@ -65,6 +67,8 @@ var titles = map[string]string{
 	CodeUnsupportedLocale:    "Unsupported locale",
 	CodeInvalidPDF:           "Not a valid PDF",
 	CodeFileTooLarge:         "File too large",
+	CodeRequestTooLarge:      "Request too large",
+	CodeRequestTimeout:       "Request body too slow",
 	CodeQuotaExhausted:       "Monthly quota exhausted",
 	CodeRateLimited:          "Too many requests",
 	CodeJobNotFound:          "Job not found",
@@ -94,6 +98,8 @@ func codeForStatus(status int) string {
 		return CodeUnsupportedMediaType
 	case http.StatusTooManyRequests:
 		return CodeRateLimited
+	case http.StatusRequestTimeout:
+		return CodeRequestTimeout
 	case http.StatusServiceUnavailable:
 		return CodeUnavailable
 	}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
 )
@@ -35,8 +37,9 @@ type Config struct {
 	// SpoolDir holds uploads while they arrive. It must be on the same file
 	// system as the blob directory so that accepted files move by rename.
 	SpoolDir string
-	// UploadTimeout bounds the time to receive one request body. Default 5 min.
-	UploadTimeout time.Duration
+	// Limits bound time, bytes, connections, uploads in flight and failed
+	// key attempts.
+	Limits Limits
 	// Version is reported in the OpenAPI document.
 	Version string
 }
@@ -45,9 +48,7 @@ func (c Config) withDefaults() Config {
 	if c.MaxUploadBytes <= 0 {
 		c.MaxUploadBytes = 50 << 20
 	}
-	if c.UploadTimeout <= 0 {
-		c.UploadTimeout = 5 * time.Minute
-	}
+	c.Limits = c.Limits.WithDefaults()
 	if c.Version == "" {
 		c.Version = "dev"
 	}
@@ -70,6 +71,9 @@ type Server struct {
 
 	touchMu sync.Mutex
 	touched map[string]time.Time // key id → last recorded use
+
+	authFailures *failureLimiter
+	uploads      *uploadSlots
 }
 
 // New builds the API. reg receives the HTTP metrics and is served at
@@ -85,6 +89,9 @@ func New(cfg Config, st *store.Store, sub *jobs.Submitter, log *slog.Logger, reg
 		mux:       http.NewServeMux(),
 		metrics:   newHTTPMetrics(reg),
 		touched:   map[string]time.Time{},
+
+		authFailures: newFailureLimiter(cfg.Limits.AuthFailures, cfg.Limits.AuthFailureInterval),
+		uploads:      newUploadSlots(cfg.Limits.MaxUploads, cfg.Limits.MaxUploadsPerAccount, cfg.Limits.UploadSlotWait),
 	}
 	reg.MustRegister(&jobCollector{store: st, log: log})
 
@@ -134,7 +141,7 @@ func (s *Server) routes() {
 		Tags:          []string{"Extraction"},
 		DefaultStatus: http.StatusAccepted,
 		Security:      security,
-		Errors:        []int{400, 401, 413, 415, 422, 429},
+		Errors:        []int{400, 401, 408, 413, 415, 422, 429, 503},
 	}, s.submit)
 	// Documented after registration: declared before, huma would read and
 	// buffer the body itself, and the handler streams it instead.
@@ -150,7 +157,7 @@ func (s *Server) routes() {
 			"not as an HTTP error. Unknown ids, malformed ids and other accounts' jobs all give the same 404.",
 		Tags:     []string{"Extraction"},
 		Security: security,
-		Errors:   []int{401, 404},
+		Errors:   []int{401, 404, 429},
 	}, s.getJob)
 
 	s.mux.HandleFunc("GET /healthz", s.healthz)
@@ -250,7 +257,8 @@ func (s *Server) observe(next http.Handler) http.Handler {
 }
 
 func saneRequestID(id string) bool {
-	if id == "" || len(id) > 64 {
+	if id == "" || len(id) > 64 || strings.HasPrefix(id, apikey.Scheme) {
+		// A key sent as a request id by mistake must not reach the logs.
 		return false
 	}
 	for i := 0; i < len(id); i++ {
@@ -300,18 +308,44 @@ func (r *statusRecorder) Flush() {
 }
 
 // authenticate is huma middleware: operations that declare security need a
-// valid key in X-API-Key. Keys are looked up by their SHA-256 hash.
+// valid key in X-API-Key. Keys are looked up by their SHA-256 hash, never
+// compared in clear. An address that sent too many invalid keys gets 429
+// until it has waited, without its key being looked at.
 func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 	if len(ctx.Operation().Security) == 0 {
 		next(ctx)
 		return
 	}
+	ip := hostOf(ctx.RemoteAddr())
+	if wait := s.authFailures.wait(ip); wait > 0 {
+		secs := int((wait + time.Second - 1) / time.Second)
+		p := problem(http.StatusTooManyRequests, CodeRateLimited,
+			"too many requests with an invalid API key from your address; wait before trying again").
+			WithHeader("Retry-After", strconv.Itoa(secs))
+		s.writeErr(ctx, p)
+		return
+	}
 	p, err := s.principal(ctx.Context(), ctx.Header("X-API-Key"))
 	if err != nil {
-		huma.WriteErr(s.api, ctx, err.GetStatus(), err.Detail, err)
+		if err.Code == CodeUnauthorized && strings.TrimSpace(ctx.Header("X-API-Key")) != "" {
+			s.authFailures.fail(ip)
+			s.logger(ctx.Context()).Info("invalid api key", "remote_ip", ip)
+		}
+		s.writeErr(ctx, err)
 		return
 	}
 	next(huma.WithValue(ctx, principalKey, p))
+}
+
+// writeErr writes p from middleware, with its headers (huma.WriteErr
+// writes only the body).
+func (s *Server) writeErr(ctx huma.Context, p *Problem) {
+	for k, vs := range p.headers {
+		for _, v := range vs {
+			ctx.AppendHeader(k, v)
+		}
+	}
+	huma.WriteErr(s.api, ctx, p.Status, p.Detail, p)
 }
 
 func (s *Server) principal(ctx context.Context, key string) (store.Principal, *Problem) {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"io"
 	"mime"
 	"net/http"
 	"reflect"
@@ -90,7 +91,12 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		return nil, quotaExhausted(now)
 	}
 
+	release, perr := s.uploads.acquire(ctx, p.AccountID)
+	if perr != nil {
+		return nil, perr
+	}
 	up, err := s.receive(r, w)
+	release()
 	if err != nil {
 		var ie *intake.Error
 		if errors.As(err, &ie) && ie.Kind == intake.KindInternal {
@@ -165,23 +171,42 @@ func (s *Server) receive(r *http.Request, w http.ResponseWriter) (*intake.Upload
 	if r.ContentLength > rawLimit {
 		return nil, tooLarge(limit)
 	}
+	lm := s.cfg.Limits
 	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Now().Add(s.cfg.UploadTimeout))
-	defer rc.SetReadDeadline(time.Time{})
-	r.Body = http.MaxBytesReader(w, r.Body, rawLimit)
+	start := time.Now()
+	// The response is written after the body is read: its deadline starts
+	// when the body is in.
+	rc.SetWriteDeadline(start.Add(lm.UploadTimeout + lm.WriteTimeout))
+	// The read deadline stays: if the handler leaves part of the body, the
+	// server discards it under the same deadline before closing.
+	defer func() { rc.SetWriteDeadline(time.Now().Add(lm.WriteTimeout)) }()
+	rr := &rateReader{r: r.Body, rc: rc, start: start, grace: lm.UploadGrace, max: lm.UploadTimeout, rate: lm.MinUploadRate}
+	r.Body = http.MaxBytesReader(w, io.NopCloser(rr), rawLimit)
 	lim := intake.Limits{MaxFileBytes: limit}
 
+	up, err := s.read(r, mt, params["boundary"], lim)
+	if err != nil && rr.timedOut {
+		return nil, problem(http.StatusRequestTimeout, CodeRequestTimeout,
+			"the request body arrived too slowly: at least "+strconv.FormatInt(lm.MinUploadRate>>10, 10)+
+				" KiB/s after the first "+lm.UploadGrace.String()+", and all of it within "+lm.UploadTimeout.String()).
+			WithHeader("Connection", "close")
+	}
+	return up, err
+}
+
+// read spools the body by its media type.
+func (s *Server) read(r *http.Request, mt, boundary string, lim intake.Limits) (*intake.Upload, error) {
+	limit := lim.MaxFileBytes
 	var up *intake.Upload
+	var err error
 	switch mt {
 	case "multipart/form-data":
-		if params["boundary"] == "" {
+		if boundary == "" {
 			return nil, problem(http.StatusBadRequest, CodeInvalidRequest, "the multipart body has no boundary")
 		}
-		mr, err := r.MultipartReader()
-		if err != nil {
-			return nil, problem(http.StatusBadRequest, CodeInvalidRequest, "the multipart form is malformed")
-		}
-		up, err = intake.Multipart(mr, s.cfg.SpoolDir, lim)
+		// The form is read as a stream, part by part: never with
+		// ParseMultipartForm, which spills to temporary files.
+		up, err = intake.MultipartBody(r.Body, boundary, s.cfg.SpoolDir, lim)
 		if err != nil {
 			return nil, intakeProblem(err, limit)
 		}
@@ -210,6 +235,8 @@ func intakeProblem(err error, limit int64) *Problem {
 	switch ie.Kind {
 	case intake.KindTooLarge:
 		return tooLarge(limit)
+	case intake.KindEnvelopeTooLarge:
+		return problem(http.StatusRequestEntityTooLarge, CodeRequestTooLarge, ie.Msg)
 	case intake.KindNotPDF:
 		return problem(http.StatusUnprocessableEntity, CodeInvalidPDF, ie.Msg)
 	case intake.KindNoFile, intake.KindBadBase64:

@@ -30,6 +30,9 @@ const (
 	KindNoFile                    // no document in the body, or an empty one
 	KindBadBase64                 // file_base64 is not valid base64
 	KindInternal                  // the spool file could not be written
+	// KindEnvelopeTooLarge: the body carries too much besides the document
+	// (form fields, part headers, other JSON members).
+	KindEnvelopeTooLarge
 )
 
 // Error is an intake failure with a message fit for the client.
@@ -61,14 +64,36 @@ type Limits struct {
 	MaxFieldBytes int
 	// MaxParts is the most multipart parts or JSON members read. Default 16.
 	MaxParts int
+	// MaxPartHeaders is the most header lines of one multipart part.
+	// Default 8.
+	MaxPartHeaders int
+	// MaxEnvelopeBytes bounds the bytes of the body other than the
+	// document: boundaries, part headers and fields of a form; punctuation,
+	// member names and other members of a JSON object (including values
+	// that are skipped, such as deeply nested ones). Default 64 KiB.
+	MaxEnvelopeBytes int64
 }
+
+// Defaults of Limits.
+const (
+	DefaultMaxFieldBytes    = 2048
+	DefaultMaxParts         = 16
+	DefaultMaxPartHeaders   = 8
+	DefaultMaxEnvelopeBytes = 64 << 10
+)
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxFieldBytes <= 0 {
-		l.MaxFieldBytes = 2048
+		l.MaxFieldBytes = DefaultMaxFieldBytes
 	}
 	if l.MaxParts <= 0 {
-		l.MaxParts = 16
+		l.MaxParts = DefaultMaxParts
+	}
+	if l.MaxPartHeaders <= 0 {
+		l.MaxPartHeaders = DefaultMaxPartHeaders
+	}
+	if l.MaxEnvelopeBytes <= 0 {
+		l.MaxEnvelopeBytes = DefaultMaxEnvelopeBytes
 	}
 	return l
 }

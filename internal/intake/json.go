@@ -20,12 +20,19 @@ const maxDepth = 32
 // "data:...;base64," prefix allowed), decoding it into a spool file in dir as
 // it streams. Other members with string values are returned as Fields; null
 // members are ignored; members with other values are skipped.
+//
+// Members other than the document are bounded: strings by
+// Limits.MaxFieldBytes, nesting by a depth of 32, and their bytes together by
+// Limits.MaxEnvelopeBytes, checked as they arrive.
 func JSON(r io.Reader, dir string, lim Limits) (*Upload, error) {
 	lim = lim.withDefaults()
-	j := &jsonReader{r: bufio.NewReaderSize(r, 32<<10), lim: lim}
+	const bufSize = 32 << 10
+	env := &envelope{r: r, max: lim.MaxEnvelopeBytes + bufSize, lim: lim.MaxEnvelopeBytes}
+	j := &jsonReader{r: bufio.NewReaderSize(env, bufSize), lim: lim, env: env}
+	env.doc = j.docBytes
 	up, err := j.object(dir)
 	if err != nil {
-		return nil, err
+		return nil, env.explain(err)
 	}
 	return up, nil
 }
@@ -33,6 +40,22 @@ func JSON(r io.Reader, dir string, lim Limits) (*Upload, error) {
 type jsonReader struct {
 	r   *bufio.Reader
 	lim Limits
+	env *envelope
+
+	inFile    bool  // reading the document's string
+	fileStart int64 // offset of the document's string
+	docDone   int64 // bytes of document strings fully read
+}
+
+// pos is the offset in the body of the next byte to be parsed.
+func (j *jsonReader) pos() int64 { return j.env.read - int64(j.r.Buffered()) }
+
+// docBytes is the number of body bytes that belong to the document.
+func (j *jsonReader) docBytes() int64 {
+	if j.inFile {
+		return j.docDone + j.pos() - j.fileStart
+	}
+	return j.docDone
 }
 
 func malformed(msg string) *Error {
@@ -368,7 +391,11 @@ func (j *jsonReader) file(dir string) (*Upload, error) {
 		return nil, err
 	}
 	d := &b64{out: s}
-	if err := j.chars(d.char); err != nil {
+	j.inFile, j.fileStart = true, j.pos()
+	err = j.chars(d.char)
+	j.docDone += j.pos() - j.fileStart
+	j.inFile = false
+	if err != nil {
 		s.abort()
 		return nil, err
 	}

@@ -12,11 +12,31 @@ import (
 // FileField is the form field (and JSON member) that carries the document.
 const FileField = "file"
 
+// MultipartBody reads a multipart/form-data body with the given boundary,
+// as Multipart does, and also bounds the bytes that are not the document
+// (Limits.MaxEnvelopeBytes): a form with huge part headers or fields is
+// refused as soon as it passes the bound, without reading the rest.
+func MultipartBody(body io.Reader, boundary, dir string, lim Limits) (*Upload, error) {
+	lim = lim.withDefaults()
+	// The multipart reader reads ahead up to 4 KiB, plus a boundary.
+	env := &envelope{r: body, max: lim.MaxEnvelopeBytes + 8<<10, lim: lim.MaxEnvelopeBytes}
+	return readMultipart(multipart.NewReader(env, boundary), dir, lim, env)
+}
+
 // Multipart reads a multipart/form-data body whose "file" part is the
 // document, spooling it into dir. Exactly one file part is accepted; other
-// parts are short text fields.
+// parts are short text fields. It bounds the number of parts and of header
+// lines per part; MultipartBody also bounds their bytes.
 func Multipart(mr *multipart.Reader, dir string, lim Limits) (*Upload, error) {
-	lim = lim.withDefaults()
+	return readMultipart(mr, dir, lim.withDefaults(), nil)
+}
+
+func readMultipart(mr *multipart.Reader, dir string, lim Limits, env *envelope) (*Upload, error) {
+	up, err := readParts(mr, dir, lim, env)
+	return up, env.explain(err)
+}
+
+func readParts(mr *multipart.Reader, dir string, lim Limits, env *envelope) (*Upload, error) {
 	fields := map[string]string{}
 	var up *Upload
 	fail := func(err error) (*Upload, error) {
@@ -34,13 +54,20 @@ func Multipart(mr *multipart.Reader, dir string, lim Limits) (*Upload, error) {
 		if parts >= lim.MaxParts {
 			return fail(errorf(KindMalformed, "the form has more than %d parts", lim.MaxParts))
 		}
+		lines := 0
+		for _, vs := range p.Header {
+			lines += len(vs)
+		}
+		if lines > lim.MaxPartHeaders {
+			return fail(errorf(KindMalformed, "a form part has more than %d header lines", lim.MaxPartHeaders))
+		}
 		name := p.FormName()
 		switch {
 		case name == FileField:
 			if up != nil {
 				return fail(errorf(KindMalformed, "the form has more than one %q part; send one document per request", FileField))
 			}
-			up, err = spoolPart(p, dir, lim.MaxFileBytes)
+			up, err = spoolPart(p, dir, lim.MaxFileBytes, env)
 			if err != nil {
 				return nil, err
 			}
@@ -64,10 +91,14 @@ func Multipart(mr *multipart.Reader, dir string, lim Limits) (*Upload, error) {
 	return up, nil
 }
 
-func spoolPart(p *multipart.Part, dir string, limit int64) (*Upload, error) {
+func spoolPart(p *multipart.Part, dir string, limit int64, env *envelope) (*Upload, error) {
 	s, err := newSpool(dir, limit)
 	if err != nil {
 		return nil, err
+	}
+	if env != nil {
+		// A raw part's bytes are the document's bytes.
+		env.doc = func() int64 { return s.n }
 	}
 	if _, err := io.Copy(s, p); err != nil {
 		s.abort()
