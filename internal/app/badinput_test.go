@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-pdf/fpdf"
+
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/hostile"
 	sharedfiles "github.com/invex/invex/internal/shared"
@@ -182,10 +184,14 @@ func checkOutcome(t *testing.T, form string, c badCase, o uploadOutcome) {
 func checkNothingInvented(t *testing.T, form string, raw json.RawMessage) {
 	t.Helper()
 	var res struct {
-		Vendor     struct{ VATNumber *string `json:"vat_number"` } `json:"vendor"`
-		Buyer      struct{ VATNumber *string `json:"vat_number"` } `json:"buyer"`
-		Invoice    struct{ Number *string }                          `json:"invoice"`
-		Financials struct{ Total *float64 }                          `json:"financials"`
+		Vendor struct {
+			VATNumber *string `json:"vat_number"`
+		} `json:"vendor"`
+		Buyer struct {
+			VATNumber *string `json:"vat_number"`
+		} `json:"buyer"`
+		Invoice    struct{ Number *string } `json:"invoice"`
+		Financials struct{ Total *float64 } `json:"financials"`
 	}
 	if err := json.Unmarshal(raw, &res); err != nil {
 		t.Fatalf("%s: result: %v", form, err)
@@ -365,4 +371,27 @@ func rowOutcome(col string) string {
 		}
 	}
 	return ""
+}
+
+// TestBudgetsConfigurable runs a server with small budgets: a document
+// over one fails its job at once with that budget's code and a message.
+func TestBudgetsConfigurable(t *testing.T) {
+	s := startServer(t, t.TempDir(), app.Config{Workers: 1, OCRWorkers: 1,
+		Budgets: app.Budgets{MaxPages: 2}})
+	key := s.key("budgets", 100)
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetFont("Helvetica", "", 11)
+	for i := range 3 {
+		f.AddPage()
+		f.Text(60, 80, fmt.Sprintf("Fattura n. %d, pagina %d", 7, i+1))
+	}
+	var buf bytes.Buffer
+	if err := f.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	r := s.wait(key, s.accepted(s.submitMultipart(key, buf.Bytes(), "it")))
+	m := r.json(t)
+	if m["status"] != "failed" || m["error_code"] != "page_limit" || m["error"] == "" || m["attempt_count"] != float64(1) {
+		t.Errorf("3 pages with a budget of 2: %s", r.Body)
+	}
 }
