@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/klippa-app/go-pdfium/enums"
+	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
 	"github.com/klippa-app/go-pdfium/structs"
 )
@@ -265,12 +266,16 @@ func (w *worker) checkImagePixels(page requests.Page, limit int64) error {
 // seenWords drops the words a reader of the page cannot see because of how
 // they are painted (see paint), so that text planted in white on white or
 // in invisible render mode is never read as invoice data:
-//   - white words are kept only over a dark filled shape or an image (a
-//     table header in white on a coloured band is visible);
+//   - white words are kept over an image or a dark filled shape (a table
+//     header in white on a coloured band), and otherwise only when a
+//     low-resolution render of the page shows something in their box (a
+//     colour pdfium reports as white but prints otherwise, such as a spot
+//     colour, or a background drawn in a way not looked into);
 //   - invisible words are kept only over an image, where they are the text
 //     layer of a searchable scan.
 //
-// The page's objects are looked at only when some word needs it.
+// The page's objects are looked at, and the page rendered, only when some
+// word needs it.
 func (w *worker) seenWords(page requests.Page, g geometry, words []Word, paints []paint) ([]Word, error) {
 	if !slices.ContainsFunc(paints, func(p paint) bool { return p != paintNormal }) {
 		return words, nil
@@ -279,11 +284,20 @@ func (w *worker) seenWords(page requests.Page, g geometry, words []Word, paints 
 	if err != nil {
 		return nil, err
 	}
+	var shot *glance
 	out := words[:0]
 	for i, wd := range words {
 		switch paints[i] {
 		case paintWhite:
-			if !over(wd.Box, images) && !over(wd.Box, dark) {
+			if over(wd.Box, images) || over(wd.Box, dark) {
+				break
+			}
+			if shot == nil {
+				if shot, err = w.glance(page, g); err != nil {
+					return nil, err
+				}
+			}
+			if !shot.inked(wd.Box) {
 				continue
 			}
 		case paintInvisible:
@@ -294,6 +308,63 @@ func (w *worker) seenWords(page requests.Page, g geometry, words []Word, paints 
 		out = append(out, wd)
 	}
 	return out, nil
+}
+
+// glanceScale is the resolution of the render that tells whether white
+// text shows: 1.5 pixels a point (108 dpi).
+const glanceScale = 1.5
+
+// glance is a greyscale render of a page.
+type glance struct {
+	grey          []byte
+	width, height int
+}
+
+// glance renders the page in grey at glanceScale.
+func (w *worker) glance(page requests.Page, g geometry) (*glance, error) {
+	pw, ph := g.size()
+	bw, bh := max(1, int(pw*glanceScale)), max(1, int(ph*glanceScale))
+	bm, err := w.inst.FPDFBitmap_CreateEx(&requests.FPDFBitmap_CreateEx{
+		Width: bw, Height: bh, Format: enums.FPDF_BITMAP_FORMAT_GRAY, Pointer: uint64(0)})
+	if err != nil {
+		return nil, fmt.Errorf("create bitmap: %w", err)
+	}
+	defer w.inst.FPDFBitmap_Destroy(&requests.FPDFBitmap_Destroy{Bitmap: bm.Bitmap})
+	if _, err := w.inst.FPDFBitmap_FillRect(&requests.FPDFBitmap_FillRect{
+		Bitmap: bm.Bitmap, Width: bw, Height: bh, Color: 0xFFFFFFFF}); err != nil {
+		return nil, fmt.Errorf("clear bitmap: %w", err)
+	}
+	s := float32(glanceScale)
+	if _, err := w.inst.FPDF_RenderPageBitmapWithMatrix(&requests.FPDF_RenderPageBitmapWithMatrix{
+		Bitmap: bm.Bitmap, Page: page,
+		Matrix:   structs.FPDF_FS_MATRIX{A: s, D: s},
+		Clipping: structs.FPDF_FS_RECTF{Right: float32(bw), Bottom: float32(bh)},
+		Flags:    enums.FPDF_RENDER_FLAG_GRAYSCALE,
+	}); err != nil {
+		return nil, fmt.Errorf("render page: %w", err)
+	}
+	grey, gw, gh, err := w.greyOf(bm.Bitmap)
+	if err != nil {
+		return nil, err
+	}
+	return &glance{grey: grey, width: gw, height: gh}, nil
+}
+
+// inkLevel is the brightest pixel taken for ink.
+const inkLevel = 200
+
+// inked reports whether the render shows anything but white in box.
+func (s *glance) inked(box Rect) bool {
+	x0, y0 := max(0, int(box.X0*glanceScale)), max(0, int(box.Y0*glanceScale))
+	x1, y1 := min(s.width, int(box.X1*glanceScale)+1), min(s.height, int(box.Y1*glanceScale)+1)
+	for y := y0; y < y1; y++ {
+		for _, px := range s.grey[y*s.width+x0 : y*s.width+max(x0, x1)] {
+			if px <= inkLevel {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // over reports whether the centre of box lies inside one of rects.
@@ -309,44 +380,117 @@ func over(box Rect, rects []Rect) bool {
 
 // darkLevel is the highest mean channel value of a fill that white text
 // stands out on.
-const darkLevel = 160
+const darkLevel = 200
 
-// backdrops returns the boxes of the page's top-level images and of its
-// shapes filled in a dark colour.
+// maxFormDepth bounds the nesting of form XObjects looked into.
+const maxFormDepth = 4
+
+// affine is a PDF transformation matrix [a b c d e f].
+type affine [6]float64
+
+func (m affine) then(n affine) affine {
+	return affine{
+		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
+		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
+		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
+	}
+}
+
+// apply maps a rectangle in the object's space to the bounding box of its
+// image.
+func (m affine) apply(l, b, r, t float64) structs.FPDF_FS_RECTF {
+	xs, ys := [4]float64{}, [4]float64{}
+	for i, p := range [4][2]float64{{l, b}, {l, t}, {r, b}, {r, t}} {
+		xs[i] = m[0]*p[0] + m[2]*p[1] + m[4]
+		ys[i] = m[1]*p[0] + m[3]*p[1] + m[5]
+	}
+	return structs.FPDF_FS_RECTF{Left: float32(slices.Min(xs[:])), Right: float32(slices.Max(xs[:])),
+		Bottom: float32(slices.Min(ys[:])), Top: float32(slices.Max(ys[:]))}
+}
+
+// backdrops returns the boxes of the page's images and of its shapes
+// filled in a colour white text stands out on, looking into form XObjects.
 func (w *worker) backdrops(page requests.Page, g geometry) (images, dark []Rect, err error) {
 	n, err := w.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: page})
 	if err != nil {
 		return nil, nil, fmt.Errorf("count page objects: %w", err)
 	}
-	for i := range min(n.Count, maxObjects) {
-		o, err := w.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: page, Index: i})
-		if err != nil {
-			continue
-		}
-		t, err := w.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: o.PageObject})
-		if err != nil || t.Type != enums.FPDF_PAGEOBJ_IMAGE && t.Type != enums.FPDF_PAGEOBJ_PATH {
-			continue
-		}
-		if t.Type == enums.FPDF_PAGEOBJ_PATH {
-			mode, err := w.inst.FPDFPath_GetDrawMode(&requests.FPDFPath_GetDrawMode{PageObject: o.PageObject})
-			if err != nil || mode.FillMode == enums.FPDF_FILLMODE_NONE {
+	budget := maxObjects
+	var walk func(objs []references.FPDF_PAGEOBJECT, m *affine, depth int)
+	walk = func(objs []references.FPDF_PAGEOBJECT, m *affine, depth int) {
+		for _, o := range objs {
+			if budget--; budget < 0 {
+				return
+			}
+			t, err := w.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: o})
+			if err != nil {
 				continue
 			}
-			c, err := w.inst.FPDFPageObj_GetFillColor(&requests.FPDFPageObj_GetFillColor{PageObject: o.PageObject})
-			if err != nil || c.FillColor.A == 0 || (c.FillColor.R+c.FillColor.G+c.FillColor.B)/3 > darkLevel {
+			switch t.Type {
+			case enums.FPDF_PAGEOBJ_FORM:
+				if depth < maxFormDepth {
+					fm, err := w.inst.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: o})
+					if err != nil {
+						continue
+					}
+					f := affine{float64(fm.Matrix.A), float64(fm.Matrix.B), float64(fm.Matrix.C), float64(fm.Matrix.D), float64(fm.Matrix.E), float64(fm.Matrix.F)}
+					if m != nil {
+						f = f.then(*m)
+					}
+					walk(w.formObjects(o), &f, depth+1)
+				}
+				continue
+			case enums.FPDF_PAGEOBJ_PATH:
+				mode, err := w.inst.FPDFPath_GetDrawMode(&requests.FPDFPath_GetDrawMode{PageObject: o})
+				if err != nil || mode.FillMode == enums.FPDF_FILLMODE_NONE {
+					continue
+				}
+				// A fill pdfium cannot give as a colour (a pattern) counts
+				// as dark.
+				c, err := w.inst.FPDFPageObj_GetFillColor(&requests.FPDFPageObj_GetFillColor{PageObject: o})
+				if err == nil && (c.FillColor.A == 0 || (c.FillColor.R+c.FillColor.G+c.FillColor.B)/3 > darkLevel) {
+					continue
+				}
+			case enums.FPDF_PAGEOBJ_IMAGE, enums.FPDF_PAGEOBJ_SHADING:
+			default:
 				continue
 			}
-		}
-		b, err := w.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: o.PageObject})
-		if err != nil {
-			continue
-		}
-		box := g.rect(structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom})
-		if t.Type == enums.FPDF_PAGEOBJ_IMAGE {
-			images = append(images, box)
-		} else {
-			dark = append(dark, box)
+			b, err := w.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: o})
+			if err != nil {
+				continue
+			}
+			r := structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom}
+			if m != nil {
+				r = m.apply(float64(b.Left), float64(b.Bottom), float64(b.Right), float64(b.Top))
+			}
+			if t.Type == enums.FPDF_PAGEOBJ_IMAGE {
+				images = append(images, g.rect(r))
+			} else {
+				dark = append(dark, g.rect(r))
+			}
 		}
 	}
+	top := make([]references.FPDF_PAGEOBJECT, 0, min(n.Count, maxObjects))
+	for i := range min(n.Count, maxObjects) {
+		if o, err := w.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: page, Index: i}); err == nil {
+			top = append(top, o.PageObject)
+		}
+	}
+	walk(top, nil, 0)
 	return images, dark, nil
+}
+
+// formObjects returns the objects of a form XObject.
+func (w *worker) formObjects(form references.FPDF_PAGEOBJECT) []references.FPDF_PAGEOBJECT {
+	n, err := w.inst.FPDFFormObj_CountObjects(&requests.FPDFFormObj_CountObjects{PageObject: form})
+	if err != nil {
+		return nil
+	}
+	out := make([]references.FPDF_PAGEOBJECT, 0, min(n.Count, maxObjects))
+	for i := range min(n.Count, maxObjects) {
+		if o, err := w.inst.FPDFFormObj_GetObject(&requests.FPDFFormObj_GetObject{PageObject: form, Index: uint64(i)}); err == nil {
+			out = append(out, o.PageObject)
+		}
+	}
+	return out
 }
