@@ -128,7 +128,9 @@ type Outcome struct {
 	Evidence map[string]fields.Evidence
 }
 
-// Error codes of failed extractions.
+// Error codes of failed extractions. The budget codes (page_limit,
+// decompressed_size_limit, render_size_limit, memory_limit, timeout) name
+// the per-document limit the document passed; see pdf.Config.
 const (
 	CodeNoText     = "no_text"
 	CodeEncrypted  = "pdf_encrypted"
@@ -139,6 +141,19 @@ const (
 	CodeNotAPDF    = "not_a_pdf"
 	CodeCanceled   = "canceled"
 	CodeUnreadable = "unreadable"
+	// CodeDecompressedSize: the document's streams inflate beyond
+	// pdf.Config.MaxDecompressedBytes (a decompression bomb).
+	CodeDecompressedSize = "decompressed_size_limit"
+	// CodeRenderSize: a page needing OCR holds an image larger than
+	// pdf.Config.MaxImagePixels.
+	CodeRenderSize = "render_size_limit"
+	// CodeMemoryLimit: pdfium needed more than pdf.Config.MemoryLimit.
+	CodeMemoryLimit = "memory_limit"
+	// CodeReaderCrashed: the process reading the document died. It is
+	// retried, since the machine (e.g. its out-of-memory killer) may be the
+	// cause; a document that kills the reader on every attempt fails after
+	// the last one.
+	CodeReaderCrashed = "reader_crashed"
 )
 
 // Error is an extraction failure.
@@ -286,6 +301,18 @@ func classifyReadError(ctx context.Context, err error) error {
 	case errors.Is(err, pdf.ErrTooManyPages):
 		return &Error{Code: CodePageLimit, Permanent: true, Err: err,
 			Message: "the document has more pages than the service reads"}
+	case errors.Is(err, pdf.ErrDecompressedSize):
+		return &Error{Code: CodeDecompressedSize, Permanent: true, Err: err,
+			Message: "the document's compressed contents expand beyond the size the service reads"}
+	case errors.Is(err, pdf.ErrRenderSize):
+		return &Error{Code: CodeRenderSize, Permanent: true, Err: err,
+			Message: "the document holds an image too large to read"}
+	case errors.Is(err, pdf.ErrMemoryLimit):
+		return &Error{Code: CodeMemoryLimit, Permanent: true, Err: err,
+			Message: "reading the document needs more memory than the service allows"}
+	case errors.Is(err, pdf.ErrCrashed):
+		return &Error{Code: CodeReaderCrashed, Err: err,
+			Message: "the PDF reader stopped unexpectedly while reading the document"}
 	case errors.Is(err, pdf.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
 		return &Error{Code: CodeTimeout, Err: err,
 			Message: "reading the document took longer than the time allowed"}

@@ -230,7 +230,8 @@ func ocrError(ctx context.Context, err error) error {
 	if errors.As(err, &pe) {
 		return pe
 	}
-	if errors.Is(err, pdf.ErrTimeout) || errors.Is(err, pdf.ErrCorrupt) || errors.Is(err, pdf.ErrClosed) || ctx.Err() != nil {
+	if errors.Is(err, pdf.ErrTimeout) || errors.Is(err, pdf.ErrCorrupt) || errors.Is(err, pdf.ErrClosed) ||
+		errors.Is(err, pdf.ErrRenderSize) || errors.Is(err, pdf.ErrMemoryLimit) || errors.Is(err, pdf.ErrCrashed) || ctx.Err() != nil {
 		return classifyReadError(ctx, err)
 	}
 	return &Error{Code: CodeInternal, Err: err, Message: "the scanned pages could not be read"}

@@ -28,7 +28,9 @@ and works no jobs, "worker" works jobs and serves only /healthz, /readyz and
 Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
 INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_OCR_WORKERS, INVEX_OCR_PAGE_TIMEOUT,
 INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
-INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES.`, stderr)
+INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
+INVEX_MAX_PAGES, INVEX_MAX_DECOMPRESSED_MIB, INVEX_MAX_IMAGE_MEGAPIXELS,
+INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	database := fs.String("database", envDefault("INVEX_DATABASE_URL", ""), "PostgreSQL `URL` (postgres://…) shared by many processes; empty = the embedded SQLite database in --data (env INVEX_DATABASE_URL)")
@@ -44,6 +46,11 @@ INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES.`, st
 	maxUploads := fs.Int("max-uploads-per-account", envInt("INVEX_MAX_UPLOADS_PER_ACCOUNT", httpapi.DefaultMaxUploadsPerAccount), "uploads one account may send at once; more get 429 (env INVEX_MAX_UPLOADS_PER_ACCOUNT)")
 	maxConnsPerIP := fs.Int("max-conns-per-ip", envInt("INVEX_MAX_CONNS_PER_IP", httpapi.DefaultMaxConnsPerIP), "open connections from one IP address; more are answered 503 and closed (env INVEX_MAX_CONNS_PER_IP)")
 	authFailures := fs.Int("auth-failures", envInt("INVEX_AUTH_FAILURES", httpapi.DefaultAuthFailures), "requests with an invalid API key one IP address may send per minute; beyond, 429 (env INVEX_AUTH_FAILURES)")
+	maxPages := fs.Int("max-pages", envInt("INVEX_MAX_PAGES", 1000), "pages of one document; more fail with page_limit (env INVEX_MAX_PAGES)")
+	maxInflateMiB := fs.Int64("max-decompressed-mib", int64(envInt("INVEX_MAX_DECOMPRESSED_MIB", 256)), "`MiB` one document's compressed streams may inflate to; more fail with decompressed_size_limit (env INVEX_MAX_DECOMPRESSED_MIB)")
+	maxImageMP := fs.Int64("max-image-megapixels", int64(envInt("INVEX_MAX_IMAGE_MEGAPIXELS", 64)), "largest image, in millions of pixels, decoded for OCR; larger fail with render_size_limit (env INVEX_MAX_IMAGE_MEGAPIXELS)")
+	pdfMemoryMiB := fs.Uint64("pdf-memory-mib", uint64(envInt("INVEX_PDF_MEMORY_MIB", 512)), "`MiB` of memory pdfium may use in one reader process; more fail with memory_limit (env INVEX_PDF_MEMORY_MIB)")
+	pdfTimeout := fs.Duration("pdf-timeout", envDuration("INVEX_PDF_TIMEOUT", 30*time.Second), "time limit of one reading of a PDF by pdfium; more fail the attempt with timeout (env INVEX_PDF_TIMEOUT)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -68,6 +75,13 @@ INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES.`, st
 		OCRWorkers:     *ocrWorkers,
 		OCRPageTimeout: *ocrPageTimeout,
 		OCRMaxPages:    *ocrMaxPages,
+		Budgets: app.Budgets{
+			MaxPages:             *maxPages,
+			MaxDecompressedBytes: *maxInflateMiB << 20,
+			MaxImagePixels:       *maxImageMP * 1_000_000,
+			MemoryLimit:          *pdfMemoryMiB << 20,
+			ReadTimeout:          *pdfTimeout,
+		},
 		HTTP: httpapi.Limits{
 			UploadTimeout:        *uploadTimeout,
 			MinUploadRate:        *minUploadRate,

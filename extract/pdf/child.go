@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/gob"
 	"encoding/json"
@@ -49,7 +50,9 @@ type childResponse struct {
 
 // childErrors are the sentinels a child can report; anything else is
 // reported as ErrCorrupt.
-var childErrors = []error{ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages, ErrClosed}
+// ErrClosed must stay last: it stands for "other".
+var childErrors = []error{ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages,
+	ErrDecompressedSize, ErrRenderSize, ErrMemoryLimit, ErrCrashed, ErrClosed}
 
 func serveChild(raw string, in io.Reader, out io.Writer) int {
 	var cfg Config
@@ -71,6 +74,9 @@ func serveChild(raw string, in io.Reader, out io.Writer) int {
 		var req childRequest
 		if err := dec.Decode(&req); err != nil {
 			return 0 // the parent closed the pipe
+		}
+		if cfg.CrashMarker != "" && bytes.Contains(req.Req.Data, []byte(cfg.CrashMarker)) {
+			return 3 // test hook: die as pdfium would on a fatal bug
 		}
 		rep, err := r.do(context.Background(), req.Req)
 		resp := childResponse{Rep: rep}
@@ -158,7 +164,7 @@ func (c *child) do(ctx context.Context, req request) (reply, bool, error) {
 	case res := <-ch:
 		if res.err != nil {
 			c.kill()
-			return reply{}, false, fmt.Errorf("%w: the PDF reader process stopped while reading the document", ErrCorrupt)
+			return reply{}, false, fmt.Errorf("%w: the process stopped while reading the document", ErrCrashed)
 		}
 		if res.resp.Kind == 0 {
 			return res.resp.Rep, true, nil

@@ -23,14 +23,17 @@ type reply struct {
 	Images []Image
 }
 
-// serve runs req on the worker. Panics from go-pdfium are turned into
-// ErrCorrupt errors.
-func (w *worker) serve(ctx context.Context, req request, maxPages int) (rep reply, err error) {
+// serve runs req on the worker within the budgets of cfg. Panics from
+// go-pdfium are turned into ErrCorrupt errors.
+func (w *worker) serve(ctx context.Context, req request, cfg Config) (rep reply, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("pdfium panic: %v: %w", p, ErrCorrupt)
 		}
 	}()
+	if err := checkInflated(req.Data, cfg.MaxDecompressedBytes); err != nil {
+		return reply{}, fmt.Errorf("check streams: %w", err)
+	}
 	loaded, err := w.inst.FPDF_LoadMemDocument64(&requests.FPDF_LoadMemDocument64{Data: &req.Data})
 	if err != nil {
 		return reply{}, fmt.Errorf("load document: %w", loadError(err))
@@ -40,10 +43,10 @@ func (w *worker) serve(ctx context.Context, req request, maxPages int) (rep repl
 		if err := w.checkPages(loaded.Document, req.Images); err != nil {
 			return reply{}, err
 		}
-		rep.Images, err = w.images(loaded.Document, req.Images)
+		rep.Images, err = w.images(loaded.Document, req.Images, cfg.MaxImagePixels)
 		return rep, err
 	}
-	rep.Doc, err = w.document(ctx, loaded.Document, maxPages)
+	rep.Doc, err = w.document(ctx, loaded.Document, cfg.MaxPages)
 	return rep, err
 }
 
@@ -131,8 +134,12 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 		return Page{}, fmt.Errorf("load text page: %w", err)
 	}
 	defer w.inst.FPDFText_ClosePage(&requests.FPDFText_ClosePage{TextPage: tp.TextPage})
-	p.Chars, p.Words, err = w.words(tp.TextPage, g)
+	var paints []paint
+	p.Chars, p.Words, paints, err = w.words(tp.TextPage, g)
 	if err != nil {
+		return Page{}, err
+	}
+	if p.Words, err = w.seenWords(ref, g, p.Words, paints); err != nil {
 		return Page{}, err
 	}
 	p.Words = visibleWords(p.Words, p.Width, p.Height)

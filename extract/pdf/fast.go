@@ -26,6 +26,9 @@ type fastText struct {
 	size   api.Function // FPDFText_GetFontSize(page, index) double
 	matrix api.Function // FPDFText_GetMatrix(page, index, *FS_MATRIX) int
 	weight api.Function // FPDFText_GetFontWeight(page, index) int
+	fill   api.Function // FPDFText_GetFillColor(page, index, *R, *G, *B, *A) int
+	object api.Function // FPDFText_GetTextObject(page, index) FPDF_PAGEOBJECT
+	mode   api.Function // FPDFTextObj_GetTextRenderMode(object) int
 	stack  []uint64
 }
 
@@ -46,10 +49,14 @@ func fastTextOf(w *worker, tp references.FPDF_TEXTPAGE) *fastText {
 		size:   w.mod.ExportedFunction("FPDFText_GetFontSize"),
 		matrix: w.mod.ExportedFunction("FPDFText_GetMatrix"),
 		weight: w.mod.ExportedFunction("FPDFText_GetFontWeight"),
-		stack:  make([]uint64, 3),
+		fill:   w.mod.ExportedFunction("FPDFText_GetFillColor"),
+		object: w.mod.ExportedFunction("FPDFText_GetTextObject"),
+		mode:   w.mod.ExportedFunction("FPDFTextObj_GetTextRenderMode"),
+		stack:  make([]uint64, 6),
 	}
 	malloc := w.mod.ExportedFunction("malloc")
-	if f.mem == nil || f.free == nil || f.box == nil || f.size == nil || f.matrix == nil || f.weight == nil || malloc == nil {
+	if f.mem == nil || f.free == nil || f.box == nil || f.size == nil || f.matrix == nil || f.weight == nil ||
+		f.fill == nil || f.object == nil || f.mode == nil || malloc == nil {
 		return nil
 	}
 	res, err := malloc.Call(ctx, 32)
@@ -110,6 +117,43 @@ func (f *fastText) fontWeight(i int) (int, error) {
 	f.stack[0], f.stack[1] = f.handle, uint64(i)
 	if err := f.weight.CallWithStack(f.ctx, f.stack); err != nil {
 		return 0, err
+	}
+	return int(int32(f.stack[0])), nil
+}
+
+// fillColor returns the fill colour of character i as 8-bit RGBA; ok is
+// false when pdfium has none.
+func (f *fastText) fillColor(i int) (rgba [4]uint32, ok bool, err error) {
+	f.stack[0], f.stack[1] = f.handle, uint64(i)
+	for k := range 4 {
+		f.stack[2+k] = uint64(f.buf + uint32(4*k))
+	}
+	if err := f.fill.CallWithStack(f.ctx, f.stack); err != nil {
+		return rgba, false, err
+	}
+	if int32(f.stack[0]) == 0 {
+		return rgba, false, nil
+	}
+	for k := range rgba {
+		rgba[k], _ = f.mem.ReadUint32Le(f.buf + uint32(4*k))
+	}
+	return rgba, true, nil
+}
+
+// renderMode returns the text render mode of character i's text object, -1
+// when unknown.
+func (f *fastText) renderMode(i int) (int, error) {
+	f.stack[0], f.stack[1] = f.handle, uint64(i)
+	if err := f.object.CallWithStack(f.ctx, f.stack); err != nil {
+		return -1, err
+	}
+	obj := uint64(uint32(f.stack[0]))
+	if obj == 0 {
+		return -1, nil
+	}
+	f.stack[0] = obj
+	if err := f.mode.CallWithStack(f.ctx, f.stack); err != nil {
+		return -1, err
 	}
 	return int(int32(f.stack[0])), nil
 }

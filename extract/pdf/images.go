@@ -204,10 +204,10 @@ func pageHandle(impl any, page references.FPDF_PAGE) (uint64, bool) {
 }
 
 // images produces the pictures asked for, in the order of reqs.
-func (w *worker) images(doc references.FPDF_DOCUMENT, reqs []ImageRequest) ([]Image, error) {
+func (w *worker) images(doc references.FPDF_DOCUMENT, reqs []ImageRequest, maxPixels int64) ([]Image, error) {
 	out := make([]Image, 0, len(reqs))
 	for _, req := range reqs {
-		im, err := w.image(doc, req)
+		im, err := w.image(doc, req, maxPixels)
 		if err != nil {
 			return nil, fmt.Errorf("page %d image: %w", req.Page, err)
 		}
@@ -218,13 +218,16 @@ func (w *worker) images(doc references.FPDF_DOCUMENT, reqs []ImageRequest) ([]Im
 
 // image produces one picture: the page's embedded scan when the whole page
 // is asked for and the page is one upright image, a render otherwise.
-func (w *worker) image(doc references.FPDF_DOCUMENT, req ImageRequest) (Image, error) {
+func (w *worker) image(doc references.FPDF_DOCUMENT, req ImageRequest, maxPixels int64) (Image, error) {
 	loaded, err := w.inst.FPDF_LoadPage(&requests.FPDF_LoadPage{Document: doc, Index: req.Page - 1})
 	if err != nil {
 		return Image{}, fmt.Errorf("load page: %w", err)
 	}
 	defer w.inst.FPDF_ClosePage(&requests.FPDF_ClosePage{Page: loaded.Page})
 	ref := requests.Page{ByReference: &loaded.Page}
+	if err := w.checkImagePixels(ref, maxPixels); err != nil {
+		return Image{}, err
+	}
 	g, err := w.geometry(ref)
 	if err != nil {
 		return Image{}, err

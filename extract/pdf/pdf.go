@@ -38,6 +38,19 @@ var (
 	ErrTimeout = errors.New("pdf read timed out")
 	// ErrTooManyPages means the document has more than Config.MaxPages pages.
 	ErrTooManyPages = errors.New("pdf has too many pages")
+	// ErrDecompressedSize means the document's streams inflate to more than
+	// Config.MaxDecompressedBytes (a decompression bomb).
+	ErrDecompressedSize = errors.New("pdf streams inflate beyond the decompressed size limit")
+	// ErrRenderSize means a picture asked for OCR holds an image larger
+	// than Config.MaxImagePixels.
+	ErrRenderSize = errors.New("pdf image is larger than the render size limit")
+	// ErrMemoryLimit means pdfium ran out of its Config.MemoryLimit while
+	// reading the document.
+	ErrMemoryLimit = errors.New("pdf reader reached its memory limit")
+	// ErrCrashed means the child process reading the document died (isolated
+	// readers only). It may be the document's doing or the machine's (e.g.
+	// the kernel's out-of-memory killer), so trying again can make sense.
+	ErrCrashed = errors.New("pdf reader process crashed")
 	// ErrClosed means the Reader was closed.
 	ErrClosed = errors.New("pdf reader is closed")
 )
@@ -60,6 +73,26 @@ type Config struct {
 	// MaxPages is the largest page count accepted; documents with more pages
 	// fail with ErrTooManyPages before any page is loaded. Default 1000.
 	MaxPages int
+	// MaxDecompressedBytes bounds what the document's streams may inflate
+	// to, in all. Before pdfium sees a document, its Flate, ASCIIHex and
+	// ASCII85 streams (and chains of them) are measured in Go, without
+	// keeping the output, and a document over the budget fails with
+	// ErrDecompressedSize. The measure is skipped when even the largest
+	// possible inflation of the streams (1032:1 per Flate layer) stays
+	// within the budget, as for ordinary invoices. Other filters (LZW,
+	// image codecs) are bounded by MemoryLimit and MaxImagePixels. Default
+	// 256 MiB; negative means no check.
+	MaxDecompressedBytes int64
+	// MaxImagePixels bounds the images decoded or rendered for OCR: a
+	// requested picture that would decode an image of more pixels (width ×
+	// height as the image declares them) fails with ErrRenderSize before
+	// pdfium decodes it. Renders of whole pages are scaled down to at most
+	// 40 million pixels regardless. Default 64 million pixels.
+	MaxImagePixels int64
+	// CrashMarker is a test hook of isolated readers: a child process given
+	// a document that contains it exits at once, as if pdfium had crashed.
+	// Empty (the default) disables it.
+	CrashMarker string
 	// Isolated reads documents in child processes, one per instance, instead
 	// of in this process: a child is killed when a read passes its deadline
 	// and replaced, a crash stays in the child, and pdfium runs about 3×
@@ -67,6 +100,12 @@ type Config struct {
 	// ServeIfChild at the start of main (and of TestMain).
 	Isolated bool
 }
+
+// Default budgets of one document; see Config.
+const (
+	DefaultMaxDecompressedBytes = 256 << 20
+	DefaultMaxImagePixels       = 64_000_000
+)
 
 const (
 	wasmPageSize   = 64 << 10
@@ -89,6 +128,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxPages <= 0 {
 		c.MaxPages = 1000
+	}
+	if c.MaxDecompressedBytes == 0 {
+		c.MaxDecompressedBytes = DefaultMaxDecompressedBytes
+	}
+	if c.MaxImagePixels <= 0 {
+		c.MaxImagePixels = DefaultMaxImagePixels
 	}
 	return c
 }
@@ -204,7 +249,8 @@ func (r *Reader) Close() error {
 // Read parses a PDF document held in data. It returns within Config.Timeout
 // (plus the wait for a free instance, bounded by ctx) even if pdfium loops.
 // Errors wrap ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages,
-// ErrClosed, or the error of ctx when ctx is canceled.
+// ErrDecompressedSize, ErrMemoryLimit, ErrCrashed, ErrClosed, or the error
+// of ctx when ctx is canceled.
 func (r *Reader) Read(ctx context.Context, data []byte) (*Document, error) {
 	rep, err := r.do(ctx, request{Data: data})
 	if err != nil {
@@ -271,7 +317,7 @@ func (r *Reader) run(ctx context.Context, w *worker, req request) (reply, error)
 		return reply{}, r.ctxError(ctx)
 	}
 	stop := context.AfterFunc(ctx, w.kill)
-	rep, err := w.serve(ctx, req, r.cfg.MaxPages)
+	rep, err := w.serve(ctx, req, r.cfg)
 	interrupted := !stop()
 	exhausted := err != nil && !interrupted && w.memory() >= r.cfg.MemoryLimit*9/10
 	r.release(w, err == nil && !interrupted)
@@ -283,7 +329,7 @@ func (r *Reader) run(ctx context.Context, w *worker, req request) (reply, error)
 	case isSentinel(err):
 		return reply{}, err
 	case exhausted:
-		return reply{}, fmt.Errorf("%w: memory limit of %d MiB reached: %s", ErrCorrupt, r.cfg.MemoryLimit>>20, firstLine(err))
+		return reply{}, fmt.Errorf("%w: limit %d MiB: %s", ErrMemoryLimit, r.cfg.MemoryLimit>>20, firstLine(err))
 	default:
 		return reply{}, fmt.Errorf("%w: %s", ErrCorrupt, firstLine(err))
 	}
@@ -343,7 +389,7 @@ func (r *Reader) ctxError(ctx context.Context) error {
 }
 
 func isSentinel(err error) bool {
-	for _, s := range []error{ErrEncrypted, ErrCorrupt, ErrTimeout, ErrTooManyPages, ErrClosed} {
+	for _, s := range childErrors {
 		if errors.Is(err, s) {
 			return true
 		}

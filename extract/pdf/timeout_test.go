@@ -80,13 +80,14 @@ func TestCloseInterruptsRead(t *testing.T) {
 }
 
 // TestReadMemoryLimit checks that a document needing more wasm memory than
-// Config.MemoryLimit fails fast with ErrCorrupt and that the reader recovers.
+// Config.MemoryLimit fails fast with ErrMemoryLimit and that the reader
+// recovers.
 func TestReadMemoryLimit(t *testing.T) {
 	r := openReader(t, Config{Instances: 1, MemoryLimit: 64 << 20})
 	start := time.Now()
 	_, err := r.Read(context.Background(), fanoutPDF(20))
-	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "memory limit of 64 MiB reached") {
-		t.Fatalf("err = %v, want ErrCorrupt with memory limit reached", err)
+	if !errors.Is(err, ErrMemoryLimit) || !strings.Contains(err.Error(), "limit 64 MiB") {
+		t.Fatalf("err = %v, want ErrMemoryLimit naming the limit", err)
 	}
 	t.Logf("%v after %v", err, time.Since(start))
 	if doc, err := r.Read(context.Background(), invoicePDF(t)); err != nil || len(doc.Pages) != 1 {

@@ -1,8 +1,15 @@
 package pdf
 
 import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
 	"strings"
 	"testing"
+
+	"github.com/go-pdf/fpdf"
 )
 
 // TestInvisibleTextIsDropped plants values where no reader sees them:
@@ -31,4 +38,99 @@ func TestInvisibleTextIsDropped(t *testing.T) {
 	if !strings.Contains(all, "122,00") {
 		t.Errorf("visible text lost: %s", all)
 	}
+}
+
+// wordsOf reads data and returns the first page's words joined by spaces.
+func wordsOf(t *testing.T, r *Reader, data []byte) string {
+	t.Helper()
+	doc, err := r.Read(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, w := range doc.Pages[0].Words {
+		text = append(text, w.Text)
+	}
+	return strings.Join(text, " ")
+}
+
+// TestPaintedInvisibleIsDropped plants values in white on the white page
+// and in render mode 3 on a page without images: no reader sees them. White
+// text on a dark band is visible and kept, and so is the invisible text
+// layer over a searchable scan's picture. The in-process and the isolated
+// reader must agree.
+func TestPaintedInvisibleIsDropped(t *testing.T) {
+	white := newDoc()
+	white.AddPage()
+	white.SetFont("Helvetica", "", 11)
+	white.Text(60, 80, "Totale documento 122,00")
+	white.SetTextColor(255, 255, 255)
+	white.Text(60, 100, "Totale documento 9999,00")
+	white.SetFillColor(30, 40, 90)
+	white.Rect(50, 127, 300, 18, "F")
+	white.Text(60, 140, "Descrizione Importo")
+	white.SetFillColor(250, 250, 250)
+	white.Rect(50, 167, 300, 18, "F") // a white band does not make white text visible
+	white.Text(60, 180, "IBAN IT60X0542811101000000123456")
+
+	invisible := newDoc()
+	invisible.AddPage()
+	invisible.SetFont("Helvetica", "", 11)
+	invisible.Text(60, 80, "Totale documento 122,00")
+	invisible.SetTextRenderingMode(3)
+	invisible.Text(60, 100, "Totale documento 9999,00")
+	invisible.SetTextRenderingMode(0)
+	invisible.SetAlpha(0, "Normal")
+	invisible.Text(60, 120, "Partita IVA 09876543217")
+	invisible.SetAlpha(1, "Normal")
+
+	scan := newDoc()
+	scan.AddPage()
+	scan.SetFont("Helvetica", "", 11)
+	addGreyImage(t, scan, 0, 0, 595, 842)
+	scan.SetTextRenderingMode(3)
+	scan.Text(60, 100, "Totale documento 122,00")
+
+	cases := []struct {
+		name     string
+		data     []byte
+		want     []string
+		unwanted []string
+	}{
+		{"white", render(t, white), []string{"122,00", "Descrizione", "Importo"}, []string{"9999,00", "IT60X0542811101000000123456"}},
+		{"invisible", render(t, invisible), []string{"122,00"}, []string{"9999,00", "09876543217"}},
+		{"searchable scan", render(t, scan), []string{"Totale", "122,00"}, nil},
+	}
+	readers := map[string]*Reader{"in process": shared, "isolated": openIsolated(t, Config{Instances: 1})}
+	for rname, r := range readers {
+		for _, tc := range cases {
+			all := wordsOf(t, r, tc.data)
+			for _, w := range tc.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("%s, %s: visible %q lost: %s", rname, tc.name, w, all)
+				}
+			}
+			for _, w := range tc.unwanted {
+				if strings.Contains(all, w) {
+					t.Errorf("%s, %s: invisible %q was read: %s", rname, tc.name, w, all)
+				}
+			}
+		}
+	}
+}
+
+// addGreyImage draws a light grey picture over the given box.
+func addGreyImage(t *testing.T, f *fpdf.Fpdf, x, y, w, h float64) {
+	t.Helper()
+	img := image.NewGray(image.Rect(0, 0, 60, 80))
+	for i := range img.Pix {
+		img.Pix[i] = 230
+	}
+	img.SetGray(5, 5, color.Gray{Y: 0})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	f.RegisterImageOptionsReader("scan", fpdf.ImageOptions{ImageType: "PNG"}, &buf)
+	f.ImageOptions("scan", x, y, w, h, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
 }

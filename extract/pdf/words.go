@@ -13,25 +13,26 @@ import (
 
 // words splits the text of a page into words on pdfium's whitespace (including
 // the spaces and line breaks it generates) and where the direction changes.
-func (w *worker) words(tp references.FPDF_TEXTPAGE, g geometry) (int, []Word, error) {
+// paints says how each word is painted.
+func (w *worker) words(tp references.FPDF_TEXTPAGE, g geometry) (n int, words []Word, paints []paint, err error) {
 	count, err := w.inst.FPDFText_CountChars(&requests.FPDFText_CountChars{TextPage: tp})
 	if err != nil {
-		return 0, nil, fmt.Errorf("count chars: %w", err)
+		return 0, nil, nil, fmt.Errorf("count chars: %w", err)
 	}
 	if count.Count <= 0 {
-		return 0, nil, nil
+		return 0, nil, nil, nil
 	}
 	t := textPage{w: w, tp: tp, g: g, boxes: map[int]*Rect{}, fast: fastTextOf(w, tp)}
 	defer t.fast.release()
 	text, err := t.pageText(count.Count)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
-	words, err := t.split(text)
+	words, paints, err = t.split(text)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
-	return count.Count, words, nil
+	return count.Count, words, paints, nil
 }
 
 // textPage reads the characters of one pdfium text page.
@@ -63,15 +64,16 @@ func query[Req, Res any](t textPage, call func(*Req) (*Res, error), req *Req, wh
 	}
 }
 
-// split builds words from the page text, one rune per pdfium character.
-func (t textPage) split(text []rune) ([]Word, error) {
+// split builds words from the page text, one rune per pdfium character,
+// and says how each is painted.
+func (t textPage) split(text []rune) ([]Word, []paint, error) {
 	var words []Word
 	var b wordBuilder
 	for i, r := range text {
 		if unicode.IsSpace(r) {
 			joined, err := t.spuriousBreak(text, i, &b)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if !joined {
 				words = b.flush(words)
@@ -83,12 +85,12 @@ func (t textPage) split(text []rune) ([]Word, error) {
 		}
 		box, err := t.charBox(i)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if b.started {
 			turned, err := t.turned(i, b.word.Angle, b.last, box)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if turned {
 				words = b.flush(words)
@@ -97,13 +99,81 @@ func (t textPage) split(text []rune) ([]Word, error) {
 		if !b.started {
 			style, err := t.style(i)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			b.start(style)
+			pt, err := t.paint(i)
+			if err != nil {
+				return nil, nil, err
+			}
+			b.start(style, pt)
 		}
 		b.add(r, box)
 	}
-	return b.flush(words), nil
+	return b.flush(words), b.paints, nil
+}
+
+// paint says how a word is painted, from its first character.
+type paint uint8
+
+const (
+	paintNormal paint = iota
+	// paintWhite: filled in white (or nearly), visible only on a dark
+	// background.
+	paintWhite
+	// paintInvisible: text render mode 3 or 7 (neither filled nor
+	// stroked), or a fully transparent fill, as searchable scans lay their
+	// OCR text over the page picture.
+	paintInvisible
+)
+
+// whiteLevel is the lowest channel value of a fill taken for white.
+const whiteLevel = 245
+
+// paint reads how character i is painted.
+func (t textPage) paint(i int) (paint, error) {
+	var mode int
+	var rgba [4]uint32
+	var ok bool
+	if t.fast != nil {
+		var err error
+		if mode, err = t.fast.renderMode(i); err != nil {
+			return paintNormal, fmt.Errorf("get render mode: %w", err)
+		}
+		if rgba, ok, err = t.fast.fillColor(i); err != nil {
+			return paintNormal, fmt.Errorf("get fill colour: %w", err)
+		}
+	} else {
+		mode = -1
+		obj, err := query(t, t.w.inst.FPDFText_GetTextObject,
+			&requests.FPDFText_GetTextObject{TextPage: t.tp, Index: i}, "get text object")
+		if err != nil {
+			return paintNormal, err
+		}
+		if obj != nil {
+			if m, err := t.w.inst.FPDFTextObj_GetTextRenderMode(&requests.FPDFTextObj_GetTextRenderMode{PageObject: obj.TextObject}); err == nil {
+				mode = int(m.TextRenderMode)
+			}
+		}
+		c, err := query(t, t.w.inst.FPDFText_GetFillColor,
+			&requests.FPDFText_GetFillColor{TextPage: t.tp, Index: i}, "get fill colour")
+		if err != nil {
+			return paintNormal, err
+		}
+		if c != nil {
+			rgba, ok = [4]uint32{uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)}, true
+		}
+	}
+	fillOnly := mode <= 0 || mode == 4 // -1: unknown, taken as the default fill
+	switch {
+	case mode == 3 || mode == 7:
+		return paintInvisible, nil
+	case !fillOnly || !ok:
+	case rgba[3] == 0:
+		return paintInvisible, nil
+	case rgba[0] >= whiteLevel && rgba[1] >= whiteLevel && rgba[2] >= whiteLevel:
+		return paintWhite, nil
+	}
+	return paintNormal, nil
 }
 
 // spuriousBreak reports whether the line break at text[i] is one pdfium
@@ -314,6 +384,8 @@ func (t textPage) bold(i int) (bool, error) {
 // wordBuilder accumulates the characters of the current word.
 type wordBuilder struct {
 	word    Word
+	paint   paint
+	paints  []paint // of the words flushed so far
 	text    strings.Builder
 	boxed   bool  // word.Box holds at least one character box
 	last    *Rect // box of the last character, if any
@@ -321,8 +393,8 @@ type wordBuilder struct {
 }
 
 // start begins a word with the style of its first character.
-func (b *wordBuilder) start(style Word) {
-	b.word = style
+func (b *wordBuilder) start(style Word, pt paint) {
+	b.word, b.paint = style, pt
 	b.started = true
 }
 
@@ -348,6 +420,7 @@ func (b *wordBuilder) flush(words []Word) []Word {
 	if b.started {
 		b.word.Text = b.text.String()
 		words = append(words, b.word)
+		b.paints = append(b.paints, b.paint)
 	}
 	b.text.Reset()
 	b.started, b.boxed, b.last = false, false, nil

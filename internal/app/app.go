@@ -98,6 +98,10 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// MaxUploadBytes is the largest accepted document. Default 50 MiB.
 	MaxUploadBytes int64
+	// Budgets bounds what one document may cost the engine (pages,
+	// decompressed bytes, image pixels, pdfium memory, read time); zero
+	// fields take pdf.Config's defaults.
+	Budgets Budgets
 	// HTTP bounds what clients can make the server hold (timeouts, header
 	// size, connections, uploads at once, invalid-key attempts); zero
 	// fields take httpapi's defaults.
@@ -109,6 +113,25 @@ type Config struct {
 	Version string
 	// Logger receives the service's logs. Default: JSON to stderr.
 	Logger *slog.Logger
+}
+
+// Budgets are the per-document limits of the engine; a document over one
+// fails its job with the limit's error code. See pdf.Config for each.
+type Budgets struct {
+	// MaxPages: more pages fail with page_limit. Default 1000.
+	MaxPages int
+	// MaxDecompressedBytes: streams inflating to more fail with
+	// decompressed_size_limit. Default 256 MiB.
+	MaxDecompressedBytes int64
+	// MaxImagePixels: a page needing OCR with a larger image fails with
+	// render_size_limit. Default 64 million.
+	MaxImagePixels int64
+	// MemoryLimit is pdfium's memory in one reader process; more fails
+	// with memory_limit. Default 512 MiB.
+	MemoryLimit uint64
+	// ReadTimeout bounds one reading of the PDF (text layer, or the
+	// pictures for OCR); more fails the attempt with timeout. Default 30 s.
+	ReadTimeout time.Duration
 }
 
 func (c Config) withDefaults() Config {
@@ -309,9 +332,14 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	if cfg.Workers > 0 {
 		a.engine, err = extract.New(extract.Config{
 			PDF: pdf.Config{
-				Instances: cfg.Workers + cfg.OCRWorkers,
-				CacheDir:  filepath.Join(dirs["cache"], "wazero"),
-				Isolated:  true,
+				Instances:            cfg.Workers + cfg.OCRWorkers,
+				CacheDir:             filepath.Join(dirs["cache"], "wazero"),
+				Isolated:             true,
+				MaxPages:             cfg.Budgets.MaxPages,
+				MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
+				MaxImagePixels:       cfg.Budgets.MaxImagePixels,
+				MemoryLimit:          cfg.Budgets.MemoryLimit,
+				Timeout:              cfg.Budgets.ReadTimeout,
 			},
 			OCR:         ocr.Config{Concurrency: cfg.OCRWorkers, PageTimeout: cfg.OCRPageTimeout},
 			MaxOCRPages: cfg.OCRMaxPages,

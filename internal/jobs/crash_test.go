@@ -1,0 +1,142 @@
+package jobs_test
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/jobs"
+	"github.com/invex/invex/internal/store"
+)
+
+const crashMarker = "%INVEX-TEST-CRASH"
+
+// TestReaderCrashEndsFailed runs the real engine, whose PDF reader child
+// process dies on every attempt at one document (the reader's crash hook),
+// on the real queue in SQLite: the job is retried, ends failed with
+// reader_crashed after exactly MaxAttempts attempts, and nothing stays in
+// the queue. A healthy document submitted beside it completes.
+func TestReaderCrashEndsFailed(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true, CrashMarker: crashMarker,
+		CacheDir: filepath.Join(os.TempDir(), "invex-test-cache", "wazero")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &jobs.ExtractWorker{
+		Store: st, Blobs: blobs, Engine: eng, Logger: log,
+		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
+			return err
+		},
+	})
+	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{
+		Workers:           workers,
+		Queues:            map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: 2}},
+		RetryPolicy:       fastRetry{},
+		MaxAttempts:       jobs.MaxAttempts,
+		FetchCooldown:     time.Millisecond,
+		FetchPollInterval: 20 * time.Millisecond,
+		Logger:            log,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer client.Stop(ctx)
+	acct, err := st.EnsureAccount(ctx, "acme", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := &jobs.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+		Estimator: &jobs.Estimator{Store: st, Workers: 2}}
+	submit := func(name string, data []byte) string {
+		spool := filepath.Join(dir, "spool-"+name)
+		if err := os.WriteFile(spool, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		acc, err := sub.Submit(ctx, jobs.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
+			Locale: "it", SHA256: name, Size: int64(len(data)), SpoolPath: spool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return acc.Job.ID
+	}
+	good := invoicePDF(t)
+	crashID := submit("crash", append(append([]byte{}, good...), "\n"+crashMarker+"\n"...))
+	goodID := submit("good", good)
+
+	wait := func(id string) store.Job {
+		deadline := time.Now().Add(60 * time.Second)
+		for time.Now().Before(deadline) {
+			j, err := st.JobByID(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Status == store.StatusCompleted || j.Status == store.StatusFailed {
+				return j
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("job %s did not end", id)
+		return store.Job{}
+	}
+	j := wait(crashID)
+	if j.Status != store.StatusFailed || j.ErrorCode != extract.CodeReaderCrashed || j.Error == "" {
+		t.Errorf("crashing document: %s, code %q, message %q; want failed, %s, a message", j.Status, j.ErrorCode, j.Error, extract.CodeReaderCrashed)
+	}
+	if j.AttemptCount != jobs.MaxAttempts || j.AttemptCount > j.MaxAttempts {
+		t.Errorf("crashing document: %d attempts (max %d), want %d", j.AttemptCount, j.MaxAttempts, jobs.MaxAttempts)
+	}
+	if g := wait(goodID); g.Status != store.StatusCompleted {
+		t.Errorf("healthy document beside it: %s (%s)", g.Status, g.Error)
+	}
+	// The queue holds nothing more to try, and never tried more often.
+	time.Sleep(100 * time.Millisecond)
+	var open, maxAttempt int
+	st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_job WHERE state NOT IN ('completed')`).Scan(&open)
+	st.WriteDB().QueryRowContext(ctx, `SELECT MAX(attempt) FROM river_job`).Scan(&maxAttempt)
+	if open != 0 || maxAttempt > jobs.MaxAttempts {
+		t.Errorf("queue: %d entries not completed, highest attempt %d", open, maxAttempt)
+	}
+}
+
+// invoicePDF is a small one-page invoice.
+func invoicePDF(t *testing.T) []byte {
+	t.Helper()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.AddPage()
+	f.SetFont("Helvetica", "", 11)
+	f.Text(60, 80, "Rossi Forniture S.r.l. - Partita IVA 01234567897")
+	f.Text(60, 110, "Fattura n. 7 del 15/03/2026")
+	f.Text(60, 140, "Totale documento EUR 122,00")
+	var buf bytes.Buffer
+	if err := f.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
