@@ -62,6 +62,25 @@ func (a ExtractArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: MaxAttempts}
 }
 
+// fairBacklog are the sizes of an account's backlog (jobs pending or
+// processing) past which its new jobs take the next lower queue priority:
+// an account that floods the queue waits behind the others' few jobs
+// instead of making them wait behind it. Within a priority jobs run in the
+// order they came.
+var fairBacklog = []int{8, 64, 512}
+
+// fairPriority is the queue priority (1 first, 4 last) of a new job of an
+// account with open jobs already.
+func fairPriority(open int) int {
+	p := 1
+	for _, n := range fairBacklog {
+		if open >= n {
+			p++
+		}
+	}
+	return p
+}
+
 // Blobs is where uploaded documents are kept.
 type Blobs interface {
 	PutFile(ctx context.Context, key, src string) error
@@ -152,6 +171,10 @@ func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error
 		return Accepted{}, err
 	}
 
+	open, err := s.Store.OpenJobs(ctx, sub.AccountID, fairBacklog[len(fairBacklog)-1])
+	if err != nil {
+		return Accepted{}, err
+	}
 	job.BlobKey = blobKey(job.ID, now)
 	if err := s.Blobs.PutFile(ctx, job.BlobKey, sub.SpoolPath); err != nil {
 		return Accepted{}, err
@@ -165,7 +188,10 @@ func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error
 		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
 			return err
 		}
-		res, err := s.Queue.InsertTx(ctx, tx, ExtractArgs{JobID: job.ID}, nil)
+		args := ExtractArgs{JobID: job.ID}
+		opts := args.InsertOpts()
+		opts.Priority = fairPriority(open)
+		res, err := s.Queue.InsertTx(ctx, tx, args, &opts)
 		if err != nil {
 			return fmt.Errorf("enqueue job: %w", err)
 		}

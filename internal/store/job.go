@@ -293,6 +293,21 @@ func (s *Store) Stats(ctx context.Context) (QueueStats, error) {
 	return st, nil
 }
 
+// OpenJobs counts an account's jobs that are pending or processing, up to
+// limit: callers only need to know whether a backlog passes a size.
+func (s *Store) OpenJobs(ctx context.Context, accountID string, limit int) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx,
+		`SELECT COUNT(*) FROM (
+		    SELECT 1 FROM jobs
+		     WHERE account_id = $1 AND status IN ('pending', 'processing')
+		     LIMIT $2) AS open`, accountID, limit).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count open jobs of account: %w", err)
+	}
+	return n, nil
+}
+
 // CountByStatus returns how many jobs are in each state.
 func (s *Store) CountByStatus(ctx context.Context) (map[string]int, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT status, COUNT(*) FROM jobs GROUP BY status`)

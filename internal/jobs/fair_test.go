@@ -1,0 +1,88 @@
+package jobs_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+
+	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/jobs"
+)
+
+// TestFairPriority submits a backlog for one account and a job for another
+// on a real queue: the backlog's later jobs take a lower priority, so the
+// other account's job is fetched before them.
+func TestFairPriority(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{Logger: log}) // inserts only: no job runs
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := &jobs.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+		Estimator: &jobs.Estimator{Store: st, Workers: 2}}
+	submit := func(account string, n int) []int64 {
+		acct, err := st.EnsureAccount(ctx, account, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for i := range n {
+			marker := fmt.Sprintf("%s-%d", account, i)
+			spool := filepath.Join(dir, "spool-"+marker)
+			if err := os.WriteFile(spool, []byte("%PDF-1.4 "+marker), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			acc, err := sub.Submit(ctx, jobs.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
+				Locale: "it", SHA256: marker, Size: 10, SpoolPath: spool})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, *acc.Job.QueueJobID)
+		}
+		return ids
+	}
+	priority := func(id int64) int {
+		var p int
+		if err := st.WriteDB().QueryRowContext(ctx, `SELECT priority FROM river_job WHERE id = $1`, id).Scan(&p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	flood := submit("flood", 10)
+	other := submit("other", 1)
+	for i, id := range flood {
+		want := 1
+		if i >= 8 {
+			want = 2
+		}
+		if got := priority(id); got != want {
+			t.Errorf("flooding account's job %d: priority %d, want %d", i, got, want)
+		}
+	}
+	if got := priority(other[0]); got != 1 {
+		t.Errorf("other account's job: priority %d, want 1", got)
+	}
+	var first int64
+	err = st.WriteDB().QueryRowContext(ctx,
+		`SELECT id FROM river_job WHERE id IN ($1, $2) ORDER BY priority, scheduled_at, id LIMIT 1`, flood[9], other[0]).Scan(&first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != other[0] {
+		t.Errorf("the queue orders the flood's 10th job before the other account's job")
+	}
+}
