@@ -6,6 +6,7 @@
 //	invex migrate                    create or upgrade the database schema
 //	invex eval DIR...                score extraction against truth files
 //	invex sweep [-dir DIR]           hostile-input sweep benchmark
+//	invex bench-scale                scale-out throughput benchmark
 //
 // Run "invex COMMAND --help" for a command's flags.
 package main
@@ -60,6 +61,7 @@ Commands:
   eval      score the engine against truth files: invex eval DIR...
   migrate   create or upgrade the database schema and exit
   sweep     upload every bad file while normal invoices flow; report outcomes and costs
+  bench-scale  jobs per second with 1, 2, 4 worker processes on PostgreSQL and one on SQLite
 
 Run "invex <command> --help" for the flags of a command.
 `
@@ -82,6 +84,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return migrateCommand(ctx, rest, stdout, stderr)
 	case "sweep":
 		return sweepCommand(ctx, rest, stdout, stderr)
+	case "bench-scale":
+		return benchScaleCommand(ctx, rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -294,6 +294,12 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		if a.store, err = OpenDatabase(ctx, cfg.Database, cfg.DataDir); err != nil {
 			return nil, err
 		}
+		a.store.QueueBackoff().Observe(func(err error) {
+			a.log.Warn("database unreachable: the job queue waits between attempts", "err", err,
+				"max_wait", a.store.QueueBackoff().Max.String())
+		}, func(down time.Duration, attempts int) {
+			a.log.Info("database reachable again", "down_ms", down.Milliseconds(), "attempts", attempts)
+		})
 	} else {
 		if a.lock, err = lockDir(cfg.DataDir); err != nil {
 			return nil, err

@@ -32,7 +32,8 @@ const migrationLockID = 0x696e766578 // "invex"
 
 // postgres is what a Store on PostgreSQL keeps beside its database/sql pool.
 type postgres struct {
-	pool *pgxpool.Pool // for the job queue (River's pgx driver)
+	pool    *pgxpool.Pool // for the job queue (River's pgx driver)
+	backoff *DialBackoff  // spaces out the pool's connections while the server is down
 
 	mu    sync.Mutex
 	conns map[*sql.Tx]*pgx.Conn // the connection under each open InTx transaction
@@ -57,15 +58,23 @@ func OpenPostgres(ctx context.Context, url string, migrateQueue QueueMigrateFunc
 	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = DefaultQueueConns
 	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = DefaultConnectTimeout
+	}
+	// The store's own connections (API requests) try the server every
+	// time; the queue's wait between attempts while it is down.
+	storeConn := cfg.ConnConfig.Copy()
+	backoff := newDialBackoff(cfg.ConnConfig.DialFunc)
+	cfg.ConnConfig.DialFunc = backoff.Dial
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	db := stdlib.OpenDB(*cfg.ConnConfig.Copy())
+	db := stdlib.OpenDB(*storeConn)
 	db.SetMaxOpenConns(DefaultPostgresConns)
 	db.SetMaxIdleConns(DefaultPostgresConns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	s := &Store{w: db, r: db, pg: &postgres{pool: pool, conns: map[*sql.Tx]*pgx.Conn{}},
+	s := &Store{w: db, r: db, pg: &postgres{pool: pool, backoff: backoff, conns: map[*sql.Tx]*pgx.Conn{}},
 		Now: func() time.Time { return time.Now().UTC() }}
 	if err := db.PingContext(ctx); err != nil {
 		s.Close()
@@ -114,6 +123,15 @@ func (s *Store) Pool() *pgxpool.Pool {
 		return nil
 	}
 	return s.pg.pool
+}
+
+// QueueBackoff returns the back-off of the job queue's connections (see
+// DialBackoff), or nil on SQLite.
+func (s *Store) QueueBackoff() *DialBackoff {
+	if s.pg == nil {
+		return nil
+	}
+	return s.pg.backoff
 }
 
 // inTx runs fn in a transaction on one connection of db, remembering the
