@@ -124,7 +124,15 @@ func TestPostgresOutage(t *testing.T) {
 	}
 	accepted := append([]string(nil), l.accepted...)
 	l.mu.Unlock()
-	if !strings.Contains(worker.logs(), "database unreachable") || !strings.Contains(worker.logs(), "database reachable again") {
+	// The worker notices the server is back at its next connection, which
+	// may come a little after the readiness probe's.
+	logged := func() bool {
+		return strings.Contains(worker.logs(), "database unreachable") && strings.Contains(worker.logs(), "database reachable again")
+	}
+	for deadline := time.Now().Add(15 * time.Second); !logged() && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !logged() {
 		t.Errorf("the worker logged neither the outage nor the recovery\n%s", tail(worker.logs(), 40))
 	}
 

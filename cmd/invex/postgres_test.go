@@ -48,6 +48,7 @@ func startChild(t *testing.T, env []string, args ...string) *child {
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(pipe)
+		sc.Buffer(make([]byte, 0, 64<<10), 16<<20) // long log lines must not stop the reader
 		for sc.Scan() {
 			var line struct{ Msg, Addr string }
 			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "invex serving" {
@@ -58,6 +59,7 @@ func startChild(t *testing.T, env []string, args ...string) *child {
 			c.stderr.WriteByte('\n')
 			c.mu.Unlock()
 		}
+		io.Copy(io.Discard, pipe) // a line past the buffer: drain, so the child never blocks
 		c.done <- c.cmd.Wait()
 	}()
 	t.Cleanup(func() { c.stop(t) })
