@@ -509,7 +509,9 @@ func (a *App) Listen() (net.Listener, error) {
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	if a.cfg.Workers > 0 {
 		// A client without workers only inserts; it is never started.
-		if err := a.queue.Start(ctx); err != nil {
+		// River cancels running jobs when Start's context ends, which would
+		// leave them no grace: the queue is stopped below instead.
+		if err := a.queue.Start(context.WithoutCancel(ctx)); err != nil {
 			return fmt.Errorf("start queue: %w", err)
 		}
 	}
