@@ -164,6 +164,8 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 	if kind == "postgres" {
 		api := startChild(t, nil, append([]string{"serve", "--role", "api", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, where...)...)
 		ids = submitAll(t, api.URL, key, 80)
+		// Both worker processes share a data directory, so the second
+		// reuses the first's compiled WebAssembly.
 		args = append(args, "--role", "worker", "--data", t.TempDir())
 		srv = startChild(t, nil, append(args, where...)...)
 	} else {
