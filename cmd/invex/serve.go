@@ -17,7 +17,9 @@ func serveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 Runs the v1 HTTP API and the extraction workers in one process, with an
 embedded SQLite database and uploaded documents under the data directory.
-Stops gracefully on SIGINT or SIGTERM.
+Stops gracefully on SIGINT or SIGTERM: it closes its listener at once,
+lets in-flight requests and jobs run for --shutdown-grace, returns the jobs
+still running then to the queue, and exits 0.
 
 To scale out, point many processes at one PostgreSQL database with
 --database postgres://… (uploads then go into the database too, so that
@@ -26,8 +28,9 @@ and works no jobs, "worker" works jobs and serves only /healthz, /readyz and
 /metrics on --addr, "all" does both.
 
 Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
-INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_WORKERS, INVEX_JOB_TIMEOUT, INVEX_OCR_WORKERS, INVEX_OCR_PAGE_TIMEOUT,
-INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
+INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_WORKERS, INVEX_JOB_TIMEOUT,
+INVEX_RESCUE_AFTER, INVEX_RESCUE_INTERVAL, INVEX_SHUTDOWN_GRACE, INVEX_OCR_WORKERS,
+INVEX_OCR_PAGE_TIMEOUT, INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
 INVEX_MAX_PAGES, INVEX_MAX_DECOMPRESSED_MIB, INVEX_MAX_IMAGE_MEGAPIXELS,
 INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
@@ -38,6 +41,9 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 	blobs := fs.String("blobs", envDefault("INVEX_BLOBS", ""), "where uploads are kept: dir (--data/blobs) or database (PostgreSQL); default dir with SQLite, database with PostgreSQL (env INVEX_BLOBS)")
 	workers := fs.Int("workers", envInt("INVEX_WORKERS", 0), "extraction workers in this process; 0 = one per CPU, -1 = none (env INVEX_WORKERS)")
 	jobTimeout := fs.Duration("job-timeout", envDuration("INVEX_JOB_TIMEOUT", 2*time.Minute), "time limit of one attempt at one job (env INVEX_JOB_TIMEOUT)")
+	rescueAfter := fs.Duration("rescue-after", envDuration("INVEX_RESCUE_AFTER", 0), "lease of one attempt: a job still running this long after its attempt started is taken for a dead worker's and returned to the queue; must exceed --job-timeout; 0 = --job-timeout + 1m (env INVEX_RESCUE_AFTER)")
+	rescueInterval := fs.Duration("rescue-interval", envDuration("INVEX_RESCUE_INTERVAL", 5*time.Second), "how often each worker process looks for jobs whose lease lapsed (env INVEX_RESCUE_INTERVAL)")
+	shutdownGrace := fs.Duration("shutdown-grace", envDuration("INVEX_SHUTDOWN_GRACE", 30*time.Second), "on SIGTERM or SIGINT, time given to in-flight requests and jobs to finish; jobs still running then go back to the queue (env INVEX_SHUTDOWN_GRACE)")
 	ocrWorkers := fs.Int("ocr-workers", envInt("INVEX_OCR_WORKERS", 0), "jobs with scanned pages worked at once, on their own queue; 0 = half the CPUs (env INVEX_OCR_WORKERS)")
 	ocrPageTimeout := fs.Duration("ocr-page-timeout", envDuration("INVEX_OCR_PAGE_TIMEOUT", 20*time.Second), "time limit of the OCR of one page (env INVEX_OCR_PAGE_TIMEOUT)")
 	ocrMaxPages := fs.Int("ocr-max-pages", envInt("INVEX_OCR_MAX_PAGES", 10), "pages of one document read by OCR; later ones are skipped with a warning (env INVEX_OCR_MAX_PAGES)")
@@ -72,6 +78,9 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 		Blobs:          *blobs,
 		Workers:        *workers,
 		JobTimeout:     *jobTimeout,
+		RescueAfter:    *rescueAfter,
+		RescueInterval: *rescueInterval,
+		ShutdownGrace:  *shutdownGrace,
 		OCRWorkers:     *ocrWorkers,
 		OCRPageTimeout: *ocrPageTimeout,
 		OCRMaxPages:    *ocrMaxPages,

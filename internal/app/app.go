@@ -82,8 +82,21 @@ type Config struct {
 	// Workers is the number of concurrent extraction workers in this process.
 	// 0 means one per CPU; a negative value runs no workers (API only).
 	Workers int
-	// JobTimeout bounds one attempt of one job. Default 2 min.
+	// JobTimeout bounds one attempt of one job: its context is cancelled
+	// then, and the attempt fails with a timeout. Default 2 min.
 	JobTimeout time.Duration
+	// RescueAfter is the lease of an attempt: a job whose attempt started
+	// longer ago than this and is still running is taken for the job of a
+	// dead process and returned to the queue (or failed with worker_lost
+	// when its attempts are spent). It must exceed JobTimeout, so that a
+	// live attempt is always cancelled before its lease lapses. Default
+	// JobTimeout + 1 min.
+	RescueAfter time.Duration
+	// RescueInterval is how often each worker process looks for jobs whose
+	// lease lapsed and for jobs whose queue entry ended without them. A dead
+	// worker's job is back on the queue at most RescueAfter + RescueInterval
+	// after its attempt started. Default 5 s.
+	RescueInterval time.Duration
 	// OCRWorkers is the number of jobs with scanned pages worked at the same
 	// time, on their own queue, and the number of Tesseract processes run at
 	// once. Default half the CPUs, at least one.
@@ -94,7 +107,8 @@ type Config struct {
 	// Default extract.DefaultMaxOCRPages.
 	OCRMaxPages int
 	// ShutdownGrace is how long a stopping process lets in-flight requests
-	// and jobs finish before cancelling them. Default 30 s.
+	// and jobs finish before cancelling them; cancelled jobs go back to the
+	// queue. Default 30 s.
 	ShutdownGrace time.Duration
 	// MaxUploadBytes is the largest accepted document. Default 50 MiB.
 	MaxUploadBytes int64
@@ -159,6 +173,12 @@ func (c Config) withDefaults() Config {
 	if c.JobTimeout <= 0 {
 		c.JobTimeout = 2 * time.Minute
 	}
+	if c.RescueAfter <= 0 {
+		c.RescueAfter = c.JobTimeout + time.Minute
+	}
+	if c.RescueInterval <= 0 {
+		c.RescueInterval = 5 * time.Second
+	}
 	if c.OCRWorkers <= 0 {
 		c.OCRWorkers = max(1, runtime.NumCPU()/2)
 	}
@@ -196,6 +216,9 @@ func (c Config) validate() error {
 	default:
 		return fmt.Errorf("config: unknown blobs %q (want %s or %s)", c.Blobs, BlobsDatabase, BlobsDir)
 	}
+	if c.RescueAfter <= c.JobTimeout {
+		return fmt.Errorf("config: rescue-after %s must be longer than job-timeout %s, or live jobs would be run twice", c.RescueAfter, c.JobTimeout)
+	}
 	if c.Role == RoleWorker && c.Workers < 0 {
 		return errors.New("config: a worker process needs workers (--workers ≥ 0)")
 	}
@@ -215,6 +238,10 @@ func redactURL(s string) string {
 	}
 	return u.Redacted()
 }
+
+// riverRescueNever is the lease given to River's own rescuer on PostgreSQL,
+// where the sweeper rescues instead: a century.
+const riverRescueNever = 100 * 365 * 24 * time.Hour
 
 // queueClient is the job queue as the app uses it, whatever its driver.
 type queueClient interface {
@@ -327,10 +354,18 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
+	// On PostgreSQL the sweeper (jobs.Sweeper) rescues the jobs of dead
+	// workers: River's rescuer runs only on the elected leader and only
+	// every 30 s, and it updates rows without re-checking their state, so
+	// it must not race the sweeper; it is given a lease it never reaches.
+	rescueAfter := cfg.RescueAfter
+	if pg {
+		rescueAfter = riverRescueNever
+	}
 	rcfg := &river.Config{
 		Logger:               slog.New(warnOnly{a.log.Handler()}),
 		JobTimeout:           cfg.JobTimeout,
-		RescueStuckJobsAfter: cfg.JobTimeout + time.Minute,
+		RescueStuckJobsAfter: rescueAfter,
 		MaxAttempts:          jobs.MaxAttempts,
 		FetchCooldown:        5 * time.Millisecond,
 		FetchPollInterval:    100 * time.Millisecond,
@@ -508,14 +543,20 @@ func (a *App) Listen() (net.Listener, error) {
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	if a.cfg.Workers > 0 {
 		// A client without workers only inserts; it is never started.
-		if err := a.queue.Start(ctx); err != nil {
+		// River cancels running jobs when Start's context ends, which would
+		// leave them no grace: the queue is stopped below instead.
+		if err := a.queue.Start(context.WithoutCancel(ctx)); err != nil {
 			return fmt.Errorf("start queue: %w", err)
 		}
 	}
 	sweepCtx, stopSweep := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopSweep()
 	if a.cfg.Workers > 0 {
-		go (&jobs.Sweeper{Store: a.store, Logger: a.log}).Run(sweepCtx)
+		sw := &jobs.Sweeper{Store: a.store, Logger: a.log, Interval: a.cfg.RescueInterval}
+		if IsPostgres(a.cfg.Database) {
+			sw.RescueAfter = a.cfg.RescueAfter
+		}
+		go sw.Run(sweepCtx)
 	}
 	a.log.Info("invex serving", "addr", ln.Addr().String(), "role", a.cfg.Role, "database", a.store.Dialect(),
 		"blobs", a.cfg.Blobs, "data", a.cfg.DataDir, "workers", max(a.cfg.Workers, 0))
@@ -529,35 +570,48 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		err = fmt.Errorf("serve: %w", err)
 	}
 	a.log.Info("invex stopping", "grace", a.cfg.ShutdownGrace.String())
+	start := time.Now()
 
+	// The listener closes and the queue stops fetching at once; in-flight
+	// requests and jobs share one grace period.
 	grace, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownGrace)
 	defer cancel()
+	released := make(chan bool, 1)
+	go func() {
+		if a.cfg.Workers > 0 {
+			released <- a.stopQueue(grace)
+			return
+		}
+		released <- false
+	}()
 	if serr := a.http.Shutdown(grace); serr != nil {
-		a.log.Warn("http shutdown", "err", serr)
+		a.log.Warn("in-flight requests did not finish in the grace period; closing them", "err", serr)
+		a.http.Close()
 	}
-	if a.cfg.Workers > 0 {
-		a.stopQueue(grace)
-	}
+	rel := <-released
 	stopSweep()
+	a.log.Info("invex stopped", "after", time.Since(start).Round(time.Millisecond).String(), "jobs_released", rel)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
 }
 
-// stopQueue lets running jobs finish until grace ends, then cancels them; a
-// cancelled job goes back to the queue for its next attempt.
-func (a *App) stopQueue(grace context.Context) {
+// stopQueue stops fetching jobs and lets running ones finish until grace
+// ends, then cancels them: a cancelled job goes back to the queue for its
+// next attempt. It reports whether it had to cancel jobs.
+func (a *App) stopQueue(grace context.Context) bool {
 	err := a.queue.Stop(grace)
 	if err == nil {
-		return
+		return false
 	}
-	a.log.Warn("in-flight jobs did not finish in the grace period; cancelling them", "err", err)
+	a.log.Warn("in-flight jobs did not finish in the grace period; returning them to the queue", "err", err)
 	hard, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := a.queue.StopAndCancel(hard); err != nil {
 		a.log.Error("stop queue", "err", err)
 	}
+	return true
 }
 
 // Close releases everything Open acquired.

@@ -216,11 +216,16 @@ func removeQuietly(path string) {
 
 // Sweeper ends jobs whose queue entry ended without them: a worker killed on
 // the job's last attempt leaves the entry discarded by the queue's rescuer
-// and the job unfinished.
+// and the job unfinished. With RescueAfter set (PostgreSQL), it is also that
+// rescuer: each round it first returns to the queue the entries whose
+// attempt has run longer than RescueAfter (see
+// store.Store.RescueStuckQueueJobs), so a dead worker's job is back at most
+// RescueAfter + Interval after its attempt started.
 type Sweeper struct {
-	Store    *store.Store
-	Logger   *slog.Logger
-	Interval time.Duration // default 5 s
+	Store       *store.Store
+	Logger      *slog.Logger
+	Interval    time.Duration // default 5 s
+	RescueAfter time.Duration // 0: leave stuck entries to the queue's own rescuer
 }
 
 // Run sweeps until ctx ends.
@@ -243,8 +248,18 @@ func (s *Sweeper) Run(ctx context.Context) {
 	}
 }
 
-// Sweep fails every orphan job once.
+// Sweep rescues stuck queue entries (when RescueAfter is set) and fails
+// every orphan job once.
 func (s *Sweeper) Sweep(ctx context.Context) error {
+	if s.RescueAfter > 0 {
+		n, err := s.Store.RescueStuckQueueJobs(ctx, s.RescueAfter)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			s.Logger.Warn("returned jobs of lost workers to the queue", "jobs", n, "rescue_after", s.RescueAfter.String())
+		}
+	}
 	orphans, err := s.Store.Orphans(ctx, 100)
 	if err != nil {
 		return err

@@ -393,3 +393,38 @@ func (s *Store) RescueAbandonedQueueJobs(ctx context.Context) (int, error) {
 	n, _ := res.RowsAffected()
 	return int(n), nil
 }
+
+// RescueStuckQueueJobs returns to the queue every entry of the PostgreSQL
+// queue whose attempt started more than after ago, by the database's clock,
+// and is still running: its process is taken for dead. Entries with
+// attempts left become available at once, and their jobs pending; the
+// others are discarded (and their jobs then failed by the orphan sweep).
+// Each rescue is recorded in the entry's errors. It is one statement that
+// re-checks the state of each row it changes, so any number of processes
+// may run it at once. It reports how many entries it rescued.
+func (s *Store) RescueStuckQueueJobs(ctx context.Context, after time.Duration) (int, error) {
+	if s.pg == nil {
+		return 0, errors.New("rescue stuck queue jobs: only for PostgreSQL")
+	}
+	var n int
+	err := s.w.QueryRowContext(ctx,
+		`WITH rescued AS (
+		    UPDATE river_job
+		       SET state = (CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END)::river_job_state,
+		           finalized_at = CASE WHEN attempt >= max_attempts THEN now() END,
+		           scheduled_at = CASE WHEN attempt >= max_attempts THEN scheduled_at ELSE now() END,
+		           errors = array_append(errors, jsonb_build_object('at', now(), 'attempt', attempt, 'trace', '',
+		               'error', 'worker lost: the attempt was still running when its lease lapsed'))
+		     WHERE state = 'running' AND attempted_at < now() - make_interval(secs => $1)
+		 RETURNING id, state),
+		 requeued AS (
+		    UPDATE jobs SET status = 'pending'
+		     WHERE status = 'processing'
+		       AND queue_job_id IN (SELECT id FROM rescued WHERE state = 'available')
+		 RETURNING 1)
+		 SELECT COUNT(*) FROM rescued`, after.Seconds()).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("rescue stuck queue jobs: %w", err)
+	}
+	return n, nil
+}

@@ -158,3 +158,83 @@ func TestPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestPostgresRescueStuckQueueJobs seeds queue entries around the rescue
+// horizon, as River's own rescuer tests do, and checks which the rescue
+// returns to the queue, which it discards and which it leaves alone, and
+// that their jobs follow.
+func TestPostgresRescueStuckQueueJobs(t *testing.T) {
+	ctx := context.Background()
+	st := openPostgres(t)
+	acct, err := st.EnsureAccount(ctx, "acme", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type seed struct {
+		name     string
+		state    string
+		attempt  int
+		startedS int // seconds before now the attempt started
+		want     string
+		wantJob  string
+	}
+	seeds := []seed{
+		{"stuck with attempts left", "running", 1, 120, "available", store.StatusPending},
+		{"stuck on its last attempt", "running", 3, 120, "discarded", store.StatusProcessing},
+		{"running inside its lease", "running", 1, 10, "running", store.StatusProcessing},
+		{"waiting", "available", 0, 0, "available", store.StatusPending},
+		{"completed", "completed", 1, 120, "completed", store.StatusCompleted},
+	}
+	ids := make([]int64, len(seeds))
+	for i, s := range seeds {
+		err := st.WriteDB().QueryRowContext(ctx,
+			`INSERT INTO river_job (args, kind, max_attempts, queue, state, attempt, attempted_at, finalized_at)
+			 VALUES ('{}', 'extract', 3, 'extract', $1::text::river_job_state, $2::int,
+			         CASE WHEN $2::int > 0 THEN now() - make_interval(secs => $3::int) END,
+			         CASE WHEN $1::text = 'completed' THEN now() END)
+			 RETURNING id`, s.state, s.attempt, s.startedS).Scan(&ids[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		status := store.StatusProcessing
+		if s.state == "available" {
+			status = store.StatusPending
+		} else if s.state == "completed" {
+			status = store.StatusCompleted
+		}
+		j := store.Job{ID: fmt.Sprint("job-", i), AccountID: acct.ID, Status: status, Locale: "it",
+			FileSHA256: "x", CacheKey: fmt.Sprint("c", i), QueuedAt: time.Now(), MaxAttempts: 3, QueueJobID: &ids[i]}
+		if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, &j) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := st.RescueStuckQueueJobs(ctx, time.Minute)
+	if err != nil || n != 2 {
+		t.Fatalf("RescueStuckQueueJobs = %d, %v; want 2", n, err)
+	}
+	for i, s := range seeds {
+		var state string
+		var errs int
+		if err := st.WriteDB().QueryRowContext(ctx,
+			`SELECT state::text, COALESCE(array_length(errors, 1), 0) FROM river_job WHERE id = $1`, ids[i]).Scan(&state, &errs); err != nil {
+			t.Fatal(err)
+		}
+		rescued := s.want != s.state
+		if state != s.want || (errs == 1) != rescued {
+			t.Errorf("%s: state %s with %d errors recorded; want %s, rescue recorded %v", s.name, state, errs, s.want, rescued)
+		}
+		j, err := st.JobByID(ctx, fmt.Sprint("job-", i))
+		if err != nil || j.Status != s.wantJob {
+			t.Errorf("%s: job %s, %v; want %s", s.name, j.Status, err, s.wantJob)
+		}
+	}
+	// The discarded entry's job is an orphan for the sweep to fail.
+	orphans, err := st.Orphans(ctx, 10)
+	if err != nil || len(orphans) != 1 || orphans[0].ID != "job-1" || orphans[0].Attempts != 3 {
+		t.Errorf("Orphans = %+v, %v; want job-1 with 3 attempts", orphans, err)
+	}
+	// A second run finds nothing left to rescue.
+	if n, err := st.RescueStuckQueueJobs(ctx, time.Minute); err != nil || n != 0 {
+		t.Errorf("second RescueStuckQueueJobs = %d, %v; want 0", n, err)
+	}
+}
