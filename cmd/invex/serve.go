@@ -32,6 +32,7 @@ INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_WORKERS, INVEX_JOB_TIMEOUT,
 INVEX_RESCUE_AFTER, INVEX_RESCUE_INTERVAL, INVEX_SHUTDOWN_GRACE, INVEX_OCR_WORKERS,
 INVEX_OCR_PAGE_TIMEOUT, INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
+INVEX_RATE_LIMIT, INVEX_RATE_WINDOW,
 INVEX_MAX_PAGES, INVEX_MAX_DECOMPRESSED_MIB, INVEX_MAX_IMAGE_MEGAPIXELS,
 INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
@@ -52,6 +53,8 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 	maxUploads := fs.Int("max-uploads-per-account", envInt("INVEX_MAX_UPLOADS_PER_ACCOUNT", httpapi.DefaultMaxUploadsPerAccount), "uploads one account may send at once; more get 429 (env INVEX_MAX_UPLOADS_PER_ACCOUNT)")
 	maxConnsPerIP := fs.Int("max-conns-per-ip", envInt("INVEX_MAX_CONNS_PER_IP", httpapi.DefaultMaxConnsPerIP), "open connections from one IP address; more are answered 503 and closed (env INVEX_MAX_CONNS_PER_IP)")
 	authFailures := fs.Int("auth-failures", envInt("INVEX_AUTH_FAILURES", httpapi.DefaultAuthFailures), "requests with an invalid API key one IP address may send per minute; beyond, 429 (env INVEX_AUTH_FAILURES)")
+	rateLimit := fs.Int("rate-limit", envInt("INVEX_RATE_LIMIT", httpapi.DefaultRateLimitRequests), "requests one API key may send per --rate-window (and at once), counted in each API process; beyond, 429 rate_limited; -1 = no limit (env INVEX_RATE_LIMIT)")
+	rateWindow := fs.Duration("rate-window", envDuration("INVEX_RATE_WINDOW", httpapi.DefaultRateLimitWindow), "time in which an API key regains --rate-limit requests (env INVEX_RATE_WINDOW)")
 	maxPages := fs.Int("max-pages", envInt("INVEX_MAX_PAGES", 1000), "pages of one document; more fail with page_limit (env INVEX_MAX_PAGES)")
 	maxInflateMiB := fs.Int64("max-decompressed-mib", int64(envInt("INVEX_MAX_DECOMPRESSED_MIB", 256)), "`MiB` one document's compressed streams may inflate to; more fail with decompressed_size_limit (env INVEX_MAX_DECOMPRESSED_MIB)")
 	maxImageMP := fs.Int64("max-image-megapixels", int64(envInt("INVEX_MAX_IMAGE_MEGAPIXELS", 64)), "largest image, in millions of pixels, decoded for OCR; larger fail with render_size_limit (env INVEX_MAX_IMAGE_MEGAPIXELS)")
@@ -98,6 +101,7 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 			MaxConnsPerIP:        *maxConnsPerIP,
 			AuthFailures:         *authFailures,
 			AuthFailureInterval:  time.Minute / time.Duration(max(*authFailures, 1)),
+			RateLimit:            httpapi.RateLimit{Requests: *rateLimit, Window: *rateWindow},
 		},
 		Version: version,
 		Logger:  log,

@@ -127,6 +127,9 @@ type Config struct {
 	Version string
 	// Logger receives the service's logs. Default: JSON to stderr.
 	Logger *slog.Logger
+	// Now, when set, replaces the store's clock (timestamps, quota months,
+	// idempotency keys' lifetime); for tests.
+	Now func() time.Time
 }
 
 // Budgets are the per-document limits of the engine; a document over one
@@ -343,6 +346,9 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		} else if n > 0 {
 			a.log.Info("returned abandoned jobs to the queue", "jobs", n)
 		}
+	}
+	if cfg.Now != nil {
+		a.store.Now = cfg.Now
 	}
 
 	var blobs jobs.Blobs

@@ -55,6 +55,8 @@ type Limits struct {
 	// Defaults 20 and 3 s (20 a minute).
 	AuthFailures        int
 	AuthFailureInterval time.Duration // see AuthFailures
+	// RateLimit bounds the requests of one API key (see RateLimit).
+	RateLimit RateLimit
 }
 
 // Defaults of Limits.
@@ -102,6 +104,7 @@ func (l Limits) WithDefaults() Limits {
 	defInt(&l.MaxConns, DefaultMaxConns)
 	defInt(&l.MaxConnsPerIP, DefaultMaxConnsPerIP)
 	defInt(&l.AuthFailures, DefaultAuthFailures)
+	l.RateLimit = l.RateLimit.WithDefaults()
 	if l.MinUploadRate <= 0 {
 		l.MinUploadRate = DefaultMinUploadRate
 	}

@@ -74,6 +74,7 @@ type Server struct {
 
 	authFailures *failureLimiter
 	uploads      *uploadSlots
+	rateLimit    *rateLimiter // nil: no per-key limit
 }
 
 // New builds the API. reg receives the HTTP metrics and is served at
@@ -92,6 +93,7 @@ func New(cfg Config, st *store.Store, sub *jobs.Submitter, log *slog.Logger, reg
 
 		authFailures: newFailureLimiter(cfg.Limits.AuthFailures, cfg.Limits.AuthFailureInterval),
 		uploads:      newUploadSlots(cfg.Limits.MaxUploads, cfg.Limits.MaxUploadsPerAccount, cfg.Limits.UploadSlotWait),
+		rateLimit:    newRateLimiter(cfg.Limits.RateLimit),
 	}
 	reg.MustRegister(&jobCollector{store: st, log: log})
 
@@ -119,6 +121,7 @@ func New(cfg Config, st *store.Store, sub *jobs.Submitter, log *slog.Logger, reg
 	s.api = humago.New(s.mux, hc)
 	s.api.UseMiddleware(s.authenticate)
 	s.routes()
+	s.documentLimitHeaders()
 	s.handler = s.observe(s.mux)
 	return s
 }
@@ -332,6 +335,9 @@ func (s *Server) authenticate(ctx huma.Context, next func(huma.Context)) {
 			s.logger(ctx.Context()).Info("invalid api key", "remote_ip", ip)
 		}
 		s.writeErr(ctx, err)
+		return
+	}
+	if !s.admit(ctx, p) {
 		return
 	}
 	next(huma.WithValue(ctx, principalKey, p))

@@ -25,12 +25,14 @@ const submitDescription = "Upload one PDF invoice, either as multipart/form-data
 	"The document may be at most 50 MiB (decoded). It must be a PDF: the first 1024 bytes must contain `%PDF-`. " +
 	"`locale` is a language hint (it, en, de, fr; default it) for OCR and labels, not a constraint. " +
 	"Each accepted submission consumes one unit of the monthly quota; refused ones never do. " +
+	idempotencyKeyDoc + " " +
 	"The same document submitted again by the same account completes at once from the account's cache."
 
 // submitInput has no declared body: the handler streams it itself, so that a
 // 50 MiB upload is never held in memory. Resolve hands it huma's context.
 type submitInput struct {
-	hctx huma.Context
+	IdempotencyKey string `header:"Idempotency-Key" doc:"Makes the submission safe to retry; see the description."`
+	hctx           huma.Context
 }
 
 // Resolve implements huma.Resolver.
@@ -42,6 +44,7 @@ func (in *submitInput) Resolve(ctx huma.Context) []error {
 type submitOutput struct {
 	Location   string `header:"Location" doc:"The job's poll URL."`
 	RetryAfter string `header:"Retry-After" doc:"Seconds to wait before the first poll."`
+	Replayed   string `header:"Idempotent-Replayed" doc:"true when the Idempotency-Key named an earlier submission, whose job this is; nothing was charged."`
 	Body       Accepted
 }
 
@@ -79,15 +82,20 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 	p := principalFrom(ctx)
 	log := s.logger(ctx)
 	r, w := humago.Unwrap(in.hctx)
+	idemKey, perr := idempotencyKey(in.IdempotencyKey)
+	if perr != nil {
+		return nil, perr
+	}
 
-	// Refuse before reading a byte when the month's quota is spent.
+	// Refuse before reading a byte when the month's quota is spent (unless
+	// the request may replay an accepted one).
 	now := s.store.Now()
 	used, err := s.store.QuotaUsed(ctx, p.AccountID, store.Period(now))
 	if err != nil {
 		log.Error("read quota", "err", err)
 		return nil, unavailable()
 	}
-	if used >= p.MonthlyQuota {
+	if used >= p.MonthlyQuota && !s.replayPossible(ctx, p.AccountID, idemKey) {
 		return nil, quotaExhausted(now)
 	}
 
@@ -122,20 +130,32 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		SHA256:       up.SHA256,
 		Size:         up.Size,
 		SpoolPath:    up.Path,
+
+		IdempotencyKey: idemKey,
+		RequestHash:    requestHash(up.SHA256, up.Fields, locale),
 	})
 	if errors.Is(err, store.ErrQuotaExhausted) {
 		return nil, quotaExhausted(now)
+	}
+	if errors.Is(err, store.ErrIdempotencyKeyReused) {
+		return nil, idempotencyKeyReused()
 	}
 	if err != nil {
 		log.Error("submit job", "err", err)
 		return nil, unavailable()
 	}
 	log.Info("job accepted", "job_id", acc.Job.ID, "account_id", p.AccountID, "bytes", up.Size,
-		"cache_hit", acc.Job.CacheHit)
+		"cache_hit", acc.Job.CacheHit, "replayed", acc.Replayed)
 	poll := "/v1/jobs/" + acc.Job.ID
+	in.hctx.SetHeader(headerQuotaRemaining, strconv.Itoa(acc.QuotaRemaining))
+	replayed := ""
+	if acc.Replayed {
+		replayed = "true"
+	}
 	return &submitOutput{
 		Location:   poll,
 		RetryAfter: "1",
+		Replayed:   replayed,
 		Body: Accepted{
 			JobID:             acc.Job.ID,
 			Status:            store.StatusPending,

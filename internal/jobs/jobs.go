@@ -97,6 +97,10 @@ type Submission struct {
 	SHA256       string // hex SHA-256 of the document
 	Size         int64
 	SpoolPath    string // the document's bytes; moved into Blobs or removed
+	// IdempotencyKey, when set, makes the submission idempotent: see
+	// Submit. RequestHash identifies the request (document and fields).
+	IdempotencyKey string
+	RequestHash    string
 }
 
 // Accepted is the outcome of a successful submission.
@@ -104,6 +108,9 @@ type Accepted struct {
 	Job              store.Job
 	QuotaRemaining   int
 	EstimatedSeconds int
+	// Replayed is set when an idempotency key named an earlier submission,
+	// whose job this is; nothing was charged.
+	Replayed bool
 }
 
 // Enqueuer adds an entry to the job queue inside a store transaction, so
@@ -122,6 +129,12 @@ type Submitter struct {
 	Queue     Enqueuer
 	Estimator *Estimator
 	Logger    *slog.Logger
+	// IdempotencyTTL is how long an idempotency key names its job.
+	// Default DefaultIdempotencyTTL.
+	IdempotencyTTL time.Duration
+
+	pruneMu  sync.Mutex
+	prunedAt time.Time // last removal of dead idempotency records
 }
 
 // CacheKey is the result-cache key of a document: the same bytes, locale and
@@ -132,12 +145,8 @@ func CacheKey(accountID, sha string, locale string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Submit charges one unit of quota and creates the job: completed at once from
-// the account's cache when the same document was read before, otherwise
-// pending on the queue. It returns store.ErrQuotaExhausted when the month's
-// quota is spent. The spool file is consumed in every case.
-func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error) {
-	defer removeQuietly(sub.SpoolPath)
+// submit charges one unit of quota and creates the job (see Submit).
+func (s *Submitter) submit(ctx context.Context, sub Submission) (Accepted, error) {
 	now := s.Store.Now()
 	period := store.Period(now)
 	cacheKey := CacheKey(sub.AccountID, sub.SHA256, sub.Locale)
@@ -181,6 +190,9 @@ func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error
 	}
 	var remaining int
 	err = s.Store.InTx(ctx, func(tx *sql.Tx) error {
+		if err := s.claimKeyTx(ctx, tx, sub, job); err != nil {
+			return err
+		}
 		var err error
 		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
 			return err
@@ -219,6 +231,9 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 	job.Flags, job.Result, job.Extra = cached.Flags, cached.Result, cached.Extra
 	var remaining int
 	err := s.Store.InTx(ctx, func(tx *sql.Tx) error {
+		if err := s.claimKeyTx(ctx, tx, sub, job); err != nil {
+			return err
+		}
 		var err error
 		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
 			return err
