@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/testpdf"
 )
@@ -84,6 +85,21 @@ func (s *server) quotaUsed(account string) int {
 // of quota is spent.
 func TestIdempotencyRace(t *testing.T) {
 	s := startServer(t, t.TempDir(), app.Config{})
+	idempotencyRace(t, []*server{s})
+}
+
+// TestIdempotencyRacePostgres runs the race against two API processes
+// sharing one PostgreSQL database, the requests spread over both.
+func TestIdempotencyRacePostgres(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	a := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI})
+	b := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI})
+	startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleWorker, Workers: 1, OCRWorkers: 1})
+	idempotencyRace(t, []*server{a, b})
+}
+
+func idempotencyRace(t *testing.T, servers []*server) {
+	s := servers[0]
 	key := s.key("acme", 100)
 	inv := testpdf.Italian()
 	inv.Salt = "race"
@@ -100,7 +116,7 @@ func TestIdempotencyRace(t *testing.T) {
 			<-start
 			// Both body forms: the same document and fields are the same
 			// request.
-			resps[i] = s.submitIdem(key, "order-4711", pdf, "it", i%2 == 1)
+			resps[i] = servers[i%len(servers)].submitIdem(key, "order-4711", pdf, "it", i%3 == 1)
 		}()
 	}
 	close(start)
