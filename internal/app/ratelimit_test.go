@@ -130,7 +130,7 @@ func TestOpenAPILimits(t *testing.T) {
 	type operation struct {
 		Security   []map[string]any `json:"security"`
 		Parameters []struct {
-			Name, In string
+			Name, In, Description string
 		} `json:"parameters"`
 		Responses map[string]struct {
 			Headers map[string]header `json:"headers"`
@@ -188,7 +188,7 @@ func TestOpenAPILimits(t *testing.T) {
 	submit := doc.Paths["/v1/extract/invoice"]["post"]
 	found := false
 	for _, p := range submit.Parameters {
-		found = found || (p.Name == "Idempotency-Key" && p.In == "header")
+		found = found || (p.Name == "Idempotency-Key" && p.In == "header" && strings.Contains(p.Description, "24 hours"))
 	}
 	if !found {
 		t.Errorf("submission parameters %v lack the Idempotency-Key header", submit.Parameters)

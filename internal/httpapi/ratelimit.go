@@ -193,7 +193,7 @@ func ptrFloat(f float64) *float64 { return &f }
 
 // documentLimitHeaders adds the limit headers to every response but 401 of
 // every operation that needs a key, and Retry-After to their 429s, once all
-// operations are registered.
+// operations are registered; and describes the Idempotency-Key header.
 func (s *Server) documentLimitHeaders() {
 	oa := s.api.OpenAPI()
 	if oa.Components.Headers == nil {
@@ -206,6 +206,13 @@ func (s *Server) documentLimitHeaders() {
 	}
 	sort.Strings(names)
 	oa.Components.Headers["Retry-After"] = retryAfterHeader
+	if item := oa.Paths["/v1/extract/invoice"]; item != nil && item.Post != nil {
+		for _, p := range item.Post.Parameters {
+			if p.Name == "Idempotency-Key" {
+				p.Description = idempotencyKeyDoc
+			}
+		}
+	}
 	for _, item := range oa.Paths {
 		for _, op := range []*huma.Operation{item.Get, item.Put, item.Post, item.Delete, item.Patch, item.Head, item.Options} {
 			if op == nil || len(op.Security) == 0 {

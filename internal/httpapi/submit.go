@@ -25,13 +25,13 @@ const submitDescription = "Upload one PDF invoice, either as multipart/form-data
 	"The document may be at most 50 MiB (decoded). It must be a PDF: the first 1024 bytes must contain `%PDF-`. " +
 	"`locale` is a language hint (it, en, de, fr; default it) for OCR and labels, not a constraint. " +
 	"Each accepted submission consumes one unit of the monthly quota; refused ones never do. " +
-	idempotencyKeyDoc + " " +
+	"Send an `Idempotency-Key` header to make retries safe. " +
 	"The same document submitted again by the same account completes at once from the account's cache."
 
 // submitInput has no declared body: the handler streams it itself, so that a
 // 50 MiB upload is never held in memory. Resolve hands it huma's context.
 type submitInput struct {
-	IdempotencyKey string `header:"Idempotency-Key" doc:"Makes the submission safe to retry; see the description."`
+	IdempotencyKey string `header:"Idempotency-Key" doc:"Makes the submission safe to retry."`
 	hctx           huma.Context
 }
 
