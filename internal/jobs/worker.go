@@ -89,7 +89,10 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 		return err
 	})
 	if err != nil {
-		return err
+		// Not stored (the attempt was cancelled at shutdown, or the
+		// database failed): the job goes back to pending for its next
+		// attempt rather than staying "processing".
+		return w.retryOrFail(ctx, rj, log, err)
 	}
 	w.Metrics.observe(store.StatusCompleted, time.Since(start))
 	log.Info("job completed", "model", out.Model, "pages", out.Pages, "ms", time.Since(start).Milliseconds())
