@@ -42,6 +42,7 @@ func Run(t *testing.T, open OpenFunc) {
 		{"Cache", testCache},
 		{"Orphans", testOrphans},
 	}
+	tests = append(tests, manageTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
