@@ -14,7 +14,7 @@ import (
 // MaxListLimit the largest page it returns.
 const (
 	DefaultListLimit = 20
-	MaxListLimit     = 100
+	MaxListLimit     = 1000
 )
 
 // JobCursor is a position in an account's job list: the last job of a page.
