@@ -65,6 +65,9 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS.`, stderr)
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
 	}
+	if *retentionDays < 1 {
+		return usageError{fmt.Sprintf("--retention-days must be at least 1, got %d", *retentionDays)}
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return usageError{fmt.Sprintf("invalid --log-level %q", *logLevel)}

@@ -25,7 +25,10 @@ type Retention struct {
 	MaxAge time.Duration
 	// Interval is the time between rounds. Default 1 h.
 	Interval time.Duration
-	Logger   *slog.Logger
+	// Now is the clock documents' ages are measured by. Default
+	// Store.Now.
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // retentionBatch is how many documents one query of a round handles.
@@ -55,13 +58,17 @@ func (r *Retention) Run(ctx context.Context) {
 	}
 }
 
-// Sweep deletes every document older than MaxAge by the store's clock
-// (store.Store.Now) and reports how many it deleted.
+// Sweep deletes every document older than MaxAge by the Now clock and
+// reports how many it deleted.
 func (r *Retention) Sweep(ctx context.Context) (int, error) {
 	if r.MaxAge <= 0 {
 		return 0, fmt.Errorf("retention: max age %s is not positive", r.MaxAge)
 	}
-	cutoff := r.Store.Now().Add(-r.MaxAge)
+	now := r.Store.Now
+	if r.Now != nil {
+		now = r.Now
+	}
+	cutoff := now().Add(-r.MaxAge)
 	deleted := 0
 	for {
 		docs, err := r.Store.ExpiredDocuments(ctx, cutoff, retentionBatch)
@@ -72,7 +79,7 @@ func (r *Retention) Sweep(ctx context.Context) (int, error) {
 			if err := r.Blobs.Delete(ctx, d.BlobKey); err != nil {
 				return deleted, fmt.Errorf("retention: delete document of job %s: %w", d.JobID, err)
 			}
-			if err := r.Store.ForgetDocument(ctx, d); err != nil {
+			if err := r.Store.ForgetDocument(ctx, d, now()); err != nil {
 				return deleted, err
 			}
 			deleted++

@@ -174,12 +174,12 @@ func (s *Store) ExpiredDocuments(ctx context.Context, before time.Time, limit in
 }
 
 // ForgetDocument records that the document d was deleted from blob storage
-// at the store's current time: the job keeps its result but no longer points
-// at a document. It does nothing when the job is gone or points elsewhere.
-func (s *Store) ForgetDocument(ctx context.Context, d ExpiredDocument) error {
+// at time at: the job keeps its result but no longer points at a document.
+// It does nothing when the job is gone or points elsewhere.
+func (s *Store) ForgetDocument(ctx context.Context, d ExpiredDocument, at time.Time) error {
 	_, err := s.w.ExecContext(ctx,
 		`UPDATE jobs SET blob_key = NULL, document_deleted_at = $1 WHERE id = $2 AND blob_key = $3`,
-		millis(s.Now()), d.JobID, d.BlobKey)
+		millis(at), d.JobID, d.BlobKey)
 	if err != nil {
 		return fmt.Errorf("forget document of job %s: %w", d.JobID, err)
 	}

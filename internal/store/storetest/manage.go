@@ -174,7 +174,6 @@ func testDocumentRetention(t *testing.T, st *store.Store) {
 	ctx := context.Background()
 	a := must[store.Account](t)(st.EnsureAccount(ctx, "acme", nil))
 	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-	st.Now = func() time.Time { return now }
 	old := now.Add(-40 * 24 * time.Hour)
 	mk := func(n int, status string, at time.Time, blob bool) store.Job {
 		j := newJob(a.ID, jobID(n), "ck", at)
@@ -209,7 +208,7 @@ func testDocumentRetention(t *testing.T, st *store.Store) {
 		t.Errorf("JobDocument before retention = %+v, %v", d, err)
 	}
 	for _, doc := range docs {
-		if err := st.ForgetDocument(ctx, doc); err != nil {
+		if err := st.ForgetDocument(ctx, doc, now); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -228,7 +227,7 @@ func testDocumentRetention(t *testing.T, st *store.Store) {
 		t.Errorf("a recent document was forgotten: %+v", r)
 	}
 	// A stale reference (the job points elsewhere) changes nothing.
-	if err := st.ForgetDocument(ctx, store.ExpiredDocument{JobID: recent.ID, BlobKey: "other"}); err != nil {
+	if err := st.ForgetDocument(ctx, store.ExpiredDocument{JobID: recent.ID, BlobKey: "other"}, now); err != nil {
 		t.Fatal(err)
 	}
 	if r, _ := st.JobDocument(ctx, a.ID, recent.ID); r.BlobKey != recent.BlobKey || r.DeletedAt != nil {
