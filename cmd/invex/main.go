@@ -3,6 +3,7 @@
 //	invex serve                      run the HTTP API and workers
 //	invex keys create --account NAME create an API key
 //	invex extract FILE.pdf           extract one invoice, no server needed
+//	invex submit FILE.pdf [--wait]   upload an invoice to a server
 //	invex migrate                    create or upgrade the database schema
 //	invex eval DIR...                score extraction against truth files
 //	invex sweep [-dir DIR]           hostile-input sweep benchmark
@@ -58,6 +59,7 @@ Commands:
   serve     run the HTTP API (and, by default, the extraction workers)
   keys      manage API keys: invex keys create --account NAME [--quota N]
   extract   extract one PDF invoice and print the job record as JSON
+  submit    upload a PDF to a server: invex submit FILE.pdf [--wait] [--url URL] [--key KEY]
   eval      score the engine against truth files: invex eval DIR...
   migrate   create or upgrade the database schema and exit
   sweep     upload every bad file while normal invoices flow; report outcomes and costs
@@ -86,6 +88,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return sweepCommand(ctx, rest, stdout, stderr)
 	case "bench-scale":
 		return benchScaleCommand(ctx, rest, stdout, stderr)
+	case "submit":
+		return submitCommand(ctx, rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -34,7 +34,7 @@ INVEX_OCR_PAGE_TIMEOUT, INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEO
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
 INVEX_RATE_LIMIT, INVEX_RATE_WINDOW,
 INVEX_MAX_PAGES, INVEX_MAX_DECOMPRESSED_MIB, INVEX_MAX_IMAGE_MEGAPIXELS,
-INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
+INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	database := fs.String("database", envDefault("INVEX_DATABASE_URL", ""), "PostgreSQL `URL` (postgres://…) shared by many processes; empty = the embedded SQLite database in --data (env INVEX_DATABASE_URL)")
@@ -60,12 +60,16 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 	maxImageMP := fs.Int64("max-image-megapixels", int64(envInt("INVEX_MAX_IMAGE_MEGAPIXELS", 64)), "largest image, in millions of pixels, decoded for OCR; larger fail with render_size_limit (env INVEX_MAX_IMAGE_MEGAPIXELS)")
 	pdfMemoryMiB := fs.Uint64("pdf-memory-mib", uint64(envInt("INVEX_PDF_MEMORY_MIB", 512)), "`MiB` of memory pdfium may use in one reader process; more fail with memory_limit (env INVEX_PDF_MEMORY_MIB)")
 	pdfTimeout := fs.Duration("pdf-timeout", envDuration("INVEX_PDF_TIMEOUT", 30*time.Second), "time limit of one reading of a PDF by pdfium; more fail the attempt with timeout (env INVEX_PDF_TIMEOUT)")
+	retentionDays := fs.Int("retention-days", envInt("INVEX_RETENTION_DAYS", 30), "days uploaded PDFs are kept before a periodic job deletes them; results stay until deleted (env INVEX_RETENTION_DAYS)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
+	}
+	if *retentionDays < 1 {
+		return usageError{fmt.Sprintf("--retention-days must be at least 1, got %d", *retentionDays)}
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
@@ -103,8 +107,9 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 			AuthFailureInterval:  time.Minute / time.Duration(max(*authFailures, 1)),
 			RateLimit:            httpapi.RateLimit{Requests: *rateLimit, Window: *rateWindow},
 		},
-		Version: version,
-		Logger:  log,
+		RetentionDays: *retentionDays,
+		Version:       version,
+		Logger:        log,
 	})
 	if err != nil {
 		return err

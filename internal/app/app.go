@@ -123,6 +123,9 @@ type Config struct {
 	// CacheDir holds caches that may be shared between data directories,
 	// such as compiled WebAssembly. Default DataDir/cache.
 	CacheDir string
+	// RetentionDays is how long uploaded documents are kept; results stay
+	// until deleted. Default jobs.DefaultRetentionDays (30).
+	RetentionDays int
 	// Version is reported by the API.
 	Version string
 	// Logger receives the service's logs. Default: JSON to stderr.
@@ -184,6 +187,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.OCRWorkers <= 0 {
 		c.OCRWorkers = max(1, runtime.NumCPU()/2)
+	}
+	if c.RetentionDays <= 0 {
+		c.RetentionDays = jobs.DefaultRetentionDays
 	}
 	if c.ShutdownGrace <= 0 {
 		c.ShutdownGrace = 30 * time.Second
@@ -281,6 +287,7 @@ type App struct {
 	api    *httpapi.Server // nil in a worker process
 	http   *http.Server
 	spool  string // this process's own spool directory, removed on Close (PostgreSQL)
+	blobs  jobs.Blobs
 }
 
 // Open prepares the service without serving yet: it opens and migrates the
@@ -357,6 +364,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	} else if blobs, err = blob.NewDir(dirs["blobs"]); err != nil {
 		return nil, err
 	}
+	a.blobs = blobs
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
@@ -563,6 +571,8 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 			sw.RescueAfter = a.cfg.RescueAfter
 		}
 		go sw.Run(sweepCtx)
+		go (&jobs.Retention{Store: a.store, Blobs: a.blobs, Logger: a.log,
+			MaxAge: time.Duration(a.cfg.RetentionDays) * 24 * time.Hour}).Run(sweepCtx)
 	}
 	a.log.Info("invex serving", "addr", ln.Addr().String(), "role", a.cfg.Role, "database", a.store.Dialect(),
 		"blobs", a.cfg.Blobs, "data", a.cfg.DataDir, "workers", max(a.cfg.Workers, 0))

@@ -21,6 +21,7 @@ const (
 	CodeQuotaExhausted       = "quota_exhausted"
 	CodeRateLimited          = "rate_limited"
 	CodeJobNotFound          = "job_not_found"
+	CodeDocumentNotFound     = "document_not_found"
 	CodeNotFound             = "not_found"
 	CodeUnsupportedMediaType = "unsupported_media_type"
 	CodeUnavailable          = "unavailable"
@@ -34,7 +35,7 @@ type Problem struct {
 	Title  string `json:"title" doc:"Short summary of the problem type."`
 	Status int    `json:"status" doc:"The HTTP status code."`
 	Detail string `json:"detail,omitempty" doc:"What went wrong with this request, in words."`
-	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,idempotency_key_reused,job_not_found,not_found,unsupported_media_type,unavailable,internal"`
+	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,idempotency_key_reused,job_not_found,document_not_found,not_found,unsupported_media_type,unavailable,internal"`
 
 	headers http.Header
 }
@@ -72,6 +73,7 @@ var titles = map[string]string{
 	CodeQuotaExhausted:       "Monthly quota exhausted",
 	CodeRateLimited:          "Too many requests",
 	CodeJobNotFound:          "Job not found",
+	CodeDocumentNotFound:     "Document not found",
 	CodeNotFound:             "Not found",
 	CodeUnsupportedMediaType: "Unsupported media type",
 	CodeUnavailable:          "Service unavailable",

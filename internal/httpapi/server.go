@@ -162,6 +162,7 @@ func (s *Server) routes() {
 		Security: security,
 		Errors:   []int{401, 404, 429},
 	}, s.getJob)
+	s.manageRoutes()
 
 	s.mux.HandleFunc("GET /healthz", s.healthz)
 	s.mux.HandleFunc("GET /readyz", s.readyz)

@@ -44,6 +44,7 @@ func Run(t *testing.T, open OpenFunc) {
 		{"Idempotency", testIdempotency},
 		{"IdempotencyConcurrent", testIdempotencyConcurrent},
 	}
+	tests = append(tests, manageTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
