@@ -97,6 +97,9 @@ type Submission struct {
 	SHA256       string // hex SHA-256 of the document
 	Size         int64
 	SpoolPath    string // the document's bytes; moved into Blobs or removed
+	// WebhookURL, when set, receives the job's webhook event instead of
+	// the account's endpoint.
+	WebhookURL string
 }
 
 // Accepted is the outcome of a successful submission.
@@ -122,6 +125,9 @@ type Submitter struct {
 	Queue     Enqueuer
 	Estimator *Estimator
 	Logger    *slog.Logger
+	// Ended, when set, is called in the transaction of a submission that
+	// completes at once from the cache.
+	Ended EndedTxFunc
 }
 
 // CacheKey is the result-cache key of a document: the same bytes, locale and
@@ -188,6 +194,11 @@ func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error
 		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
 			return err
 		}
+		if sub.WebhookURL != "" {
+			if err := store.SetJobWebhookTx(ctx, tx, job.ID, sub.WebhookURL); err != nil {
+				return err
+			}
+		}
 		args := ExtractArgs{JobID: job.ID}
 		opts := args.InsertOpts()
 		opts.Priority = fairPriority(open)
@@ -223,7 +234,18 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
 			return err
 		}
-		return store.InsertJobTx(ctx, tx, &job)
+		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
+			return err
+		}
+		if sub.WebhookURL != "" {
+			if err := store.SetJobWebhookTx(ctx, tx, job.ID, sub.WebhookURL); err != nil {
+				return err
+			}
+		}
+		if s.Ended != nil {
+			return s.Ended(ctx, tx, job.ID)
+		}
+		return nil
 	})
 	if err != nil {
 		return Accepted{}, err

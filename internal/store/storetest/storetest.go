@@ -563,7 +563,7 @@ func testOrphans(t *testing.T, st *store.Store) {
 		t.Errorf("Orphans (-want +got):\n%s", d)
 	}
 	for _, o := range orphans {
-		if err := st.FailOrphan(ctx, o, "worker_lost", "lost"); err != nil {
+		if err := st.FailOrphan(ctx, o, "worker_lost", "lost", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
