@@ -10,6 +10,7 @@ import (
 
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/httpapi"
+	"github.com/invex/invex/internal/webhook"
 )
 
 func serveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -33,7 +34,7 @@ INVEX_RESCUE_AFTER, INVEX_RESCUE_INTERVAL, INVEX_SHUTDOWN_GRACE, INVEX_OCR_WORKE
 INVEX_OCR_PAGE_TIMEOUT, INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
 INVEX_MAX_PAGES, INVEX_MAX_DECOMPRESSED_MIB, INVEX_MAX_IMAGE_MEGAPIXELS,
-INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
+INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_WEBHOOK_ALLOW_PRIVATE, INVEX_WEBHOOK_TIMEOUT.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	database := fs.String("database", envDefault("INVEX_DATABASE_URL", ""), "PostgreSQL `URL` (postgres://…) shared by many processes; empty = the embedded SQLite database in --data (env INVEX_DATABASE_URL)")
@@ -57,6 +58,8 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 	maxImageMP := fs.Int64("max-image-megapixels", int64(envInt("INVEX_MAX_IMAGE_MEGAPIXELS", 64)), "largest image, in millions of pixels, decoded for OCR; larger fail with render_size_limit (env INVEX_MAX_IMAGE_MEGAPIXELS)")
 	pdfMemoryMiB := fs.Uint64("pdf-memory-mib", uint64(envInt("INVEX_PDF_MEMORY_MIB", 512)), "`MiB` of memory pdfium may use in one reader process; more fail with memory_limit (env INVEX_PDF_MEMORY_MIB)")
 	pdfTimeout := fs.Duration("pdf-timeout", envDuration("INVEX_PDF_TIMEOUT", 30*time.Second), "time limit of one reading of a PDF by pdfium; more fail the attempt with timeout (env INVEX_PDF_TIMEOUT)")
+	webhookAllowPrivate := fs.Bool("webhook-allow-private", envBool("INVEX_WEBHOOK_ALLOW_PRIVATE", false), "let webhooks reach loopback, private, link-local and metadata addresses (development only) (env INVEX_WEBHOOK_ALLOW_PRIVATE)")
+	webhookTimeout := fs.Duration("webhook-timeout", envDuration("INVEX_WEBHOOK_TIMEOUT", 10*time.Second), "time limit of one webhook delivery attempt (env INVEX_WEBHOOK_TIMEOUT)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -99,8 +102,9 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 			AuthFailures:         *authFailures,
 			AuthFailureInterval:  time.Minute / time.Duration(max(*authFailures, 1)),
 		},
-		Version: version,
-		Logger:  log,
+		Webhooks: webhook.Config{AllowPrivate: *webhookAllowPrivate, Timeout: *webhookTimeout},
+		Version:  version,
+		Logger:   log,
 	})
 	if err != nil {
 		return err
@@ -115,6 +119,16 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT.`, stderr)
 
 func envInt(name string, def int) int {
 	v, err := strconv.Atoi(envDefault(name, ""))
+	if err != nil {
+		return def
+	}
+	return v
+}
+
+// envBool reads a boolean environment variable (true, 1, false, 0, …);
+// anything unparsable gives def.
+func envBool(name string, def bool) bool {
+	v, err := strconv.ParseBool(envDefault(name, ""))
 	if err != nil {
 		return def
 	}

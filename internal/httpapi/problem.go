@@ -25,6 +25,9 @@ const (
 	CodeUnsupportedMediaType = "unsupported_media_type"
 	CodeUnavailable          = "unavailable"
 	CodeInternal             = "internal"
+	CodeWebhookNotFound      = "webhook_not_found"
+	CodeInvalidWebhookURL    = "invalid_webhook_url"
+	CodeWebhookSecretMissing = "webhook_secret_missing"
 )
 
 // Problem is an RFC 9457 problem document with invex's machine code. Its
@@ -34,7 +37,7 @@ type Problem struct {
 	Title  string `json:"title" doc:"Short summary of the problem type."`
 	Status int    `json:"status" doc:"The HTTP status code."`
 	Detail string `json:"detail,omitempty" doc:"What went wrong with this request, in words."`
-	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,job_not_found,not_found,unsupported_media_type,unavailable,internal"`
+	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,job_not_found,not_found,unsupported_media_type,unavailable,internal,webhook_not_found,invalid_webhook_url,webhook_secret_missing"`
 
 	headers http.Header
 }
@@ -76,6 +79,9 @@ var titles = map[string]string{
 	CodeUnsupportedMediaType: "Unsupported media type",
 	CodeUnavailable:          "Service unavailable",
 	CodeInternal:             "Internal error",
+	CodeWebhookNotFound:      "Webhook endpoint not found",
+	CodeInvalidWebhookURL:    "Invalid webhook URL",
+	CodeWebhookSecretMissing: "No webhook signing secret",
 }
 
 // problem builds a Problem; its type URI points at the code's section of the

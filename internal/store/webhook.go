@@ -44,10 +44,10 @@ const webhookColumns = `account_id, url, secret, previous_secret, previous_until
 
 func scanWebhookEndpoint(row rowScanner) (WebhookEndpoint, error) {
 	var (
-		e                         WebhookEndpoint
-		url, prev, reason         sql.NullString
-		prevUntil, disabled       sql.NullInt64
-		created, updated          int64
+		e                   WebhookEndpoint
+		url, prev, reason   sql.NullString
+		prevUntil, disabled sql.NullInt64
+		created, updated    int64
 	)
 	if err := row.Scan(&e.AccountID, &url, &e.Secret, &prev, &prevUntil, &disabled, &reason, &created, &updated); err != nil {
 		return WebhookEndpoint{}, err
