@@ -41,6 +41,8 @@ func Run(t *testing.T, open OpenFunc) {
 		{"JobConcurrentFinish", testJobConcurrentFinish},
 		{"Cache", testCache},
 		{"Orphans", testOrphans},
+		{"WebhookEndpoint", testWebhookEndpoint},
+		{"WebhookDeliveries", testWebhookDeliveries},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
