@@ -217,15 +217,17 @@ func (w *Worker) Work(ctx context.Context, j *river.Job[Args]) error {
 		t := now.Add(a.Duration + w.Config.Delay(j.Attempt)).UTC()
 		next = &t
 	}
-	if err := w.Store.RecordDeliveryAttempt(bg, d.ID, a, status, next); err != nil {
-		log.Error("record webhook attempt", "err", err)
-	}
+	// The endpoint is disabled before the delivery is final, so that
+	// whoever sees the delivery failed sees the endpoint disabled too.
 	if code == http.StatusGone && d.Target == "account" {
 		if ok, err := w.Store.DisableWebhookEndpoint(bg, d.AccountID, d.URL, "the receiver answered 410 Gone"); err != nil {
 			log.Error("disable webhook endpoint", "err", err)
 		} else if ok {
 			log.Warn("webhook endpoint disabled: the receiver answered 410 Gone")
 		}
+	}
+	if err := w.Store.RecordDeliveryAttempt(bg, d.ID, a, status, next); err != nil {
+		log.Error("record webhook attempt", "err", err)
 	}
 	switch {
 	case status == store.DeliveryDelivered:
