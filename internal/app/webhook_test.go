@@ -507,6 +507,20 @@ func TestWebhookOpenAPI(t *testing.T) {
 	if !bytes.Contains(js, []byte("webhook_url")) {
 		t.Errorf("JSON body does not document webhook_url: %s", js)
 	}
+	for _, ev := range []string{"job.completed", "job.failed"} {
+		hook := oa.Webhooks[ev]
+		if hook == nil || hook.Post == nil {
+			t.Errorf("webhook %s not in the OpenAPI document", ev)
+			continue
+		}
+		var names []string
+		for _, p := range hook.Post.Parameters {
+			names = append(names, p.Name)
+		}
+		if diff := cmp.Diff([]string{"webhook-id", "webhook-timestamp", "webhook-signature"}, names); diff != "" {
+			t.Errorf("webhook %s headers (-want +got):\n%s", ev, diff)
+		}
+	}
 	doc, _ := json.Marshal(oa)
 	for _, code := range []string{"webhook_not_found", "invalid_webhook_url", "webhook_secret_missing"} {
 		if !bytes.Contains(doc, []byte(code)) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 
@@ -82,6 +83,51 @@ func (s *Server) registerWebhookRoutes() {
 		Security: security,
 		Errors:   []int{401, 404, 429, 503},
 	}, s.listDeliveries)
+	s.documentWebhooks()
+}
+
+// WebhookMessage is the body of every webhook delivery.
+type WebhookMessage struct {
+	Type      string    `json:"type" enum:"job.completed,job.failed" doc:"The event."`
+	Timestamp Timestamp `json:"timestamp" doc:"When the job ended."`
+	Data      Record    `json:"data" doc:"The job's record, exactly as GET /v1/jobs/{id} returned it when the job ended."`
+}
+
+// documentWebhooks describes the events sent to receivers in the OpenAPI
+// document's webhooks section, with their headers.
+func (s *Server) documentWebhooks() {
+	oa := s.api.OpenAPI()
+	if oa.Webhooks == nil {
+		oa.Webhooks = map[string]*huma.PathItem{}
+	}
+	msg := oa.Components.Schemas.Schema(reflect.TypeFor[WebhookMessage](), true, "WebhookMessage")
+	str := func() *huma.Schema { return &huma.Schema{Type: huma.TypeString} }
+	for ev, when := range map[string]string{
+		webhook.EventJobCompleted: "A job completed: data carries its result.",
+		webhook.EventJobFailed:    "A job failed: data carries error, error_code and attempt_count.",
+	} {
+		oa.Webhooks[ev] = &huma.PathItem{Post: &huma.Operation{
+			OperationID: "webhook-" + strings.ReplaceAll(ev, ".", "-"),
+			Summary:     ev,
+			Description: when + " " + webhookDescription,
+			Tags:        []string{"Webhooks"},
+			Parameters: []*huma.Param{
+				{Name: webhook.HeaderID, In: "header", Required: true, Schema: str(),
+					Description: "Message id, the same on every retry of this event: deduplicate on it."},
+				{Name: webhook.HeaderTimestamp, In: "header", Required: true, Schema: &huma.Schema{Type: huma.TypeInteger},
+					Description: "Unix seconds of this attempt; reject messages more than 5 minutes off."},
+				{Name: webhook.HeaderSignature, In: "header", Required: true, Schema: str(),
+					Description: "Space-separated v1,<base64 HMAC-SHA256> signatures of {webhook-id}.{webhook-timestamp}.{body}; two during a secret rotation."},
+			},
+			RequestBody: &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
+				"application/json": {Schema: msg}}},
+			Responses: map[string]*huma.Response{
+				"200":     {Description: "Any 2xx answer acknowledges the event."},
+				"410":     {Description: "Gone: delivery stops and the account's endpoint is disabled."},
+				"default": {Description: "Anything else, redirects included, is retried with exponential backoff."},
+			},
+		}}
+	}
 }
 
 // WebhookEndpoint is an account's webhook endpoint.
