@@ -153,7 +153,7 @@ func newWebhookEndpoint(e store.WebhookEndpoint, now time.Time) WebhookEndpoint 
 
 type putWebhookInput struct {
 	Body struct {
-		URL string `json:"url" maxLength:"2048" doc:"An absolute http:// or https:// URL at a public address."`
+		URL string `json:"url" maxLength:"2048" doc:"An absolute http or https URL at a public address."`
 	}
 }
 
