@@ -10,6 +10,7 @@ import (
 
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/httpapi"
+	"github.com/invex/invex/internal/webhook"
 )
 
 func serveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -34,7 +35,8 @@ INVEX_OCR_PAGE_TIMEOUT, INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEO
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
 INVEX_RATE_LIMIT, INVEX_RATE_WINDOW,
 INVEX_MAX_PAGES, INVEX_MAX_DECOMPRESSED_MIB, INVEX_MAX_IMAGE_MEGAPIXELS,
-INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS.`, stderr)
+INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS, INVEX_WEBHOOK_ALLOW_PRIVATE,
+INVEX_WEBHOOK_TIMEOUT.`, stderr)
 	addr := fs.String("addr", envDefault("INVEX_ADDR", "127.0.0.1:8080"), "listen `address` (env INVEX_ADDR)")
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	database := fs.String("database", envDefault("INVEX_DATABASE_URL", ""), "PostgreSQL `URL` (postgres://…) shared by many processes; empty = the embedded SQLite database in --data (env INVEX_DATABASE_URL)")
@@ -61,6 +63,8 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS.`, stderr)
 	pdfMemoryMiB := fs.Uint64("pdf-memory-mib", uint64(envInt("INVEX_PDF_MEMORY_MIB", 512)), "`MiB` of memory pdfium may use in one reader process; more fail with memory_limit (env INVEX_PDF_MEMORY_MIB)")
 	pdfTimeout := fs.Duration("pdf-timeout", envDuration("INVEX_PDF_TIMEOUT", 30*time.Second), "time limit of one reading of a PDF by pdfium; more fail the attempt with timeout (env INVEX_PDF_TIMEOUT)")
 	retentionDays := fs.Int("retention-days", envInt("INVEX_RETENTION_DAYS", 30), "days uploaded PDFs are kept before a periodic job deletes them; results stay until deleted (env INVEX_RETENTION_DAYS)")
+	webhookAllowPrivate := fs.Bool("webhook-allow-private", envBool("INVEX_WEBHOOK_ALLOW_PRIVATE", false), "let webhooks reach loopback, private, link-local and metadata addresses (development only) (env INVEX_WEBHOOK_ALLOW_PRIVATE)")
+	webhookTimeout := fs.Duration("webhook-timeout", envDuration("INVEX_WEBHOOK_TIMEOUT", 10*time.Second), "time limit of one webhook delivery attempt (env INVEX_WEBHOOK_TIMEOUT)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -108,6 +112,7 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS.`, stderr)
 			RateLimit:            httpapi.RateLimit{Requests: *rateLimit, Window: *rateWindow},
 		},
 		RetentionDays: *retentionDays,
+		Webhooks:      webhook.Config{AllowPrivate: *webhookAllowPrivate, Timeout: *webhookTimeout},
 		Version:       version,
 		Logger:        log,
 	})
@@ -124,6 +129,16 @@ INVEX_PDF_MEMORY_MIB, INVEX_PDF_TIMEOUT, INVEX_RETENTION_DAYS.`, stderr)
 
 func envInt(name string, def int) int {
 	v, err := strconv.Atoi(envDefault(name, ""))
+	if err != nil {
+		return def
+	}
+	return v
+}
+
+// envBool reads a boolean environment variable (true, 1, false, 0, …);
+// anything unparsable gives def.
+func envBool(name string, def bool) bool {
+	v, err := strconv.ParseBool(envDefault(name, ""))
 	if err != nil {
 		return def
 	}

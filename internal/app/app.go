@@ -9,6 +9,7 @@ package app
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -39,6 +40,7 @@ import (
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/webhook"
 )
 
 // Roles of a process (Config.Role).
@@ -128,6 +130,10 @@ type Config struct {
 	RetentionDays int
 	// Version is reported by the API.
 	Version string
+	// Webhooks configures webhook delivery (timeouts, retries, whether
+	// private addresses may receive); zero fields take package webhook's
+	// defaults.
+	Webhooks webhook.Config
 	// Logger receives the service's logs. Default: JSON to stderr.
 	Logger *slog.Logger
 	// Now, when set, replaces the store's clock (timestamps, quota months,
@@ -288,6 +294,8 @@ type App struct {
 	http   *http.Server
 	spool  string // this process's own spool directory, removed on Close (PostgreSQL)
 	blobs  jobs.Blobs
+
+	notifier *webhook.Notifier
 }
 
 // Open prepares the service without serving yet: it opens and migrates the
@@ -384,6 +392,11 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		FetchCooldown:        5 * time.Millisecond,
 		FetchPollInterval:    100 * time.Millisecond,
 	}
+	// Webhook events are written in the transactions that end jobs; the
+	// queue is set once it exists.
+	notifier := &webhook.Notifier{Config: cfg.Webhooks, Record: func(j store.Job) ([]byte, error) {
+		return json.Marshal(httpapi.NewRecord(j))
+	}}
 	if cfg.Workers > 0 {
 		a.engine, err = extract.New(extract.Config{
 			PDF: pdf.Config{
@@ -418,13 +431,16 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 				}
 				return res.Job.ID, nil
 			},
+			Ended:   notifier.JobEndedTx,
 			Logger:  a.log,
 			Metrics: jobs.NewMetrics(reg),
 		})
+		river.AddWorker(workers, webhook.NewWorker(a.store, cfg.Webhooks, a.log))
 		rcfg.Workers = workers
 		rcfg.Queues = map[string]river.QueueConfig{
 			jobs.QueueExtract: {MaxWorkers: cfg.Workers},
 			jobs.QueueOCR:     {MaxWorkers: cfg.OCRWorkers},
+			webhook.Queue:     {MaxWorkers: cfg.Webhooks.WithDefaults().Workers},
 		}
 	}
 	if pg {
@@ -441,13 +457,16 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		a.queue = client
 	}
 
+	notifier.Queue = a.queue
 	sub := &jobs.Submitter{
 		Store:     a.store,
 		Blobs:     blobs,
 		Queue:     a.queue,
 		Estimator: &jobs.Estimator{Store: a.store, Workers: max(cfg.Workers, 1)},
 		Logger:    a.log,
+		Ended:     notifier.JobEndedTx,
 	}
+	a.notifier = notifier
 	var handler http.Handler
 	if cfg.Role == RoleWorker {
 		handler = httpapi.NewHealth(a.store, a.log, reg)
@@ -457,6 +476,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			SpoolDir:       spool,
 			Limits:         cfg.HTTP,
 			Version:        cfg.Version,
+			Webhooks:       cfg.Webhooks,
 		}, a.store, sub, a.log, reg)
 		handler = a.api.Handler()
 	}
@@ -566,7 +586,7 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	sweepCtx, stopSweep := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopSweep()
 	if a.cfg.Workers > 0 {
-		sw := &jobs.Sweeper{Store: a.store, Logger: a.log, Interval: a.cfg.RescueInterval}
+		sw := &jobs.Sweeper{Store: a.store, Logger: a.log, Interval: a.cfg.RescueInterval, Ended: a.notifier.JobEndedTx}
 		if IsPostgres(a.cfg.Database) {
 			sw.RescueAfter = a.cfg.RescueAfter
 		}

@@ -27,6 +27,7 @@ import (
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/webhook"
 )
 
 // Config configures the API. Zero fields take the documented defaults.
@@ -42,6 +43,8 @@ type Config struct {
 	Limits Limits
 	// Version is reported in the OpenAPI document.
 	Version string
+	// Webhooks configures webhook URLs and secrets (see package webhook).
+	Webhooks webhook.Config
 }
 
 func (c Config) withDefaults() Config {
@@ -163,6 +166,7 @@ func (s *Server) routes() {
 		Errors:   []int{401, 404, 429},
 	}, s.getJob)
 	s.manageRoutes()
+	s.registerWebhookRoutes()
 
 	s.mux.HandleFunc("GET /healthz", s.healthz)
 	s.mux.HandleFunc("GET /readyz", s.readyz)

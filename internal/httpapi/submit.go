@@ -26,7 +26,11 @@ const submitDescription = "Upload one PDF invoice, either as multipart/form-data
 	"`locale` is a language hint (it, en, de, fr; default it) for OCR and labels, not a constraint. " +
 	"Each accepted submission consumes one unit of the monthly quota; refused ones never do. " +
 	"Send an `Idempotency-Key` header to make retries safe. " +
-	"The same document submitted again by the same account completes at once from the account's cache."
+	"The same document submitted again by the same account completes at once from the account's cache. " +
+	"An optional `webhook_url` (form field or JSON member) receives the job's event when it ends " +
+	"(see PUT /v1/webhook); `webhook_configured` in the answer says whether a webhook applies to the job."
+
+var maxWebhookURL = 2048
 
 // submitInput has no declared body: the handler streams it itself, so that a
 // 50 MiB upload is never held in memory. Resolve hands it huma's context.
@@ -52,6 +56,7 @@ type submitOutput struct {
 type submitJSON struct {
 	FileBase64 string `json:"file_base64" contentEncoding:"base64" doc:"The PDF, base64-encoded (standard or URL-safe alphabet; a data: URL prefix is allowed)."`
 	Locale     string `json:"locale,omitempty" enum:"it,en,de,fr" default:"it" doc:"Language hint."`
+	WebhookURL string `json:"webhook_url,omitempty" format:"uri" maxLength:"2048" doc:"Where to POST this job's job.completed or job.failed event, instead of the account's endpoint; signed with the account's webhook secret."`
 }
 
 func (s *Server) submitRequestBody() *huma.RequestBody {
@@ -68,6 +73,8 @@ func (s *Server) submitRequestBody() *huma.RequestBody {
 						"file": {Type: huma.TypeString, Format: "binary", ContentEncoding: "binary",
 							Description: "The PDF invoice, at most 50 MiB."},
 						"locale": locale,
+						"webhook_url": {Type: huma.TypeString, Format: "uri", MaxLength: &maxWebhookURL,
+							Description: "Where to POST this job's job.completed or job.failed event, instead of the account's endpoint; signed with the account's webhook secret."},
 					},
 					Required: []string{"file"},
 				},
@@ -121,6 +128,12 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		return nil, problem(http.StatusUnprocessableEntity, CodeUnsupportedLocale,
 			"locale must be one of it, en, de, fr")
 	}
+	hookURL := strings.TrimSpace(up.Fields["webhook_url"])
+	hooked, perr := s.submissionWebhook(ctx, p.AccountID, hookURL)
+	if perr != nil {
+		up.Remove()
+		return nil, perr
+	}
 
 	acc, err := s.submitter.Submit(ctx, jobs.Submission{
 		AccountID:    p.AccountID,
@@ -133,6 +146,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 
 		IdempotencyKey: idemKey,
 		RequestHash:    requestHash(up.SHA256, up.Fields, locale),
+		WebhookURL:   hookURL,
 	})
 	if errors.Is(err, store.ErrQuotaExhausted) {
 		return nil, quotaExhausted(now)
@@ -161,7 +175,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 			Status:            store.StatusPending,
 			EstimatedSeconds:  acc.EstimatedSeconds,
 			PollURL:           poll,
-			WebhookConfigured: false,
+			WebhookConfigured: hooked,
 			QuotaRemaining:    acc.QuotaRemaining,
 		},
 	}, nil

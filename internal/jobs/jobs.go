@@ -101,6 +101,9 @@ type Submission struct {
 	// Submit. RequestHash identifies the request (document and fields).
 	IdempotencyKey string
 	RequestHash    string
+	// WebhookURL, when set, receives the job's webhook event instead of
+	// the account's endpoint.
+	WebhookURL string
 }
 
 // Accepted is the outcome of a successful submission.
@@ -135,6 +138,9 @@ type Submitter struct {
 
 	pruneMu  sync.Mutex
 	prunedAt time.Time // last removal of dead idempotency records
+	// Ended, when set, is called in the transaction of a submission that
+	// completes at once from the cache.
+	Ended EndedTxFunc
 }
 
 // CacheKey is the result-cache key of a document: the same bytes, locale and
@@ -200,6 +206,11 @@ func (s *Submitter) submit(ctx context.Context, sub Submission) (Accepted, error
 		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
 			return err
 		}
+		if sub.WebhookURL != "" {
+			if err := store.SetJobWebhookTx(ctx, tx, job.ID, sub.WebhookURL); err != nil {
+				return err
+			}
+		}
 		args := ExtractArgs{JobID: job.ID}
 		opts := args.InsertOpts()
 		opts.Priority = fairPriority(open)
@@ -238,7 +249,18 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
 			return err
 		}
-		return store.InsertJobTx(ctx, tx, &job)
+		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
+			return err
+		}
+		if sub.WebhookURL != "" {
+			if err := store.SetJobWebhookTx(ctx, tx, job.ID, sub.WebhookURL); err != nil {
+				return err
+			}
+		}
+		if s.Ended != nil {
+			return s.Ended(ctx, tx, job.ID)
+		}
+		return nil
 	})
 	if err != nil {
 		return Accepted{}, err

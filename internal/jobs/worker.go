@@ -33,6 +33,11 @@ type CompleteTxFunc func(ctx context.Context, tx *sql.Tx, job *river.Job[Extract
 // is the queue client's InsertTx.
 type InsertTxFunc func(ctx context.Context, tx *sql.Tx, args ExtractArgs) (int64, error)
 
+// EndedTxFunc is told, inside the transaction that ends a job (completed
+// or failed), that job id ended, so that what follows from it (a webhook
+// event) commits or rolls back with the job's end.
+type EndedTxFunc func(ctx context.Context, tx *sql.Tx, id string) error
+
 // ExtractWorker works extraction jobs.
 type ExtractWorker struct {
 	river.WorkerDefaults[ExtractArgs]
@@ -44,8 +49,10 @@ type ExtractWorker struct {
 	// InsertTx, when set, moves jobs whose document needs OCR to QueueOCR
 	// (see there); when nil, OCR runs in the job where it is found.
 	InsertTx InsertTxFunc
-	Logger   *slog.Logger
-	Metrics  *Metrics
+	// Ended, when set, is called in the transaction that ends a job.
+	Ended   EndedTxFunc
+	Logger  *slog.Logger
+	Metrics *Metrics
 }
 
 // Work runs one attempt of an extraction job.
@@ -85,7 +92,10 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 			Message: "the extraction result could not be stored"})
 	}
 	err = w.finish(ctx, rj, func(tx *sql.Tx) error {
-		_, err := w.Store.CompleteJobTx(ctx, tx, id, c)
+		ok, err := w.Store.CompleteJobTx(ctx, tx, id, c)
+		if err == nil && ok && w.Ended != nil {
+			err = w.Ended(ctx, tx, id)
+		}
 		return err
 	})
 	if err != nil {
@@ -165,7 +175,10 @@ func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[ExtractAr
 func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, xe *extract.Error) error {
 	ctx = context.WithoutCancel(ctx)
 	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
-		_, err := w.Store.FailJobTx(ctx, tx, rj.Args.JobID, xe.Code, xe.Message)
+		ok, err := w.Store.FailJobTx(ctx, tx, rj.Args.JobID, xe.Code, xe.Message)
+		if err == nil && ok && w.Ended != nil {
+			err = w.Ended(ctx, tx, rj.Args.JobID)
+		}
 		return err
 	})
 	if err != nil {
@@ -229,6 +242,8 @@ type Sweeper struct {
 	Logger      *slog.Logger
 	Interval    time.Duration // default 5 s
 	RescueAfter time.Duration // 0: leave stuck entries to the queue's own rescuer
+	// Ended, when set, is called in the transaction that fails an orphan.
+	Ended EndedTxFunc
 }
 
 // Run sweeps until ctx ends.
@@ -269,7 +284,7 @@ func (s *Sweeper) Sweep(ctx context.Context) error {
 	}
 	for _, o := range orphans {
 		msg := fmt.Sprintf("processing stopped unexpectedly on each of %d attempts", o.Attempts)
-		if err := s.Store.FailOrphan(ctx, o, "worker_lost", msg); err != nil {
+		if err := s.Store.FailOrphan(ctx, o, "worker_lost", msg, s.Ended); err != nil {
 			return err
 		}
 		s.Logger.Warn("job failed: worker lost", "job_id", o.ID, "attempts", o.Attempts)

@@ -359,14 +359,18 @@ func (s *Store) Orphans(ctx context.Context, limit int) ([]Orphan, error) {
 }
 
 // FailOrphan ends an orphan job as failed, recording the attempts its queue
-// entry made.
-func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string) error {
+// entry made. ended, when not nil, is called in the same transaction once
+// the job has failed.
+func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string, ended func(ctx context.Context, tx *sql.Tx, id string) error) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE jobs SET attempt_count = CASE WHEN attempt_count > $1 THEN attempt_count ELSE $1 END WHERE id = $2`, o.Attempts, o.ID); err != nil {
 			return fmt.Errorf("fail orphan: %w", err)
 		}
-		_, err := s.FailJobTx(ctx, tx, o.ID, code, message)
+		ok, err := s.FailJobTx(ctx, tx, o.ID, code, message)
+		if err == nil && ok && ended != nil {
+			err = ended(ctx, tx, o.ID)
+		}
 		return err
 	})
 }

@@ -43,6 +43,8 @@ func Run(t *testing.T, open OpenFunc) {
 		{"Orphans", testOrphans},
 		{"Idempotency", testIdempotency},
 		{"IdempotencyConcurrent", testIdempotencyConcurrent},
+		{"WebhookEndpoint", testWebhookEndpoint},
+		{"WebhookDeliveries", testWebhookDeliveries},
 	}
 	tests = append(tests, manageTests...)
 	for _, tt := range tests {
@@ -566,7 +568,7 @@ func testOrphans(t *testing.T, st *store.Store) {
 		t.Errorf("Orphans (-want +got):\n%s", d)
 	}
 	for _, o := range orphans {
-		if err := st.FailOrphan(ctx, o, "worker_lost", "lost"); err != nil {
+		if err := st.FailOrphan(ctx, o, "worker_lost", "lost", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
