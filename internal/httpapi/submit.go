@@ -146,7 +146,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 
 		IdempotencyKey: idemKey,
 		RequestHash:    requestHash(up.SHA256, up.Fields, locale),
-		WebhookURL:   hookURL,
+		WebhookURL:     hookURL,
 	})
 	if errors.Is(err, store.ErrQuotaExhausted) {
 		return nil, quotaExhausted(now)
