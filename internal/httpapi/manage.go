@@ -222,21 +222,31 @@ type jobIDInput struct {
 	ID string `path:"id" doc:"The job_id returned by the submission."`
 }
 
+// ownDocument finds the document record of one of the caller's jobs: a
+// malformed or unknown id, or another account's job, is not found.
+func (s *Server) ownDocument(ctx context.Context, id, what string) (store.Document, error) {
+	if uuid.Validate(id) != nil {
+		return store.Document{}, jobNotFound()
+	}
+	d, err := s.store.JobDocument(ctx, principalFrom(ctx).AccountID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Document{}, jobNotFound()
+	}
+	if err != nil {
+		s.logger(ctx).Error(what, "job_id", id, "err", err)
+		return store.Document{}, unavailable()
+	}
+	return d, nil
+}
+
 func (s *Server) deleteJob(ctx context.Context, in *jobIDInput) (*struct{}, error) {
 	p := principalFrom(ctx)
 	log := s.logger(ctx)
-	if uuid.Validate(in.ID) != nil {
-		return nil, jobNotFound()
-	}
 	// The document goes first: once the answer is 204, the PDF is gone even
 	// if removing the row fails and the client has to try again.
-	d, err := s.store.JobDocument(ctx, p.AccountID, in.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, jobNotFound()
-	}
+	d, err := s.ownDocument(ctx, in.ID, "delete job: find document")
 	if err != nil {
-		log.Error("delete job: find document", "job_id", in.ID, "err", err)
-		return nil, unavailable()
+		return nil, err
 	}
 	if d.BlobKey != "" {
 		if err := s.submitter.Blobs.Delete(ctx, d.BlobKey); err != nil {
@@ -285,18 +295,10 @@ func attachmentName(fileName, jobID string) string {
 }
 
 func (s *Server) getDocument(ctx context.Context, in *jobIDInput) (*documentOutput, error) {
-	p := principalFrom(ctx)
 	log := s.logger(ctx)
-	if uuid.Validate(in.ID) != nil {
-		return nil, jobNotFound()
-	}
-	d, err := s.store.JobDocument(ctx, p.AccountID, in.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, jobNotFound()
-	}
+	d, err := s.ownDocument(ctx, in.ID, "get document")
 	if err != nil {
-		log.Error("get document", "job_id", in.ID, "err", err)
-		return nil, unavailable()
+		return nil, err
 	}
 	if d.BlobKey == "" {
 		if d.DeletedAt != nil {
