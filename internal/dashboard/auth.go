@@ -97,7 +97,10 @@ func (d *Dashboard) auth(next http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, s))
-		if r.Method == http.MethodPost && !isMultipart(r) && !d.csrfOK(r, s, r.PostFormValue("csrf")) {
+		// The upload (multipart, POST /jobs) is checked by its handler,
+		// which reads the form as a stream; every other POST here.
+		upload := r.URL.Path == "/jobs" && isMultipart(r)
+		if r.Method == http.MethodPost && !upload && !d.csrfOK(r, s, r.PostFormValue("csrf")) {
 			d.render(w, r, http.StatusForbidden, "error", page{Title: "error.title", Error: "error.csrf"})
 			return
 		}
