@@ -58,6 +58,7 @@ Usage:
 Commands:
   serve     run the HTTP API (and, by default, the extraction workers)
   keys      manage API keys: invex keys create --account NAME [--quota N]
+  accounts  create a dashboard user: invex accounts create --email ADDR --password-stdin
   extract   extract one PDF invoice and print the job record as JSON
   submit    upload a PDF to a server: invex submit FILE.pdf [--wait] [--url URL] [--key KEY]
   eval      score the engine against truth files: invex eval DIR...
@@ -78,6 +79,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return serveCommand(ctx, rest, stdout, stderr)
 	case "keys":
 		return keysCommand(ctx, rest, stdout, stderr)
+	case "accounts":
+		return accountsCommand(ctx, rest, stdin, stdout, stderr)
 	case "extract":
 		return extractCommand(ctx, rest, stdout, stderr)
 	case "eval":

@@ -63,6 +63,7 @@ INVEX_WEBHOOK_TIMEOUT.`, stderr)
 	pdfMemoryMiB := fs.Uint64("pdf-memory-mib", uint64(envInt("INVEX_PDF_MEMORY_MIB", 512)), "`MiB` of memory pdfium may use in one reader process; more fail with memory_limit (env INVEX_PDF_MEMORY_MIB)")
 	pdfTimeout := fs.Duration("pdf-timeout", envDuration("INVEX_PDF_TIMEOUT", 30*time.Second), "time limit of one reading of a PDF by pdfium; more fail the attempt with timeout (env INVEX_PDF_TIMEOUT)")
 	retentionDays := fs.Int("retention-days", envInt("INVEX_RETENTION_DAYS", 30), "days uploaded PDFs are kept before a periodic job deletes them; results stay until deleted (env INVEX_RETENTION_DAYS)")
+	dashboardSignup := fs.Bool("dashboard-signup", envBool("INVEX_DASHBOARD_SIGNUP", false), "let anyone create an account on the web dashboard's sign-up page; otherwise use invex accounts create (env INVEX_DASHBOARD_SIGNUP)")
 	webhookAllowPrivate := fs.Bool("webhook-allow-private", envBool("INVEX_WEBHOOK_ALLOW_PRIVATE", false), "let webhooks reach loopback, private, link-local and metadata addresses (development only) (env INVEX_WEBHOOK_ALLOW_PRIVATE)")
 	webhookTimeout := fs.Duration("webhook-timeout", envDuration("INVEX_WEBHOOK_TIMEOUT", 10*time.Second), "time limit of one webhook delivery attempt (env INVEX_WEBHOOK_TIMEOUT)")
 	logLevel := fs.String("log-level", envDefault("INVEX_LOG_LEVEL", "info"), "log `level`: debug, info, warn, error (env INVEX_LOG_LEVEL)")
@@ -82,19 +83,20 @@ INVEX_WEBHOOK_TIMEOUT.`, stderr)
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
 	a, err := app.Open(ctx, app.Config{
-		Addr:           *addr,
-		DataDir:        *data,
-		Database:       *database,
-		Role:           *role,
-		Blobs:          *blobs,
-		Workers:        *workers,
-		JobTimeout:     *jobTimeout,
-		RescueAfter:    *rescueAfter,
-		RescueInterval: *rescueInterval,
-		ShutdownGrace:  *shutdownGrace,
-		OCRWorkers:     *ocrWorkers,
-		OCRPageTimeout: *ocrPageTimeout,
-		OCRMaxPages:    *ocrMaxPages,
+		Addr:            *addr,
+		DataDir:         *data,
+		Database:        *database,
+		Role:            *role,
+		Blobs:           *blobs,
+		Workers:         *workers,
+		JobTimeout:      *jobTimeout,
+		RescueAfter:     *rescueAfter,
+		RescueInterval:  *rescueInterval,
+		ShutdownGrace:   *shutdownGrace,
+		OCRWorkers:      *ocrWorkers,
+		OCRPageTimeout:  *ocrPageTimeout,
+		OCRMaxPages:     *ocrMaxPages,
+		DashboardSignup: *dashboardSignup,
 		Budgets: app.Budgets{
 			MaxPages:             *maxPages,
 			MaxDecompressedBytes: *maxInflateMiB << 20,

@@ -37,6 +37,7 @@ import (
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/dashboard"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
@@ -134,6 +135,10 @@ type Config struct {
 	// private addresses may receive); zero fields take package webhook's
 	// defaults.
 	Webhooks webhook.Config
+	// DashboardSignup lets anyone create an account on the web dashboard's
+	// sign-up page; without it accounts are made with `invex accounts
+	// create`.
+	DashboardSignup bool
 	// Logger receives the service's logs. Default: JSON to stderr.
 	Logger *slog.Logger
 	// Now, when set, replaces the store's clock (timestamps, quota months,
@@ -290,7 +295,8 @@ type App struct {
 	store  *store.Store
 	engine *extract.Engine
 	queue  queueClient
-	api    *httpapi.Server // nil in a worker process
+	api    *httpapi.Server      // nil in a worker process
+	web    *dashboard.Dashboard // nil in a worker process
 	http   *http.Server
 	spool  string // this process's own spool directory, removed on Close (PostgreSQL)
 	blobs  jobs.Blobs
@@ -471,12 +477,35 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	if cfg.Role == RoleWorker {
 		handler = httpapi.NewHealth(a.store, a.log, reg)
 	} else {
+		a.web, err = dashboard.New(dashboard.Config{
+			Store:          a.store,
+			Submitter:      sub,
+			SpoolDir:       spool,
+			MaxUploadBytes: cfg.MaxUploadBytes,
+			Signup:         cfg.DashboardSignup,
+			Webhooks:       cfg.Webhooks,
+			PDF: pdf.Config{
+				Instances:            1,
+				CacheDir:             filepath.Join(dirs["cache"], "wazero"),
+				Isolated:             true,
+				MaxPages:             cfg.Budgets.MaxPages,
+				MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
+				MaxImagePixels:       cfg.Budgets.MaxImagePixels,
+				MemoryLimit:          cfg.Budgets.MemoryLimit,
+				Timeout:              cfg.Budgets.ReadTimeout,
+			},
+			Logger: a.log,
+		})
+		if err != nil {
+			return nil, err
+		}
 		a.api = httpapi.New(httpapi.Config{
 			MaxUploadBytes: cfg.MaxUploadBytes,
 			SpoolDir:       spool,
 			Limits:         cfg.HTTP,
 			Version:        cfg.Version,
 			Webhooks:       cfg.Webhooks,
+			Web:            a.web,
 		}, a.store, sub, a.log, reg)
 		handler = a.api.Handler()
 	}
@@ -655,6 +684,9 @@ func (a *App) Close() error {
 	var errs []error
 	if a.engine != nil {
 		errs = append(errs, a.engine.Close())
+	}
+	if a.web != nil {
+		errs = append(errs, a.web.Close())
 	}
 	if a.store != nil {
 		errs = append(errs, a.store.Close())

@@ -45,6 +45,9 @@ type Config struct {
 	Version string
 	// Webhooks configures webhook URLs and secrets (see package webhook).
 	Webhooks webhook.Config
+	// Web, when set, serves every path outside /v1/ that the API does not
+	// (the web dashboard); without it / redirects to the API docs.
+	Web http.Handler
 }
 
 func (c Config) withDefaults() Config {
@@ -176,6 +179,10 @@ func (s *Server) routes() {
 		http.Redirect(w, r, "/docs", http.StatusMovedPermanently)
 	})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.Web != nil && !strings.HasPrefix(r.URL.Path, "/v1/") {
+			s.cfg.Web.ServeHTTP(w, r)
+			return
+		}
 		if r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 			http.Redirect(w, r, "/docs", http.StatusFound)
 			return

@@ -47,6 +47,7 @@ func Run(t *testing.T, open OpenFunc) {
 		{"WebhookDeliveries", testWebhookDeliveries},
 	}
 	tests = append(tests, manageTests...)
+	tests = append(tests, userTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
