@@ -3,7 +3,6 @@ package jobs_test
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"io"
 	"log/slog"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/pdf"
@@ -44,30 +41,7 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	}
 	defer eng.Close()
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	workers := river.NewWorkers()
-	river.AddWorker(workers, &jobs.ExtractWorker{
-		Store: st, Blobs: blobs, Engine: eng, Logger: log,
-		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
-			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
-			return err
-		},
-	})
-	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{
-		Workers:           workers,
-		Queues:            map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: 2}},
-		RetryPolicy:       fastRetry{},
-		MaxAttempts:       jobs.MaxAttempts,
-		FetchCooldown:     time.Millisecond,
-		FetchPollInterval: 20 * time.Millisecond,
-		Logger:            log,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := client.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer client.Stop(ctx)
+	client := startQueue(t, st, blobs, eng, log)
 	acct, err := st.EnsureAccount(ctx, "acme", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -79,29 +79,7 @@ func TestRetries(t *testing.T) {
 	}
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	eng := &scripted{calls: map[string]int{}}
-	workers := river.NewWorkers()
-	river.AddWorker(workers, &jobs.ExtractWorker{
-		Store: st, Blobs: blobs, Engine: eng, Logger: log,
-		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
-			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
-			return err
-		},
-	})
-	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{
-		Workers:           workers,
-		Queues:            map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: 2}},
-		RetryPolicy:       fastRetry{},
-		FetchCooldown:     time.Millisecond,
-		FetchPollInterval: 20 * time.Millisecond,
-		Logger:            log,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := client.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer client.Stop(ctx)
+	client := startQueue(t, st, blobs, eng, log)
 	acct, err := st.EnsureAccount(ctx, "acme", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -206,4 +184,37 @@ func TestEstimate(t *testing.T) {
 	if got := e.Estimate(ctx); got < 1 {
 		t.Errorf("Estimate on an empty queue = %d, want ≥ 1", got)
 	}
+}
+
+// startQueue starts a River client on st's SQLite database that runs the
+// extraction worker with eng on two workers and retries after 10 ms; it is
+// stopped when the test ends.
+func startQueue(t *testing.T, st *store.Store, blobs jobs.Blobs, eng jobs.Engine, log *slog.Logger) *river.Client[*sql.Tx] {
+	t.Helper()
+	ctx := context.Background()
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &jobs.ExtractWorker{
+		Store: st, Blobs: blobs, Engine: eng, Logger: log,
+		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
+			return err
+		},
+	})
+	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{
+		Workers:           workers,
+		Queues:            map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: 2}},
+		RetryPolicy:       fastRetry{},
+		MaxAttempts:       jobs.MaxAttempts,
+		FetchCooldown:     time.Millisecond,
+		FetchPollInterval: 20 * time.Millisecond,
+		Logger:            log,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Stop(ctx) })
+	return client
 }
