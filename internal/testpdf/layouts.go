@@ -63,17 +63,68 @@ type Party struct {
 type Item struct {
 	Code        string
 	Description string
-	Quantity    float64
-	Unit        string
-	UnitPrice   int64
-	DiscountPct float64
-	VATRate     float64
+	// Detail is a second line of the description (a lot, a period, a
+	// serial number), printed under it; the description read off the page
+	// is both.
+	Detail    string
+	Quantity  float64
+	Unit      string
+	UnitPrice int64
+	// PriceDecimals is the number of decimals UnitPrice has and is printed
+	// with: UnitPrice is in units of 10^-PriceDecimals. Zero means 2
+	// (cents).
+	PriceDecimals int
+	DiscountPct   float64
+	VATRate       float64
+	// VATCode is the VAT code printed in the row instead of the rate
+	// (such as "C22" or "N4"); empty when the rate is printed.
+	VATCode string
+}
+
+// Decimals returns the number of decimals of the unit price.
+func (it Item) Decimals() int {
+	if it.PriceDecimals == 0 {
+		return 2
+	}
+	return it.PriceDecimals
+}
+
+// Price returns the unit price in currency units.
+func (it Item) Price() float64 {
+	return float64(it.UnitPrice) / math.Pow10(it.Decimals())
 }
 
 // Amount returns the line amount in cents: quantity × unit price less the
 // line discount, rounded to the cent.
 func (it Item) Amount() int64 {
-	return int64(math.Round(it.Quantity * float64(it.UnitPrice) * (100 - it.DiscountPct) / 100))
+	return int64(math.Round(it.Quantity * float64(it.UnitPrice) * math.Pow10(2-it.Decimals()) * (100 - it.DiscountPct) / 100))
+}
+
+// FullDescription is the description as read off the page: the
+// description and its detail line.
+func (it Item) FullDescription() string {
+	if it.Detail == "" {
+		return it.Description
+	}
+	return it.Description + " " + it.Detail
+}
+
+// Charge kinds: what a document-level charge is for.
+const (
+	ChargeShipping   = "shipping"   // transport and delivery
+	ChargePacking    = "packing"    // packaging
+	ChargeCollection = "collection" // Italian spese d'incasso (bank collection fees)
+	ChargeCassa      = "cassa"      // Italian contributo cassa previdenza, a percentage of the fees
+)
+
+// Charge is a document-level charge added to the goods: it is taxable at
+// its VAT rate and part of the subtotal. Amount is in cents.
+type Charge struct {
+	Kind    string
+	Amount  int64
+	VATRate float64
+	// Pct is the percentage of the goods a cassa previdenza charge is.
+	Pct float64
 }
 
 // Style says how a generated invoice is printed.
@@ -135,6 +186,25 @@ type Spec struct {
 	PONumber      string
 	CustomerNo    string
 	Style         Style
+
+	// Charges are document-level charges added to the goods.
+	Charges []Charge
+	// Advance is an advance already paid, in cents, deducted from the
+	// amount due (not from the total).
+	Advance int64
+	// SplitPayment marks an Italian scissione dei pagamenti invoice to a
+	// public body: the buyer pays the VAT to the State, so the amount due
+	// is the total less the VAT.
+	SplitPayment bool
+	// ReverseCharge marks an invoice whose VAT the buyer accounts for:
+	// every rate is 0 and a note says why.
+	ReverseCharge bool
+	// Delivery is a delivery address printed beside the billing address,
+	// or nil.
+	Delivery *Party
+	// SDICode is the buyer's Italian codice destinatario, printed for
+	// Italian buyers; BuyerPEC the buyer's certified mail.
+	SDICode string
 }
 
 // Name is a short name for the invoice: seed, language, layout and main

@@ -15,10 +15,14 @@ import (
 // page is a single greyscale JPEG covering a page of width × height points,
 // with no text layer.
 func ScannedPDF(pages []*image.Gray, width, height float64) ([]byte, error) {
+	return scannedPDF(pages, width, height, 85)
+}
+
+func scannedPDF(pages []*image.Gray, width, height float64, quality int) ([]byte, error) {
 	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: width, Ht: height}})
 	for i, pg := range pages {
 		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, pg, &jpeg.Options{Quality: 85}); err != nil {
+		if err := jpeg.Encode(&buf, pg, &jpeg.Options{Quality: quality}); err != nil {
 			return nil, fmt.Errorf("encode scan of page %d: %w", i+1, err)
 		}
 		name := fmt.Sprintf("scan%d", i+1)
@@ -60,4 +64,92 @@ func Scanlike(src *image.Gray, degrees float64, seed uint64) *image.Gray {
 		}
 	}
 	return dst
+}
+
+// ScanCopy makes a scanned copy of rendered pages, as an office scanner or
+// a phone app writes one: each page picture (rendered at dpi dots per inch)
+// is resampled to the scan's resolution (150 to 300 dpi), turned by a
+// small angle (and now and then upside down), tinted like paper, speckled,
+// sometimes blurred, and stored as a greyscale JPEG of varying quality in
+// a PDF of pages of width × height points, with no text layer.
+func ScanCopy(pages []*image.Gray, dpi, width, height float64, seed uint64) ([]byte, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x5ca7))
+	target := []float64{150, 200, 200, 240, 300}[rng.IntN(5)]
+	quality := 55 + rng.IntN(36)
+	blur := rng.IntN(3) == 0
+	paper := 232 + rng.IntN(22)
+	var out []*image.Gray
+	for i, pg := range pages {
+		g := resample(pg, target/dpi)
+		deg := (rng.Float64()*2 - 1) * 1.6
+		if rng.IntN(30) == 0 {
+			deg += 180
+		}
+		g = Scanlike(g, deg, seed+uint64(i))
+		if blur {
+			g = boxBlur(g)
+		}
+		tint(g, paper)
+		out = append(out, g)
+	}
+	return scannedPDF(out, width, height, quality)
+}
+
+// resample scales a picture by f (< 1 shrinks) by averaging the source
+// pixels each target pixel covers.
+func resample(src *image.Gray, f float64) *image.Gray {
+	if f >= 0.999 {
+		return src
+	}
+	b := src.Bounds()
+	w, h := int(float64(b.Dx())*f), int(float64(b.Dy())*f)
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		y0, y1 := int(float64(y)/f), max(int(float64(y+1)/f), int(float64(y)/f)+1)
+		for x := range w {
+			x0, x1 := int(float64(x)/f), max(int(float64(x+1)/f), int(float64(x)/f)+1)
+			sum, n := 0, 0
+			for sy := y0; sy < min(y1, b.Dy()); sy++ {
+				row := src.Pix[(sy)*src.Stride:]
+				for sx := x0; sx < min(x1, b.Dx()); sx++ {
+					sum += int(row[sx])
+					n++
+				}
+			}
+			if n > 0 {
+				dst.Pix[y*dst.Stride+x] = uint8(sum / n)
+			}
+		}
+	}
+	return dst
+}
+
+// boxBlur softens a picture with a 3×3 box filter, as a scanner out of
+// focus does.
+func boxBlur(src *image.Gray) *image.Gray {
+	b := src.Bounds()
+	dst := image.NewGray(b)
+	w, h := b.Dx(), b.Dy()
+	for y := range h {
+		for x := range w {
+			sum, n := 0, 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < w && yy < h {
+						sum += int(src.Pix[yy*src.Stride+xx])
+						n++
+					}
+				}
+			}
+			dst.Pix[y*dst.Stride+x] = uint8(sum / n)
+		}
+	}
+	return dst
+}
+
+// tint maps white to the paper's grey level and keeps black black.
+func tint(g *image.Gray, paper int) {
+	for i, v := range g.Pix {
+		g.Pix[i] = uint8(int(v) * paper / 255)
+	}
 }

@@ -13,7 +13,8 @@ import (
 type VATGroup struct {
 	Rate    float64
 	Goods   int64 // line amounts at this rate
-	Taxable int64 // after the document discount
+	Charges int64 // document-level charges at this rate
+	Taxable int64 // after the document discount, with the charges
 	Tax     int64
 }
 
@@ -22,26 +23,36 @@ type VATGroup struct {
 type Totals struct {
 	Goods    int64 // sum of the line amounts
 	Discount int64 // document-level discount
+	Charges  int64 // document-level charges
 	Groups   []VATGroup
-	// Subtotal is the taxable amount (Goods − Discount), Tax the VAT.
+	// Subtotal is the taxable amount (Goods − Discount + Charges), Tax the
+	// VAT.
 	Subtotal, Tax int64
 	Stamp         int64
 	// Total is Subtotal + Tax + Stamp: the document total before
 	// withholding.
 	Total       int64
 	Withholding int64
-	// Due is what the buyer pays: Total − Withholding.
+	Advance     int64
+	// Due is what the buyer pays: Total − Withholding − Advance, less the
+	// VAT under split payment.
 	Due int64
 }
 
 func (s Spec) rates() []float64 {
 	seen := map[float64]bool{}
 	var out []float64
-	for _, it := range s.Items {
-		if !seen[it.VATRate] {
-			seen[it.VATRate] = true
-			out = append(out, it.VATRate)
+	add := func(r float64) {
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
 		}
+	}
+	for _, it := range s.Items {
+		add(it.VATRate)
+	}
+	for _, c := range s.Charges {
+		add(c.VATRate)
 	}
 	sort.Sort(sort.Reverse(sort.Float64Slice(out)))
 	return out
@@ -64,19 +75,31 @@ func (s Spec) Totals() Totals {
 				g.Goods += it.Amount()
 			}
 		}
+		for _, c := range s.Charges {
+			if c.VATRate == r {
+				g.Charges += c.Amount
+			}
+		}
 		disc := roundPct(g.Goods, s.DiscountPct)
-		g.Taxable = g.Goods - disc
+		g.Taxable = g.Goods - disc + g.Charges
 		g.Tax = roundPct(g.Taxable, r)
 		t.Goods += g.Goods
 		t.Discount += disc
+		t.Charges += g.Charges
 		t.Subtotal += g.Taxable
 		t.Tax += g.Tax
 		t.Groups = append(t.Groups, g)
 	}
 	t.Stamp = s.StampDuty
 	t.Total = t.Subtotal + t.Tax + t.Stamp
-	t.Withholding = roundPct(t.Subtotal, s.WithholdingPct)
-	t.Due = t.Total - t.Withholding
+	// Withholding is on the fees: the goods after the discount, without
+	// the charges (a cassa previdenza contribution is not withheld on).
+	t.Withholding = roundPct(t.Goods-t.Discount, s.WithholdingPct)
+	t.Advance = s.Advance
+	t.Due = t.Total - t.Withholding - t.Advance
+	if s.SplitPayment {
+		t.Due -= t.Tax
+	}
 	return t
 }
 
@@ -177,12 +200,12 @@ func (s Spec) Truth() eval.Truth {
 	var items []any
 	for _, it := range s.Items {
 		li := tree{}
-		li.set("description", it.Description)
+		li.set("description", it.FullDescription())
 		li.set("quantity", it.Quantity)
 		if s.hasCol(ColUnit) {
 			li.set("unit", it.Unit)
 		}
-		li.set("unit_price", money(it.UnitPrice))
+		li.set("unit_price", it.Price())
 		li.set("amount", money(it.Amount()))
 		if s.hasCol(ColVAT) {
 			li.set("tax_rate", it.VATRate)
@@ -255,8 +278,8 @@ func (s Spec) Result() invoice.Result {
 		r.Financials.WithholdingTax = fp(money(t.Withholding))
 	}
 	for _, it := range s.Items {
-		li := invoice.LineItem{Description: sp(it.Description), Quantity: fp(it.Quantity), Unit: sp(it.Unit),
-			UnitPrice: fp(money(it.UnitPrice)), Amount: fp(money(it.Amount())), TaxRate: fp(it.VATRate)}
+		li := invoice.LineItem{Description: sp(it.FullDescription()), Quantity: fp(it.Quantity), Unit: sp(it.Unit),
+			UnitPrice: fp(it.Price()), Amount: fp(money(it.Amount())), TaxRate: fp(it.VATRate)}
 		if it.DiscountPct != 0 {
 			li.DiscountPct = fp(it.DiscountPct)
 		}

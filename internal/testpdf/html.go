@@ -1,0 +1,1161 @@
+package testpdf
+
+import (
+	"fmt"
+	"html"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/invex/invex/invoice"
+)
+
+// htmlPage is an invoice laid out as HTML for Chromium: the document, the
+// pictures it needs (HTML fragments Chromium photographs and the document
+// shows as images), the page setup with its repeated header and footer,
+// and what was printed where.
+type htmlPage struct {
+	html     string
+	pictures []string // picture i replaces the text "\x00pic<i>\x00" in html
+	setup    PageSetup
+	// printed maps a truth path to the text printed for it; inPicture
+	// holds the paths printed only inside pictures.
+	printed   map[string]string
+	inPicture map[string]bool
+	// columns are the item table's columns.
+	columns []int
+}
+
+// htmlr lays out one invoice of a family.
+type htmlr struct {
+	s   Spec
+	f   Family
+	t   Totals
+	lk  look
+	rng *rand.Rand
+	us  bool // United States notation
+
+	printed   map[string]string
+	inPicture map[string]bool
+	// picture is set while a picture's HTML is written: what is printed
+	// then is in the picture, not in the text layer.
+	picture  bool
+	pictures []string
+	// footerVendor is set when the footer prints the vendor's data.
+	footerVendor bool
+	// metaDone is set when the document data went beside the parties.
+	metaDone bool
+}
+
+func esc(s string) string { return html.EscapeString(s) }
+
+// val records what is printed for a truth path and returns it escaped.
+func (r *htmlr) val(path, text string) string {
+	if r.picture {
+		if _, ok := r.printed[path]; !ok {
+			r.inPicture[path] = true
+			r.printed[path] = text
+		}
+	} else if _, ok := r.printed[path]; !ok || r.inPicture[path] {
+		delete(r.inPicture, path)
+		r.printed[path] = text
+	}
+	return esc(text)
+}
+
+// lbl returns the wording of a concept, with the second language's after
+// a slash in bilingual families.
+func (r *htmlr) lbl(concept string) string {
+	w := r.lk.word(concept, r.f.Lang)
+	if r.f.Second != "" {
+		if w2 := r.lk.word(concept, r.f.Second); w2 != "" && w2 != w {
+			w += " / " + w2
+		}
+	}
+	return esc(w)
+}
+
+func (r *htmlr) money(path string, c int64) string {
+	return r.val(path, r.lk.money(c, r.s.Lang, r.s.Currency))
+}
+
+func (r *htmlr) amount(path string, c int64) string {
+	if r.lk.tableCur {
+		return r.money(path, c)
+	}
+	return r.val(path, r.lk.number(float64(c)/100, 2, r.s.Lang))
+}
+
+// picture adds a picture made of an HTML fragment and returns the markup
+// that shows it at width CSS pixels (0: its natural size).
+func (r *htmlr) addPicture(fragment string, width string) string {
+	r.pictures = append(r.pictures, fragment)
+	style := ""
+	if width != "" {
+		style = fmt.Sprintf(` style="width:%s"`, width)
+	}
+	return fmt.Sprintf(`<img alt=""%s src="%s">`, style, fmt.Sprintf("\x00pic%d\x00", len(r.pictures)-1))
+}
+
+// layout lays the invoice out.
+func layout(s Spec, f Family, rng *rand.Rand) htmlPage {
+	r := &htmlr{s: s, f: f, t: s.Totals(), lk: newLook(f, rng), rng: rng, us: f.Letter,
+		printed: map[string]string{}, inPicture: map[string]bool{}}
+	var body strings.Builder
+	body.WriteString(r.top())
+	body.WriteString(r.items())
+	body.WriteString(r.totals())
+	body.WriteString(r.payment())
+	body.WriteString(r.notes())
+	footer := r.footer()
+	if !r.footerVendor && r.vendorUnprinted() {
+		// A program that prints only the vendor's name on top puts its
+		// data at the end of the page.
+		body.WriteString(`<div class="tail">` + strings.Join(r.vendorLines(true), " · ") + `</div>`)
+	}
+
+	lk := r.lk
+	css := fmt.Sprintf(`
+@page { size: %s; margin: 0 }
+* { box-sizing: border-box }
+body { margin: 0; font-family: '%s', sans-serif; font-size: %.1fpt; color: %s; line-height: 1.3 }
+h1, .name { font-family: '%s', serif }
+h1 { font-size: %.1fpt; margin: 4px 0 6px 0; color: %s; letter-spacing: 0.5px }
+table { border-collapse: collapse }
+td, th { vertical-align: top; padding: 2px 4px }
+.num { text-align: right; white-space: nowrap }
+.lab { %s }
+.small { font-size: 0.85em }
+.tiny { font-size: 0.75em; color: #444 }
+.items { width: 100%%; table-layout: fixed; margin-top: 10px }
+.items thead { display: table-header-group }
+.items tfoot { display: table-footer-group }
+.items tr { page-break-inside: avoid }
+.items .sub { font-size: 0.85em; color: #555 }
+.ruled td, .ruled th { border: 0.6pt solid #777 }
+.zebra th { background: %s; color: #fff; text-align: left }
+.zebra tbody tr:nth-child(even) td { background: #f0f0f0 }
+.lines th { border-bottom: 1pt solid %s; text-align: left }
+.lines td { border-bottom: 0.4pt solid #ccc }
+.boxed { border: 0.8pt solid #333 }
+.boxed th { border: 0.8pt solid #333; background: #eee }
+.boxed td { border-left: 0.8pt solid #333; border-right: 0.8pt solid #333 }
+.grid td { border: 0.6pt solid #666; padding: 2px 6px }
+.grid .gl { font-size: 0.8em; color: #444; background: #f3f3f3 }
+.box { border: 0.8pt solid %s; padding: 6px 8px }
+.band { background: %s; color: #fff; padding: 10px 14px }
+.band .name { color: #fff }
+.tot td { padding: 2px 6px }
+.tot .grand td { font-weight: bold; border-top: 1pt solid #333; font-size: 1.1em }
+.window { width: 85mm; min-height: 30mm }
+.sender { font-size: 6.5pt; text-decoration: underline; margin-bottom: 4px }
+.tail { margin-top: 14px; font-size: 0.8em; color: #444; border-top: 0.5pt solid #aaa; padding-top: 4px }
+.notes { margin-top: 10px; font-size: 0.85em }
+.pay { margin-top: 12px }
+`, map[bool]string{true: "letter", false: "A4"}[f.Letter], lk.font, lk.size, lk.ink, lk.headFont, lk.size*1.9, lk.accent,
+		map[bool]string{true: "font-weight: bold", false: "color: #555"}[lk.boldLabels], lk.accent, lk.accent, lk.accent, lk.accent)
+
+	doc := `<!DOCTYPE html><html><head><meta charset="utf-8"><style>` + css + `</style></head><body>` + body.String() + `</body></html>`
+	setup := PageSetup{Letter: f.Letter, Top: lk.margin[0], Right: lk.margin[1], Bottom: lk.margin[2], Left: lk.margin[3]}
+	if footer != "" {
+		setup.Footer = footer
+		setup.Bottom = max(setup.Bottom, 22)
+	}
+	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns}
+}
+
+// title is the document's title word.
+func (r *htmlr) title() string {
+	if r.s.Type == invoice.TypeCreditNote {
+		return r.lk.word("credit", r.f.Lang)
+	}
+	return r.lk.word("invoice", r.f.Lang)
+}
+
+// titleHTML prints the title, recording the document type.
+func (r *htmlr) titleHTML() string {
+	t := r.title()
+	if r.f.Second != "" {
+		if t2 := r.lk.word(map[bool]string{true: "credit", false: "invoice"}[r.s.Type == invoice.TypeCreditNote], r.f.Second); t2 != t {
+			t += " / " + t2
+		}
+	}
+	return r.val("invoice.type", t)
+}
+
+// cityLine prints a party's postal code and city the way its country
+// writes them.
+func (r *htmlr) cityLine(prefix string, p Party) string {
+	city := p.City
+	if r.lk.upperCity {
+		city = strings.ToUpper(city)
+	}
+	c := r.val(prefix+".city", city)
+	z := r.val(prefix+".zip_code", p.Zip)
+	switch p.Country {
+	case "IT":
+		if p.Prov != "" {
+			return z + " " + c + " (" + esc(p.Prov) + ")"
+		}
+	case "GB", "IE":
+		return c + " " + z
+	case "US":
+		return c + ", " + esc(p.Prov) + " " + z
+	}
+	return z + " " + c
+}
+
+var countryNames = map[string]map[string]string{
+	"it": {"IT": "Italia", "DE": "Germania", "FR": "Francia", "GB": "Regno Unito", "IE": "Irlanda", "US": "Stati Uniti"},
+	"de": {"IT": "Italien", "DE": "Deutschland", "FR": "Frankreich", "GB": "Vereinigtes Königreich", "IE": "Irland", "US": "USA"},
+	"fr": {"IT": "Italie", "DE": "Allemagne", "FR": "France", "GB": "Royaume-Uni", "IE": "Irlande", "US": "États-Unis"},
+	"en": {"IT": "Italy", "DE": "Germany", "FR": "France", "GB": "United Kingdom", "IE": "Ireland", "US": "United States"},
+}
+
+// vatText prints a VAT number with or without its country prefix.
+func (r *htmlr) vatText(vat string, prefixed bool) string {
+	if !prefixed && len(vat) > 2 && (strings.HasPrefix(vat, "IT") || strings.HasPrefix(vat, "FR")) {
+		return vat[2:]
+	}
+	return vat
+}
+
+// vendorLines are the vendor's data as printed lines (without its name
+// when short is false the name comes first).
+func (r *htmlr) vendorLines(withName bool) []string {
+	v := r.s.Vendor
+	var out []string
+	if withName {
+		out = append(out, `<b>`+r.val("vendor.name", v.Name)+`</b>`)
+	}
+	out = append(out, r.val("vendor.address", v.Street), r.cityLine("vendor", v))
+	if r.s.Style.PrintCountry {
+		out = append(out, r.val("vendor.country", countryNames[r.s.Lang][v.Country]))
+	}
+	out = append(out, r.vendorIDs()...)
+	if v.Phone != "" && r.rng.IntN(4) != 0 {
+		out = append(out, r.lbl("phone")+" "+r.val("vendor.phone", v.Phone))
+	}
+	if v.Email != "" {
+		out = append(out, r.lbl("email")+" "+r.val("vendor.email", v.Email))
+	}
+	return out
+}
+
+// vendorIDs are the vendor's tax identifiers as printed.
+func (r *htmlr) vendorIDs() []string {
+	v := r.s.Vendor
+	switch {
+	case v.Country == "IT" && v.FiscalCode == strings.TrimPrefix(v.VAT, "IT"):
+		if r.rng.IntN(2) == 0 {
+			return []string{r.lbl("fiscal") + " e " + r.lbl("vat") + " " + r.valTwo("vendor.fiscal_code", "vendor.vat_number", v.FiscalCode)}
+		}
+		return []string{r.lbl("vat") + " " + r.val("vendor.vat_number", r.vatText(v.VAT, r.lk.vatPrefix))}
+	case v.Country == "IT":
+		out := []string{}
+		if v.VAT != "" {
+			out = append(out, r.lbl("vat")+" "+r.val("vendor.vat_number", r.vatText(v.VAT, r.lk.vatPrefix)))
+		}
+		return append(out, r.lbl("fiscal")+" "+r.val("vendor.fiscal_code", v.FiscalCode))
+	case v.Country == "US":
+		return nil
+	case v.VAT == "":
+		return []string{r.lk.word("fiscal", r.s.Lang) + " " + esc(v.FiscalCode)}
+	}
+	return []string{r.lbl("vat") + ": " + r.val("vendor.vat_number", r.vatText(v.VAT, r.lk.vatPrefix || v.Country != "IT"))}
+}
+
+// valTwo records one printed text for two paths.
+func (r *htmlr) valTwo(a, b, text string) string {
+	r.val(b, text)
+	return r.val(a, text)
+}
+
+// vendorUnprinted reports whether the vendor's address is not printed
+// yet.
+func (r *htmlr) vendorUnprinted() bool {
+	_, ok := r.printed["vendor.address"]
+	return !ok
+}
+
+// buyerLines are the buyer's name, address and identifiers.
+func (r *htmlr) buyerLines() []string {
+	b := r.s.Buyer
+	out := []string{`<b>` + r.val("buyer.name", b.Name) + `</b>`, r.val("buyer.address", b.Street), r.cityLine("buyer", b)}
+	if r.s.Style.PrintCountry {
+		out = append(out, r.val("buyer.country", countryNames[r.s.Lang][b.Country]))
+	}
+	if b.VAT != "" && r.f.Meta != metaGrid {
+		label := r.lk.word("vat", r.s.Lang)
+		if b.Country != r.s.Vendor.Country {
+			label = r.lk.word("vat", map[string]string{"IT": "it", "FR": "fr", "DE": "de"}[b.Country])
+		}
+		out = append(out, esc(label)+" "+r.val("buyer.vat_number", r.vatText(b.VAT, r.lk.vatPrefix || b.Country != "IT")))
+	}
+	if b.FiscalCode != "" && (b.VAT == "" || r.rng.IntN(3) == 0 && b.Country == "IT") {
+		out = append(out, r.lbl("fiscal")+" "+r.val("buyer.fiscal_code", b.FiscalCode))
+	}
+	if r.s.SDICode != "" {
+		out = append(out, r.lbl("sdi")+": "+r.val("buyer.sdi_code", r.s.SDICode))
+	}
+	if b.Email != "" {
+		label := r.lbl("email")
+		if b.Country == "IT" {
+			label = r.lbl("pec")
+		}
+		out = append(out, label+": "+r.val("buyer.email", b.Email))
+	}
+	return out
+}
+
+// deliveryLines are the delivery address.
+func (r *htmlr) deliveryLines() []string {
+	d := r.s.Delivery
+	return []string{`<b>` + esc(d.Name) + `</b>`, esc(d.Street), esc(d.Zip + " " + d.City)}
+}
+
+func lines(ls []string) string { return strings.Join(ls, "<br>") }
+
+// heading prints a party heading.
+func (r *htmlr) heading(concept string) string {
+	return `<div class="lab small">` + r.lbl(concept) + `</div>`
+}
+
+// letterhead prints the vendor's letterhead.
+func (r *htmlr) letterhead() string {
+	lk := r.lk
+	name := r.s.Vendor.Name
+	switch r.f.Head {
+	case headRight:
+		return `<div style="text-align:right"><div class="name" style="font-size:1.6em;font-weight:bold;color:` + lk.accent + `">` +
+			r.val("vendor.name", name) + `</div>` + lines(r.vendorLines(false)) + `</div>`
+	case headCentre:
+		ls := r.vendorLines(false)
+		half := (len(ls) + 1) / 2
+		return `<div style="text-align:center;border-bottom:1pt solid ` + lk.accent + `;padding-bottom:6px;margin-bottom:8px">` +
+			`<div class="name" style="font-size:1.8em;font-weight:bold">` + r.val("vendor.name", name) + `</div>` +
+			`<div class="small">` + strings.Join(ls[:half], " - ") + `<br>` + strings.Join(ls[half:], " - ") + `</div></div>`
+	case headBand:
+		return `<div class="band"><div class="name" style="font-size:1.7em;font-weight:bold">` + r.val("vendor.name", name) + `</div>` +
+			`<div class="small">` + strings.Join(r.vendorLines(false), " | ") + `</div></div>`
+	case headPicture:
+		r.picture = true
+		frag := `<div style="font-family:'` + lk.headFont + `';color:` + lk.accent + `;width:700px;padding:6px">` +
+			`<div style="font-size:26px;font-weight:bold">` + r.val("vendor.name", name) + `</div>` +
+			`<div style="font-size:12px;color:#333">` + strings.Join(r.vendorLines(false), " &middot; ") + `</div></div>`
+		r.picture = false
+		return `<div>` + r.addPicture(frag, "100%") + `</div>`
+	case headLogo, headSenderLine:
+		logo := r.logo()
+		if r.f.Head == headSenderLine {
+			return `<div style="text-align:right">` + logo + `</div>`
+		}
+		return `<table style="width:100%"><tr><td style="width:30%">` + logo + `</td><td style="text-align:right">` +
+			`<div class="name" style="font-size:1.4em;font-weight:bold">` + r.val("vendor.name", name) + `</div>` +
+			lines(r.vendorLines(false)) + `</td></tr></table>`
+	case headMinimal:
+		return `<div class="name" style="font-size:1.5em;font-weight:bold;color:` + lk.accent + `">` + r.val("vendor.name", name) + `</div>`
+	}
+	return `<div><div class="name" style="font-size:1.6em;font-weight:bold;color:` + lk.accent + `">` + r.val("vendor.name", name) +
+		`</div>` + lines(r.vendorLines(false)) + `</div>`
+}
+
+// logo is a picture of the vendor's initials in a shape, sometimes with
+// its name.
+func (r *htmlr) logo() string {
+	words := strings.Fields(r.s.Vendor.Name)
+	ini := ""
+	for _, w := range words[:min(2, len(words))] {
+		ini += string([]rune(w)[:1])
+	}
+	radius := []string{"50%", "6px", "0"}[r.rng.IntN(3)]
+	withName := r.rng.IntN(2) == 0
+	frag := `<div style="display:flex;align-items:center;gap:8px;padding:4px;font-family:'` + r.lk.headFont + `'">` +
+		`<div style="width:54px;height:54px;border-radius:` + radius + `;background:` + r.lk.accent + `;color:#fff;font-size:24px;font-weight:bold;display:flex;align-items:center;justify-content:center">` +
+		esc(ini) + `</div>`
+	if withName {
+		r.picture = true
+		frag += `<div style="font-size:18px;font-weight:bold;color:` + r.lk.accent + `">` + r.val("vendor.name", r.s.Vendor.Name) + `</div>`
+		r.picture = false
+	}
+	frag += `</div>`
+	return r.addPicture(frag, "")
+}
+
+// top prints everything above the item table: letterhead, parties and
+// document data.
+func (r *htmlr) top() string {
+	var b strings.Builder
+	lk := r.lk
+	switch r.f.Parties {
+	case partyWindowRight:
+		b.WriteString(r.letterhead())
+		b.WriteString(`<table style="width:100%;margin-top:14px"><tr><td style="width:50%">`)
+		if r.f.Meta == metaBeside || r.f.Meta == metaTableRight {
+			b.WriteString(r.meta())
+			r.metaDone = true
+		}
+		b.WriteString(`</td><td><div class="window">` + r.heading("buyer") + lines(r.buyerLines()) + `</div></td></tr></table>`)
+	case partyWindowLeft:
+		b.WriteString(r.letterhead())
+		b.WriteString(`<table style="width:100%;margin-top:18px"><tr><td style="width:58%"><div class="window">`)
+		if r.f.Head == headSenderLine {
+			v := r.s.Vendor
+			b.WriteString(`<div class="sender">` + r.val("vendor.name", v.Name) + ` · ` + r.val("vendor.address", v.Street) + ` · ` +
+				r.cityLine("vendor", v) + `</div>`)
+		}
+		if r.rng.IntN(2) == 0 {
+			b.WriteString(r.heading("buyer"))
+		}
+		b.WriteString(lines(r.buyerLines()) + `</div></td><td>`)
+		if r.f.Meta != metaGrid && r.f.Meta != metaTitleLine && r.f.Meta != metaInline {
+			b.WriteString(r.meta())
+			r.metaDone = true
+		}
+		b.WriteString(`</td></tr></table>`)
+	case partyBuyerFirst:
+		b.WriteString(`<table style="width:100%"><tr><td style="width:50%">` + r.heading("buyer") + lines(r.buyerLines()) +
+			`</td><td>` + r.letterhead() + `</td></tr></table>`)
+	case partySideBySide:
+		b.WriteString(r.letterheadNameOnly())
+		b.WriteString(`<table style="width:100%;margin-top:12px"><tr><td style="width:50%">` + r.heading("vendor") +
+			lines(r.vendorLines(true)) + `</td><td>` + r.heading("buyer") + lines(r.buyerLines()) + `</td></tr></table>`)
+	case partyBillShip:
+		b.WriteString(r.letterhead())
+		b.WriteString(`<table style="width:100%;margin-top:14px"><tr><td style="width:50%">` + r.heading("buyer") + lines(r.buyerLines()) + `</td><td>`)
+		if r.s.Delivery != nil {
+			b.WriteString(r.heading("ship") + lines(r.deliveryLines()))
+		}
+		b.WriteString(`</td></tr></table>`)
+	case partyBoxes:
+		b.WriteString(r.letterhead())
+		b.WriteString(`<table style="width:100%;margin-top:10px;border-spacing:6px;border-collapse:separate"><tr>` +
+			`<td class="box" style="width:50%">` + r.heading("vendor") + lines(r.vendorLines(true)) + `</td>` +
+			`<td class="box">` + r.heading("buyer") + lines(r.buyerLines()) + `</td></tr></table>`)
+	}
+	if !r.metaDone {
+		b.WriteString(r.meta())
+	}
+	_ = lk
+	return b.String()
+}
+
+// letterheadNameOnly prints the top of a family whose vendor data go under
+// a heading beside the buyer's: the name or the logo.
+func (r *htmlr) letterheadNameOnly() string {
+	switch r.f.Head {
+	case headBand:
+		return `<div class="band"><div class="name" style="font-size:1.7em;font-weight:bold">` + esc(r.s.Vendor.Name) + `</div></div>`
+	case headLogo, headPicture, headSenderLine:
+		return r.logo()
+	}
+	align := map[int]string{headRight: "right", headCentre: "center"}[r.f.Head]
+	if align == "" {
+		align = "left"
+	}
+	return `<div class="name" style="text-align:` + align + `;font-size:1.6em;font-weight:bold;color:` + r.lk.accent + `">` + esc(r.s.Vendor.Name) + `</div>`
+}
+
+// pair is a printed label and value.
+type pair struct{ label, value string }
+
+// metaPairs are the document data as label/value pairs.
+func (r *htmlr) metaPairs(withNumber, grid bool) []pair {
+	s := r.s
+	var m []pair
+	if grid {
+		m = append(m, pair{r.lbl("doctype"), r.titleHTML()})
+	}
+	if withNumber {
+		numLabel := "number"
+		if s.Type == invoice.TypeCreditNote {
+			numLabel = "creditnumber"
+		}
+		m = append(m, pair{r.lbl(numLabel), r.val("invoice.number", s.Number)},
+			pair{r.lbl("date"), r.val("invoice.date", r.lk.date(s.Date, s.Lang, r.us))})
+	}
+	if !s.Due.IsZero() && (r.rng.IntN(2) == 0 || grid) {
+		m = append(m, pair{r.lbl("due"), r.val("invoice.due_date", r.lk.date(s.Due, s.Lang, r.us))})
+	}
+	if s.CustomerNo != "" {
+		m = append(m, pair{r.lbl("customerno"), esc(s.CustomerNo)})
+	}
+	if grid && s.Buyer.VAT != "" {
+		m = append(m, pair{r.lbl("buyervat"), r.val("buyer.vat_number", r.vatText(s.Buyer.VAT, r.lk.vatPrefix))})
+	}
+	if s.PONumber != "" {
+		m = append(m, pair{r.lbl("po"), r.val("invoice.po_number", s.PONumber)})
+	}
+	if grid {
+		m = append(m, pair{r.lbl("page"), "1"})
+	}
+	return m
+}
+
+// meta prints the document data.
+func (r *htmlr) meta() string {
+	s := r.s
+	lk := r.lk
+	switch r.f.Meta {
+	case metaGrid:
+		ps := r.metaPairs(true, true)
+		var top, bot strings.Builder
+		for _, p := range ps {
+			top.WriteString(`<td class="gl">` + p.label + `</td>`)
+			bot.WriteString(`<td>` + p.value + `</td>`)
+		}
+		return `<table class="grid" style="width:100%;margin-top:12px"><tr>` + top.String() + `</tr><tr>` + bot.String() + `</tr></table>`
+	case metaTitleLine:
+		of := map[string]string{"it": "del", "en": "dated", "de": "vom", "fr": "du"}[s.Lang]
+		no := map[string]string{"it": "n.", "en": "No.", "de": "Nr.", "fr": "n°"}[s.Lang]
+		h := `<h1>` + r.titleHTML() + ` ` + no + ` ` + r.val("invoice.number", s.Number) + ` ` + of + ` ` +
+			r.val("invoice.date", lk.date(s.Date, s.Lang, r.us)) + `</h1>`
+		rest := r.metaPairs(false, false)
+		var b strings.Builder
+		for _, p := range rest {
+			b.WriteString(`<span class="lab">` + p.label + `:</span> ` + p.value + `&nbsp;&nbsp;&nbsp; `)
+		}
+		return h + `<div class="small">` + b.String() + `</div>`
+	case metaInline:
+		ps := r.metaPairs(true, false)
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString(`<span class="lab">` + p.label + `:</span> ` + p.value + ` &nbsp;&nbsp;&nbsp;&nbsp; `)
+		}
+		return `<h1>` + r.titleHTML() + `</h1><div style="margin:6px 0">` + b.String() + `</div>`
+	case metaKVBox:
+		ps := r.metaPairs(true, false)
+		var b strings.Builder
+		for i := 0; i < len(ps); i += 2 {
+			b.WriteString(`<tr><td class="lab">` + ps[i].label + `</td><td>` + ps[i].value + `</td>`)
+			if i+1 < len(ps) {
+				b.WriteString(`<td class="lab">` + ps[i+1].label + `</td><td>` + ps[i+1].value + `</td>`)
+			}
+			b.WriteString(`</tr>`)
+		}
+		return `<h1>` + r.titleHTML() + `</h1><table class="box" style="width:100%">` + b.String() + `</table>`
+	case metaTableRight:
+		ps := r.metaPairs(true, false)
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString(`<tr><td class="lab">` + p.label + `</td><td class="num">` + p.value + `</td></tr>`)
+		}
+		return `<h1>` + r.titleHTML() + `</h1><table class="grid" style="margin-left:auto">` + b.String() + `</table>`
+	}
+	ps := r.metaPairs(true, false)
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(`<tr><td class="lab">` + p.label + `</td><td>` + p.value + `</td></tr>`)
+	}
+	return `<h1>` + r.titleHTML() + `</h1><table>` + b.String() + `</table>`
+}
+
+// column of the item table: its concept, width in percent and alignment.
+type hcol struct {
+	id    int
+	label string
+	width float64
+	num   bool
+}
+
+// columns chooses the item table's columns from the family's features.
+func (r *htmlr) columns() []hcol {
+	s := r.s
+	has := func(feat int) bool { return r.f.Always&feat != 0 || r.f.Maybe&feat != 0 && r.rng.IntN(2) == 0 }
+	var ids []int
+	if has(featPos) {
+		ids = append(ids, ColPos)
+	}
+	if has(featCode) || has(featEAN) && s.Items[0].Code != "" && len(s.Items[0].Code) == 13 {
+		ids = append(ids, ColCode)
+	}
+	ids = append(ids, ColDesc)
+	unit := has(featUnits)
+	qtyFirst := r.rng.IntN(5) == 0
+	if qtyFirst {
+		ids = slices.Insert(ids, 0, ColQty)
+		if unit {
+			ids = slices.Insert(ids, 1, ColUnit)
+		}
+	} else if unit && r.rng.IntN(3) == 0 {
+		ids = append(ids, ColUnit, ColQty)
+	} else {
+		ids = append(ids, ColQty)
+		if unit {
+			ids = append(ids, ColUnit)
+		}
+	}
+	ids = append(ids, ColPrice)
+	disc := false
+	for _, it := range s.Items {
+		disc = disc || it.DiscountPct > 0
+	}
+	if disc {
+		ids = append(ids, ColDisc)
+	}
+	vat := len(s.rates()) > 1 || s.Items[0].VATCode != "" || r.rng.IntN(2) == 0
+	if vat && r.rng.IntN(4) == 0 {
+		ids = append(ids, ColAmount, ColVAT)
+	} else if vat {
+		ids = append(ids, ColVAT, ColAmount)
+	} else {
+		ids = append(ids, ColAmount)
+	}
+	width := map[int]float64{ColPos: 5, ColCode: 12, ColDesc: 0, ColQty: 8, ColUnit: 6, ColPrice: 11, ColDisc: 7, ColVAT: 7, ColAmount: 12}
+	var cols []hcol
+	used := 0.0
+	for _, id := range ids {
+		c := hcol{id: id, width: width[id], num: id != ColDesc && id != ColCode && id != ColUnit}
+		if id == ColCode && len(s.Items[0].Code) == 13 {
+			c.width = 14
+		}
+		used += c.width
+		cols = append(cols, c)
+	}
+	for i := range cols {
+		if cols[i].id == ColDesc {
+			cols[i].width = 100 - used
+		}
+		cols[i].label = r.colLabel(cols[i].id)
+	}
+	r.s.Style.Columns = ids
+	return cols
+}
+
+func (r *htmlr) colLabel(id int) string {
+	switch id {
+	case ColPos:
+		return r.lbl("col.pos")
+	case ColCode:
+		if len(r.s.Items[0].Code) == 13 {
+			return r.lbl("col.ean")
+		}
+		return r.lbl("col.code")
+	case ColDesc:
+		return r.lbl("col.desc")
+	case ColQty:
+		if r.f.Always&featHours != 0 {
+			return r.lbl("col.hours")
+		}
+		return r.lbl("col.qty")
+	case ColUnit:
+		return r.lbl("col.unit")
+	case ColPrice:
+		return r.lbl("col.price")
+	case ColDisc:
+		return r.lbl("col.disc")
+	case ColVAT:
+		if r.s.Items[0].VATCode != "" {
+			return r.lbl("col.vatcode")
+		}
+		return r.lbl("col.vat")
+	}
+	return r.lbl("col.amount")
+}
+
+// items prints the item table.
+func (r *htmlr) items() string {
+	cols := r.columns()
+	class := map[int]string{tableRuled: "ruled", tableZebra: "zebra", tableLines: "lines", tableNoHeader: "", tableHeaderPic: "lines", tableBoxed: "boxed"}[r.f.Table]
+	var b strings.Builder
+	b.WriteString(`<table class="items ` + class + `"><colgroup>`)
+	for _, c := range cols {
+		fmt.Fprintf(&b, `<col style="width:%.1f%%">`, c.width)
+	}
+	b.WriteString(`</colgroup>`)
+	head := func() string {
+		var h strings.Builder
+		h.WriteString(`<tr>`)
+		for _, c := range cols {
+			align := ""
+			if c.num {
+				align = ` style="text-align:right"`
+			}
+			h.WriteString(`<th` + align + `>` + c.label + `</th>`)
+		}
+		h.WriteString(`</tr>`)
+		return h.String()
+	}
+	switch r.f.Table {
+	case tableNoHeader:
+	case tableHeaderPic:
+		frag := `<table style="width:760px;table-layout:fixed;border-collapse:collapse;font-family:'` + r.lk.font + `';font-size:13px"><colgroup>`
+		for _, c := range cols {
+			frag += fmt.Sprintf(`<col style="width:%.1f%%">`, c.width)
+		}
+		frag += `</colgroup><tr style="background:` + r.lk.accent + `;color:#fff">`
+		for _, c := range cols {
+			align := "left"
+			if c.num {
+				align = "right"
+			}
+			frag += `<th style="padding:4px;text-align:` + align + `">` + c.label + `</th>`
+		}
+		frag += `</tr></table>`
+		b.WriteString(fmt.Sprintf(`<thead><tr><td colspan="%d" style="padding:0">`, len(cols)) + r.addPicture(frag, "100%") + `</td></tr></thead>`)
+	default:
+		b.WriteString(`<thead>` + head() + `</thead>`)
+	}
+	b.WriteString(`<tbody>`)
+	for i, it := range r.s.Items {
+		p := fmt.Sprintf("line_items.%d.", i)
+		b.WriteString(`<tr>`)
+		for _, c := range cols {
+			cls := ""
+			if c.num {
+				cls = ` class="num"`
+			}
+			b.WriteString(`<td` + cls + `>`)
+			switch c.id {
+			case ColPos:
+				b.WriteString(fmt.Sprint(i + 1))
+			case ColCode:
+				b.WriteString(esc(it.Code))
+			case ColDesc:
+				if it.Detail != "" {
+					r.val(p+"description", it.FullDescription())
+					b.WriteString(esc(it.Description) + `<div class="sub">` + esc(it.Detail) + `</div>`)
+				} else {
+					b.WriteString(r.val(p+"description", it.Description))
+				}
+			case ColQty:
+				b.WriteString(r.val(p+"quantity", r.lk.qty(it.Quantity, r.s.Lang)))
+			case ColUnit:
+				b.WriteString(r.val(p+"unit", it.Unit))
+			case ColPrice:
+				b.WriteString(r.val(p+"unit_price", r.lk.number(it.Price(), it.Decimals(), r.s.Lang)))
+			case ColDisc:
+				if it.DiscountPct > 0 {
+					b.WriteString(r.val(p+"discount_pct", r.lk.pct(it.DiscountPct, r.s.Lang)))
+				}
+			case ColVAT:
+				if it.VATCode != "" {
+					b.WriteString(esc(it.VATCode))
+				} else {
+					b.WriteString(r.val(p+"tax_rate", r.lk.pct(it.VATRate, r.s.Lang)))
+				}
+			case ColAmount:
+				b.WriteString(r.amount(p+"amount", it.Amount()))
+			}
+			b.WriteString(`</td>`)
+		}
+		b.WriteString(`</tr>`)
+		// A line without a discount prints an empty discount cell: its
+		// truth is "no discount".
+		if it.DiscountPct == 0 && slices.ContainsFunc(cols, func(c hcol) bool { return c.id == ColDisc }) {
+			r.printed[p+"discount_pct"] = ""
+		}
+	}
+	b.WriteString(`</tbody>`)
+	if r.f.Totals == totTableRows {
+		b.WriteString(`<tfoot>`)
+		for _, e := range r.totalEntries() {
+			cls := ""
+			if e.grand {
+				cls = ` style="font-weight:bold"`
+			}
+			fmt.Fprintf(&b, `<tr%s><td colspan="%d" style="text-align:right">%s</td><td class="num">%s</td></tr>`, cls, len(cols)-1, e.label, e.value)
+		}
+		b.WriteString(`</tfoot>`)
+	}
+	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// entry is one line of the totals.
+type entry struct {
+	label, value string
+	grand        bool
+}
+
+// totalEntries are the totals' lines, recorded as printed.
+func (r *htmlr) totalEntries() []entry {
+	s, t := r.s, r.t
+	lang := s.Lang
+	var es []entry
+	add := func(label, value string, grand bool) { es = append(es, entry{label, value, grand}) }
+	if t.Discount > 0 || t.Charges > 0 && r.rng.IntN(2) == 0 {
+		add(r.lbl("goods"), r.lk.money(t.Goods, lang, s.Currency), false)
+	}
+	if t.Discount > 0 {
+		add(r.lbl("discount")+" "+esc(r.lk.pct(s.DiscountPct, lang)), "-"+r.money("financials.discount", t.Discount), false)
+	}
+	for _, c := range s.Charges {
+		label := r.lbl(c.Kind)
+		if c.Kind == ChargeCassa {
+			label = r.lbl("cassa") + " " + esc(r.lk.pct(c.Pct, lang))
+		}
+		add(label, r.lk.money(c.Amount, lang, s.Currency), false)
+	}
+	add(r.lbl("subtotal"), r.money("financials.subtotal", t.Subtotal), false)
+	switch {
+	case s.Exempt:
+	case len(t.Groups) == 1:
+		rate := r.val("financials.tax_rate", r.lk.pct(t.Groups[0].Rate, lang))
+		label := r.lbl("vatline") + " " + rate
+		if s.Lang == "en" && s.Vendor.Country == "US" {
+			label = "Sales tax (" + rate + ")"
+		}
+		add(label, r.money("financials.tax_amount", t.Tax), false)
+	default:
+		for _, g := range t.Groups {
+			add(r.lbl("vatline")+" "+esc(r.lk.pct(g.Rate, lang))+" "+map[string]string{"it": "su", "en": "on", "de": "auf", "fr": "sur"}[lang]+" "+
+				esc(r.lk.number(float64(g.Taxable)/100, 2, lang)), r.lk.money(g.Tax, lang, s.Currency), false)
+		}
+		add(r.lbl("totalvat"), r.money("financials.tax_amount", t.Tax), false)
+	}
+	if t.Stamp > 0 {
+		add(r.lbl("stamp"), r.money("financials.stamp_duty", t.Stamp), false)
+	}
+	cur := r.s.Currency
+	if r.lk.cur == 1 || r.lk.cur == 2 {
+		cur = symbols[cur]
+	}
+	r.val("financials.currency", cur)
+	add(r.lbl("total"), r.money("financials.total", t.Total), t.Due == t.Total)
+	if t.Withholding > 0 {
+		add(r.lbl("withholding"), "-"+r.money("financials.withholding_tax", t.Withholding), false)
+	}
+	if s.SplitPayment {
+		add(map[bool]string{true: "IVA IN SCISSIONE DEI PAGAMENTI", false: "IVA in scissione dei pagamenti"}[r.lk.upperLabels], "-"+r.lk.money(t.Tax, lang, s.Currency), false)
+	}
+	if t.Advance > 0 {
+		add(r.lbl("advance"), "-"+r.lk.money(t.Advance, lang, s.Currency), false)
+	}
+	if t.Due != t.Total {
+		add(r.lbl("due.amount"), r.lk.money(t.Due, lang, s.Currency), true)
+	}
+	return es
+}
+
+// totals prints the totals, unless the item table holds them.
+func (r *htmlr) totals() string {
+	if r.f.Totals == totTableRows {
+		return ""
+	}
+	es := r.totalEntries()
+	column := func(class string) string {
+		var b strings.Builder
+		b.WriteString(`<table class="tot ` + class + `" style="margin-left:auto;margin-top:10px">`)
+		for _, e := range es {
+			cls := ""
+			if e.grand {
+				cls = ` class="grand"`
+			}
+			b.WriteString(`<tr` + cls + `><td>` + e.label + `</td><td class="num">` + e.value + `</td></tr>`)
+		}
+		b.WriteString(`</table>`)
+		return b.String()
+	}
+	switch r.f.Totals {
+	case totBox:
+		return `<div style="display:flex;justify-content:flex-end;margin-top:10px"><div class="box">` + column("") + `</div></div>`
+	case totFootGrid:
+		var top, bot strings.Builder
+		for _, e := range es {
+			top.WriteString(`<td class="gl">` + e.label + `</td>`)
+			st := ""
+			if e.grand {
+				st = ` style="font-weight:bold"`
+			}
+			bot.WriteString(`<td class="num"` + st + `>` + e.value + `</td>`)
+		}
+		return `<table class="grid" style="width:100%;margin-top:14px"><tr>` + top.String() + `</tr><tr>` + bot.String() + `</tr></table>`
+	case totVATColumn:
+		return `<table style="width:100%;margin-top:12px"><tr><td style="width:55%">` + r.vatSummary() + `</td><td>` + column("") + `</td></tr></table>`
+	case totSentence:
+		var b strings.Builder
+		for _, e := range es {
+			if e.grand {
+				b.WriteString(`<p style="font-size:1.2em"><b>` + e.label + `: ` + e.value + `</b></p>`)
+			} else {
+				b.WriteString(e.label + `: ` + e.value + `<br>`)
+			}
+		}
+		return `<div style="margin-top:12px">` + b.String() + `</div>`
+	}
+	return column("")
+}
+
+// vatSummary prints a VAT summary table, one row per rate.
+func (r *htmlr) vatSummary() string {
+	lang := r.s.Lang
+	codes := r.s.Items[0].VATCode != ""
+	var b strings.Builder
+	b.WriteString(`<table class="grid"><tr><td class="gl">` + r.lbl("vt.rate") + `</td>`)
+	if codes {
+		b.WriteString(`<td class="gl">` + r.lbl("vt.desc") + `</td>`)
+	}
+	b.WriteString(`<td class="gl">` + r.lbl("vt.base") + `</td><td class="gl">` + r.lbl("vt.tax") + `</td></tr>`)
+	for _, g := range r.t.Groups {
+		rate := esc(r.lk.pct(g.Rate, lang))
+		if len(r.t.Groups) == 1 && !r.s.Exempt {
+			rate = r.val("financials.tax_rate", r.lk.pct(g.Rate, lang))
+		}
+		b.WriteString(`<tr><td>` + rate + `</td>`)
+		if codes {
+			code := ""
+			for _, it := range r.s.Items {
+				if it.VATRate == g.Rate {
+					code = it.VATCode
+				}
+			}
+			b.WriteString(`<td>` + esc(code) + `</td>`)
+		}
+		b.WriteString(`<td class="num">` + esc(r.lk.number(float64(g.Taxable)/100, 2, lang)) + `</td><td class="num">` +
+			esc(r.lk.number(float64(g.Tax)/100, 2, lang)) + `</td></tr>`)
+	}
+	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// methodName prints the payment method.
+func (r *htmlr) methodName() string {
+	names := methodNames[r.s.Method][r.s.Lang]
+	if len(names) == 0 {
+		names = methodNames[r.s.Method]["en"]
+	}
+	return r.val("invoice.payment_method", pick(r.rng, names))
+}
+
+func (r *htmlr) iban() string {
+	text := r.s.IBAN
+	if r.lk.ibanGrouped {
+		text = groupIBAN(text)
+	}
+	return r.val("vendor.iban", text)
+}
+
+// payment prints how to pay.
+func (r *htmlr) payment() string {
+	s := r.s
+	if s.Method == "" && s.Terms == "" {
+		return ""
+	}
+	lang := s.Lang
+	switch r.f.Pay {
+	case paySentence:
+		var b strings.Builder
+		if s.Terms != "" {
+			if s.TermsLabelled {
+				b.WriteString(`<div><span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+			} else {
+				b.WriteString(`<div>` + r.val("invoice.payment_terms", s.Terms) + `.</div>`)
+			}
+		}
+		due := ""
+		if !s.Due.IsZero() {
+			due = r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us))
+		}
+		amount := r.lk.money(r.t.Due, lang, s.Currency)
+		if s.Method != "" {
+			b.WriteString(`<div>` + r.paySentence(amount, due) + `</div>`)
+		}
+		return `<div class="pay">` + b.String() + `</div>`
+	case payGrid:
+		var b strings.Builder
+		b.WriteString(`<table class="grid pay"><tr><td class="gl">` + r.lbl("method") + `</td><td class="gl">` + r.lbl("due") +
+			`</td><td class="gl">` + r.lbl("due.amount") + `</td></tr><tr><td>`)
+		if s.Method != "" {
+			b.WriteString(r.methodName())
+		}
+		b.WriteString(`</td><td>`)
+		if !s.Due.IsZero() {
+			b.WriteString(r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)))
+		}
+		b.WriteString(`</td><td class="num">` + esc(r.lk.money(r.t.Due, lang, s.Currency)) + `</td></tr></table>`)
+		if s.Terms != "" {
+			b.WriteString(`<div><span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+		}
+		if s.IBAN != "" {
+			b.WriteString(`<div>` + r.lbl("bank") + `: ` + esc(s.Bank) + ` - IBAN ` + r.iban() + `</div>`)
+		}
+		return b.String()
+	case payFooter:
+		var b strings.Builder
+		if s.Method != "" {
+			b.WriteString(`<div><span class="lab">` + r.lbl("method") + `:</span> ` + r.methodName() + `</div>`)
+		}
+		if s.Terms != "" {
+			b.WriteString(`<div><span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+		}
+		if !s.Due.IsZero() {
+			b.WriteString(`<div><span class="lab">` + r.lbl("due") + `:</span> ` + r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)) + `</div>`)
+		}
+		return `<div class="pay">` + b.String() + `</div>`
+	}
+	var b strings.Builder
+	b.WriteString(`<table class="pay">`)
+	row := func(l, v string) { b.WriteString(`<tr><td class="lab">` + l + `</td><td>` + v + `</td></tr>`) }
+	if s.Method != "" {
+		row(r.lbl("method"), r.methodName())
+	}
+	if s.Terms != "" {
+		row(r.lbl("terms"), r.val("invoice.payment_terms", s.Terms))
+	}
+	if !s.Due.IsZero() {
+		row(r.lbl("due"), r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)))
+	}
+	if s.IBAN != "" {
+		row(r.lbl("bank"), esc(s.Bank))
+		row("IBAN", r.iban())
+	}
+	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// paySentence asks for payment in a sentence.
+func (r *htmlr) paySentence(amount, due string) string {
+	s := r.s
+	method := r.methodName()
+	ib := ""
+	if s.IBAN != "" {
+		ib = r.iban()
+	}
+	a := esc(amount)
+	switch s.Lang {
+	case "it":
+		out := "Si prega di effettuare il pagamento di " + a
+		if due != "" {
+			out += " entro il " + due
+		}
+		out += " tramite " + method
+		if ib != "" {
+			out += " sul conto IBAN " + ib + " (" + esc(s.Bank) + ")"
+		}
+		return out + ", indicando il numero della fattura."
+	case "de":
+		out := "Bitte zahlen Sie den Betrag von " + a
+		if due != "" {
+			out += " bis zum " + due
+		}
+		out += " per " + method
+		if ib != "" {
+			out += " auf unser Konto IBAN " + ib + " bei der " + esc(s.Bank)
+		}
+		return out + "."
+	case "fr":
+		out := "Merci de régler la somme de " + a
+		if due != "" {
+			out += " avant le " + due
+		}
+		out += " par " + method
+		if ib != "" {
+			out += " sur le compte IBAN " + ib + " (" + esc(s.Bank) + ")"
+		}
+		return out + "."
+	}
+	out := "Please pay " + a
+	if due != "" {
+		out += " by " + due
+	}
+	out += " by " + method
+	if ib != "" {
+		out += " to IBAN " + ib + " (" + esc(s.Bank) + ")"
+	}
+	return out + ", quoting the invoice number."
+}
+
+// notes prints the tax notes and the credit note's reference.
+func (r *htmlr) notes() string {
+	s := r.s
+	var ns []string
+	if s.Refers != "" {
+		f := map[string]string{"it": "A storno della fattura n. %s del %s", "en": "Relates to invoice %s of %s",
+			"de": "Korrektur zur Rechnung Nr. %s vom %s", "fr": "Avoir sur facture n° %s du %s"}[s.Lang]
+		ns = append(ns, esc(fmt.Sprintf(f, s.Refers, r.lk.date(s.Date.AddDate(0, 0, -20), s.Lang, r.us))))
+	}
+	note := func(kind string) {
+		if opts := notes[kind][s.Lang]; len(opts) > 0 {
+			ns = append(ns, esc(pick(r.rng, opts)))
+		}
+	}
+	if s.Exempt {
+		note("exempt")
+	}
+	if s.ReverseCharge {
+		note("reverse")
+	}
+	if s.SplitPayment {
+		note("split")
+	}
+	if s.StampDuty > 0 {
+		note("stamp")
+	}
+	if s.WithholdingPct > 0 && r.rng.IntN(2) == 0 {
+		note("withholding")
+	}
+	if len(ns) == 0 {
+		return ""
+	}
+	return `<div class="notes">` + strings.Join(ns, "<br>") + `</div>`
+}
+
+// footer is the page footer template repeated on every page, or "".
+func (r *htmlr) footer() string {
+	s := r.s
+	lang := s.Lang
+	size := fmt.Sprintf("%.1fpt", max(6.5, r.lk.size-2))
+	pageNo := `<span class="pageNumber"></span>`
+	total := `<span class="totalPages"></span>`
+	pageText := map[string]string{"it": r.lk.word("page", "it") + " " + pageNo + " di " + total, "en": "Page " + pageNo + " of " + total,
+		"de": r.lk.word("page", "de") + " " + pageNo + " von " + total, "fr": "Page " + pageNo + " / " + total}[lang]
+	wrap := func(inner string) string {
+		return `<div style="font-family:'` + r.lk.font + `';font-size:` + size + `;width:100%;margin:0 ` + fmt.Sprintf("%.0fmm", r.lk.margin[3]) + `;color:#444">` + inner + `</div>`
+	}
+	v := s.Vendor
+	legal := map[string][]string{
+		"IT": {"Cap. soc. € 10.000,00 i.v.", "R.E.A. MI-1234567", "Registro Imprese di Milano", "Cap. Soc. 50.000 euro"},
+		"DE": {"Amtsgericht München HRB 12345", "Geschäftsführer: " + personName(r.rng, "DE"), "Registergericht Köln HRB 98765"},
+		"FR": {"RCS Lyon B 404 833 048", "SAS au capital de 10 000 €", "Code APE 4321A"},
+		"GB": {"Registered in England and Wales No. 08123456", "Registered office as above"},
+		"IE": {"Registered in Ireland No. 612345", "Directors: " + personName(r.rng, "IE")},
+		"US": {"Thank you for your business!"},
+	}[v.Country]
+	switch r.f.Foot {
+	case footLegal:
+		parts := []string{esc(v.Name)}
+		if r.vendorUnprinted() || r.f.Head == headPicture && r.rng.IntN(2) == 0 {
+			r.footerVendor = true
+			parts = append(parts, r.val("vendor.address", v.Street), r.cityLine("vendor", v))
+			if v.VAT != "" {
+				parts = append(parts, r.lbl("vat")+" "+r.val("vendor.vat_number", v.VAT))
+			}
+		}
+		parts = append(parts, esc(pick(r.rng, legal)))
+		inner := `<div style="text-align:center;border-top:0.5pt solid #999;padding-top:2px">` + strings.Join(parts, " - ") + `</div>`
+		if r.rng.IntN(2) == 0 {
+			inner += `<div style="text-align:right">` + pageText + `</div>`
+		}
+		return wrap(inner)
+	case footColumns:
+		r.footerVendor = true
+		col1 := []string{esc(v.Name), r.val("vendor.address", v.Street), r.cityLine("vendor", v)}
+		var col2 []string
+		if v.Phone != "" {
+			col2 = append(col2, r.lbl("phone")+" "+r.val("vendor.phone", v.Phone))
+		}
+		if v.Email != "" {
+			col2 = append(col2, r.val("vendor.email", v.Email))
+		}
+		if v.VAT != "" {
+			col2 = append(col2, r.lbl("vat")+" "+r.val("vendor.vat_number", v.VAT))
+		} else if v.FiscalCode != "" {
+			col2 = append(col2, esc(r.lk.word("fiscal", lang)+" "+v.FiscalCode))
+		}
+		col2 = append(col2, esc(pick(r.rng, legal)))
+		var col3 []string
+		if s.IBAN != "" {
+			col3 = append(col3, esc(s.Bank), "IBAN "+r.iban())
+		}
+		col3 = append(col3, pageText)
+		td := func(ls []string) string { return `<td style="vertical-align:top;padding-right:12px">` + strings.Join(ls, "<br>") + `</td>` }
+		return wrap(`<table style="width:100%;border-top:0.5pt solid #999;border-collapse:collapse"><tr>` + td(col1) + td(col2) + td(col3) + `</tr></table>`)
+	case footPageNum:
+		return wrap(`<div style="text-align:` + pick(r.rng, []string{"center", "right"}) + `">` + pageText + `</div>`)
+	}
+	if r.f.Pay == payFooter && s.IBAN != "" {
+		return wrap(`<div style="text-align:center">` + esc(s.Bank) + ` · IBAN ` + r.iban() + `</div>`)
+	}
+	return ""
+}
