@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/invex/invex/internal/eval"
 	"github.com/invex/invex/internal/testpdf"
 )
 
@@ -111,6 +118,7 @@ func TestEvalUsage(t *testing.T) {
 		{"eval", filepath.Join(empty, "missing")},
 		{"eval", empty},                      // no cases
 		{"eval", filepath.Join(empty, "..")}, // a folder of folders: no cases
+		{"eval", "--holdout", "vendor", empty},
 	} {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("invex %s succeeded", strings.Join(args, " "))
@@ -120,4 +128,161 @@ func TestEvalUsage(t *testing.T) {
 	if _, _, err := runCmd(t, "eval", "--workers", "0", empty); !errors.As(err, &ue) {
 		t.Errorf("--workers 0: err %v, want a usage error", err)
 	}
+	if _, _, err := runCmd(t, "eval", "--holdout", "vendor", empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), `only "origin"`) {
+		t.Errorf("--holdout vendor: err %v, want a usage error", err)
+	}
 }
+
+// holdoutSeeds are the generated invoices of holdoutDir and their origins:
+// two of gen:a, one of gen:b and one without origin.
+var holdoutSeeds = []struct {
+	seed   uint64
+	origin string
+}{{0, "gen:a"}, {1, "gen:a"}, {2, "gen:b"}, {3, ""}}
+
+// holdoutDir writes the cases of holdoutSeeds, generated PDFs with their
+// truth, to a folder.
+func holdoutDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, hs := range holdoutSeeds {
+		s := testpdf.Generate(hs.seed)
+		truth := s.Truth()
+		truth.Origin = hs.origin
+		data, err := json.Marshal(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Join(dir, fmt.Sprintf("gen%d", hs.seed))
+		if err := os.WriteFile(base+".pdf", s.PDF(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(base+eval.TruthSuffix, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestEvalHoldout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts pdfium")
+	}
+	dir := holdoutDir(t)
+	out, stderr, err := runCmd(t, "eval", "--holdout", "origin", "--kind", "digital", "--workers", "2", dir)
+	if err != nil {
+		t.Fatalf("eval --holdout origin: %v\n%s", err, stderr)
+	}
+	for _, want := range []string{
+		"learned parts: none — held-out equals plain (each case extracted once)\n",
+		"\n(none)  1  ",
+		"\ngen:a   2  ",
+		"\ngen:b   1  ",
+		"in 3 origins",
+		"field accuracy, macro",
+		"held out, per field:",
+		"4 extractions",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+
+	out, _, err = runCmd(t, "eval", "--holdout", "origin", "--json", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Key         string `json:"holdout"`
+		Learned     bool   `json:"learned"`
+		Extractions int    `json:"extractions"`
+		Origins     []struct {
+			Origin  string         `json:"origin"`
+			Cases   int            `json:"cases"`
+			Learned string         `json:"learned_parts"`
+			HeldOut map[string]any `json:"held_out"`
+			Plain   map[string]any `json:"plain"`
+		} `json:"origins"`
+		HeldOut map[string]any `json:"held_out"`
+		Plain   map[string]any `json:"plain"`
+		Macro   map[string]any `json:"macro_field_accuracy"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("--json output is not JSON: %v\n%s", err, out)
+	}
+	if rep.Key != "origin" || rep.Learned || rep.Extractions != 4 || len(rep.Origins) != 3 || rep.Macro["origins"] != 3.0 {
+		t.Errorf("--json report: holdout %q, learned %v, %d extractions, %d origins, macro %v",
+			rep.Key, rep.Learned, rep.Extractions, len(rep.Origins), rep.Macro)
+	}
+	for _, o := range rep.Origins {
+		if o.Learned != "none" {
+			t.Errorf("origin %s: learned parts %q, want none", o.Origin, o.Learned)
+		}
+		if diff := cmp.Diff(o.Plain, o.HeldOut); diff != "" {
+			t.Errorf("origin %s: held out differs from plain (-plain +held out):\n%s", o.Origin, diff)
+		}
+	}
+	if diff := cmp.Diff(rep.Plain, rep.HeldOut); diff != "" {
+		t.Errorf("held out differs from plain with nothing learned (-plain +held out):\n%s", diff)
+	}
+
+	_, _, err = runCmd(t, "eval", "--holdout", "origin", "--min-accuracy", "1.01", dir)
+	if err == nil || !strings.Contains(err.Error(), "held-out field accuracy") || !strings.Contains(err.Error(), "below --min-accuracy 1.01") {
+		t.Errorf("--holdout origin --min-accuracy 1.01: err %v", err)
+	}
+	if _, _, err := runCmd(t, "eval", "--holdout", "origin", "--kind", "scanned", dir); err == nil {
+		t.Error("--holdout origin --kind scanned succeeded without scanned cases")
+	}
+}
+
+// TestEvalHoldoutLearner runs invex eval --holdout origin with learners
+// that stand in for the engine's: they show that each origin's model is
+// fitted without that origin's cases, and that a model the engine cannot
+// take is refused rather than ignored.
+func TestEvalHoldoutLearner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts pdfium")
+	}
+	dir := holdoutDir(t)
+	var fits []string
+	record := eval.LearnerFunc(func(ctx context.Context, train []eval.Case) (eval.Model, error) {
+		var origins []string
+		for _, c := range train {
+			if !slices.Contains(origins, c.Origin()) {
+				origins = append(origins, c.Origin())
+			}
+		}
+		slices.Sort(origins)
+		fits = append(fits, fmt.Sprintf("%d cases of %s", len(train), strings.Join(origins, " ")))
+		return nil, nil
+	})
+	var out, errb bytes.Buffer
+	if err := runEval(context.Background(), []string{"--holdout", "origin", dir}, &out, &errb, record); err != nil {
+		t.Fatalf("eval --holdout origin: %v\n%s", err, errb.String())
+	}
+	want := []string{
+		"4 cases of (none) gen:a gen:b", // plain: all cases
+		"3 cases of gen:a gen:b",        // without (none)
+		"2 cases of (none) gen:b",       // without gen:a
+		"3 cases of (none) gen:a",       // without gen:b
+	}
+	if diff := cmp.Diff(want, fits); diff != "" {
+		t.Errorf("fits (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(out.String(), "learned parts: none") {
+		t.Errorf("report:\n%s", out.String())
+	}
+
+	fitted := eval.LearnerFunc(func(ctx context.Context, train []eval.Case) (eval.Model, error) {
+		return fakeModel{}, nil
+	})
+	err := runEval(context.Background(), []string{"--holdout", "origin", dir}, &out, &errb, fitted)
+	if err == nil || !strings.Contains(err.Error(), "no place for a learned model") {
+		t.Errorf("eval with a fitted model: err %v, want a refusal", err)
+	}
+}
+
+// fakeModel is a learned model the engine has no place for.
+type fakeModel struct{}
+
+func (fakeModel) Describe() string { return "fake weights" }

@@ -9,6 +9,14 @@
 // per-field table, a calibration table when per-field confidences are given,
 // and the cases with misses.
 //
+// [Holdout] evaluates leaving one origin out at a time: the cases of each
+// origin (the layout family a truth file names) are scored with what a
+// [Learner] fitted on the other origins' cases, beside the plain scores of
+// a model fitted on all cases, with each origin's figures and their mean
+// over origins (macro average). A Learner that returns no model, as the
+// engine's does while all its rules are hand-written, makes held-out
+// scores equal plain ones, and each case is scored once.
+//
 // # Rules
 //
 // Only the fields present in the truth are scored. A truth value of null is

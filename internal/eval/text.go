@@ -151,3 +151,95 @@ func showValue(v any) string {
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// WriteText writes the held-out report for people: what was learned, a
+// table of the origins with their held-out figures, the overall figures
+// held out beside the plain ones, and then the held-out per-field table,
+// calibration table and cases with misses.
+func (h *HoldoutReport) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "held out by %s: the cases of each %s are scored with what was learned from the other %ss only\n", h.Key, h.Key, h.Key)
+	if h.Learned {
+		fmt.Fprintf(tw, "learned parts: fitted per %s, as the table shows; fitted on all cases: %s\n", h.Key, h.PlainLearned)
+	} else {
+		fmt.Fprintln(tw, "learned parts: none — held-out equals plain (each case extracted once)")
+	}
+	fmt.Fprintln(tw)
+	h.writeOrigins(tw)
+	fmt.Fprintln(tw)
+	h.writeOverall(tw)
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "held out, per field:")
+	h.HeldOut.writeFields(tw)
+	if h.HeldOut.Calibration != nil {
+		fmt.Fprintln(tw)
+		fmt.Fprintln(tw, "held out, calibration:")
+		h.HeldOut.writeCalibration(tw)
+	}
+	if len(h.HeldOut.Misses) > 0 {
+		fmt.Fprintln(tw)
+		fmt.Fprint(tw, "held out, ")
+		h.HeldOut.writeMisses(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+// rateCell formats a ratio as "97.5% 39/40", or "-" when it counts nothing.
+func rateCell(r Ratio) string {
+	if r.Total == 0 {
+		return "-"
+	}
+	return percent(r) + " " + fraction(r)
+}
+
+// writeOrigins writes one line per origin with its held-out figures, and
+// when something was learned, what and the plain field accuracy.
+func (h *HoldoutReport) writeOrigins(w io.Writer) {
+	learned := ""
+	if h.Learned {
+		learned = "\tlearned\tplain field accuracy"
+	}
+	fmt.Fprintf(w, "%s\tcases\tfield accuracy\texact rows\tno invented\titem precision%s\n", h.Key, learned)
+	for _, o := range h.Origins {
+		if h.Learned {
+			learned = "\t" + o.Learned + "\t" + rateCell(o.Plain.FieldAccuracy)
+		}
+		ho := o.HeldOut
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s%s\n", o.Origin, o.Cases, rateCell(ho.FieldAccuracy),
+			rateCell(ho.ExactRows), rateCell(ho.NoInvented), rateCell(ho.ItemPrecision), learned)
+	}
+}
+
+// writeOverall writes the overall figures, held out beside plain.
+func (h *HoldoutReport) writeOverall(w io.Writer) {
+	ho, pl := h.HeldOut, h.Plain
+	fmt.Fprintln(w, "overall\theld out\tplain\t")
+	fmt.Fprintf(w, "cases\t%d (%d failed)\t%d (%d failed)\tin %d %ss\n", ho.Cases, ho.Failed, pl.Cases, pl.Failed, len(h.Origins), h.Key)
+	pair := func(label string, a, b Ratio, what string) {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", label, rateCell(a), rateCell(b), what)
+	}
+	pair("field accuracy", ho.FieldAccuracy, pl.FieldAccuracy, "micro: fields of all cases (null checks excluded)")
+	macro := func(v *float64) string {
+		if v == nil {
+			return "n/a"
+		}
+		return strconv.FormatFloat(100*(*v), 'f', 1, 64) + "%"
+	}
+	fmt.Fprintf(w, "field accuracy, macro\t%s\t%s\tmean of %d %ss' field accuracy\n", macro(h.Macro.HeldOut), macro(h.Macro.Plain), h.Macro.Origins, h.Key)
+	pair("no invented value", ho.NoInvented, pl.NoInvented, "null truths left null")
+	pair("exact line-item rows", ho.ExactRows, pl.ExactRows, "truth rows")
+	pair("line-item precision", ho.ItemPrecision, pl.ItemPrecision, "returned rows have a truth row")
+	pair("expected flags", ho.ExpectedFlags, pl.ExpectedFlags, "raised")
+	if ho.Calibration == nil {
+		fmt.Fprintf(w, "calibration\tn/a\tn/a\tnot available: no per-field confidences were given\n")
+	}
+	if h.WallMS > 0 && h.Extractions > 0 {
+		fmt.Fprintf(w, "wall time\t%.2f s\t\t%d extractions, %.0f ms each\n", h.WallMS/1000, h.Extractions, h.WallMS/float64(h.Extractions))
+	}
+	if len(ho.NotInSchema) > 0 {
+		fmt.Fprintf(w, "not scored\t\t\t%s (truth fields the result schema cannot carry)\n", notInSchema(ho.NotInSchema))
+	}
+}

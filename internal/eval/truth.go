@@ -31,6 +31,11 @@ type Truth struct {
 	Locale string `json:"locale"`
 	// Source says where the document comes from.
 	Source string `json:"source"`
+	// Origin is the layout family of the case: the stylesheet, program or
+	// issuer that printed it, such as "it-software:danea" or
+	// "stylesheet:ade". Cases of one origin look alike; see [Holdout].
+	// Empty when the truth does not say.
+	Origin string `json:"origin,omitempty"`
 	// Kind is one of KindDigital, KindScanned and KindEmbedded.
 	Kind string `json:"kind"`
 	// Result is what a perfect extraction returns, as a generic JSON tree

@@ -14,6 +14,7 @@ import (
 const validTruth = `{
   "locale": "de",
   "source": "made by hand",
+  "origin": "issuer:hand",
   "kind": "embedded-xml",
   "result": {"invoice": {"number": "471102"}, "financials": {"discount": null}},
   "expect_flags": ["ARITHMETIC_MISMATCH"]
@@ -25,7 +26,7 @@ func TestParseTruth(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Truth{
-		Locale: "de", Source: "made by hand", Kind: KindEmbedded,
+		Locale: "de", Source: "made by hand", Origin: "issuer:hand", Kind: KindEmbedded,
 		Result: map[string]any{
 			"invoice":    map[string]any{"number": "471102"},
 			"financials": map[string]any{"discount": nil},
