@@ -13,14 +13,14 @@ import "strings"
 
 // Letterhead arrangements.
 const (
-	headLeft      = iota // vendor name and data top left
-	headRight            // vendor block top right, right-aligned
-	headCentre           // centred letterhead
-	headBand             // a coloured band across the top with the vendor's name, data under it
-	headPicture          // the whole letterhead is a picture
-	headLogo             // a logo picture left, the vendor's data as text beside it
-	headMinimal          // only the vendor's name on top; its data in the footer
-	headSenderLine       // DIN 5008: logo right, a small sender line over the address window
+	headLeft       = iota // vendor name and data top left
+	headRight             // vendor block top right, right-aligned
+	headCentre            // centred letterhead
+	headBand              // a coloured band across the top with the vendor's name, data under it
+	headPicture           // the whole letterhead is a picture
+	headLogo              // a logo picture left, the vendor's data as text beside it
+	headMinimal           // only the vendor's name on top; its data in the footer
+	headSenderLine        // DIN 5008: logo right, a small sender line over the address window
 )
 
 // Party arrangements.
@@ -35,12 +35,12 @@ const (
 
 // Document data arrangements.
 const (
-	metaGrid      = iota // a row of labels over a row of values in framed cells
-	metaBeside           // label: value rows in a block
-	metaTitleLine        // "Invoice 123 of 12/03/2025" as one line under the title
-	metaKVBox            // a framed box of label/value pairs
-	metaTableRight       // a small two-column table on the right
-	metaInline           // several label: value pairs on one line
+	metaGrid       = iota // a row of labels over a row of values in framed cells
+	metaBeside            // label: value rows in a block
+	metaTitleLine         // "Invoice 123 of 12/03/2025" as one line under the title
+	metaKVBox             // a framed box of label/value pairs
+	metaTableRight        // a small two-column table on the right
+	metaInline            // several label: value pairs on one line
 )
 
 // Item table styles.

@@ -1149,7 +1149,9 @@ func (r *htmlr) footer() string {
 			col3 = append(col3, esc(s.Bank), "IBAN "+r.iban())
 		}
 		col3 = append(col3, pageText)
-		td := func(ls []string) string { return `<td style="vertical-align:top;padding-right:12px">` + strings.Join(ls, "<br>") + `</td>` }
+		td := func(ls []string) string {
+			return `<td style="vertical-align:top;padding-right:12px">` + strings.Join(ls, "<br>") + `</td>`
+		}
 		return wrap(`<table style="width:100%;border-top:0.5pt solid #999;border-collapse:collapse"><tr>` + td(col1) + td(col2) + td(col3) + `</tr></table>`)
 	case footPageNum:
 		return wrap(`<div style="text-align:` + pick(r.rng, []string{"center", "right"}) + `">` + pageText + `</div>`)
