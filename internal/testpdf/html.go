@@ -118,6 +118,7 @@ func layout(s Spec, f Family, rng *rand.Rand) htmlPage {
 	css := fmt.Sprintf(`
 @page { size: %s; margin: 0 }
 * { box-sizing: border-box }
+body { font-variant-ligatures: none; font-feature-settings: "liga" 0, "clig" 0 }
 body { margin: 0; font-family: '%s', sans-serif; font-size: %.1fpt; color: %s; line-height: 1.3 }
 h1, .name { font-family: '%s', serif }
 h1 { font-size: %.1fpt; margin: 4px 0 6px 0; color: %s; letter-spacing: 0.5px }
@@ -146,6 +147,7 @@ td, th { vertical-align: top; padding: 2px 4px }
 .band { background: %s; color: #fff; padding: 10px 14px }
 .band .name { color: #fff }
 .tot td { padding: 2px 6px }
+.v { white-space: nowrap }
 .tot .grand td { font-weight: bold; border-top: 1pt solid #333; font-size: 1.1em }
 .window { width: 85mm; min-height: 30mm }
 .sender { font-size: 6.5pt; text-decoration: underline; margin-bottom: 4px }
@@ -502,7 +504,7 @@ func (r *htmlr) meta() string {
 		var top, bot strings.Builder
 		for _, p := range ps {
 			top.WriteString(`<td class="gl">` + p.label + `</td>`)
-			bot.WriteString(`<td>` + p.value + `</td>`)
+			bot.WriteString(`<td class="v">` + p.value + `</td>`)
 		}
 		return `<table class="grid" style="width:100%;margin-top:12px"><tr>` + top.String() + `</tr><tr>` + bot.String() + `</tr></table>`
 	case metaTitleLine:
@@ -526,10 +528,15 @@ func (r *htmlr) meta() string {
 	case metaKVBox:
 		ps := r.metaPairs(true, false)
 		var b strings.Builder
-		for i := 0; i < len(ps); i += 2 {
-			b.WriteString(`<tr><td class="lab">` + ps[i].label + `</td><td>` + ps[i].value + `</td>`)
-			if i+1 < len(ps) {
-				b.WriteString(`<td class="lab">` + ps[i+1].label + `</td><td>` + ps[i+1].value + `</td>`)
+		// Two pairs a row on the full width, one beside the parties.
+		step := 2
+		if r.f.Parties == partyWindowLeft || r.f.Parties == partyWindowRight {
+			step = 1
+		}
+		for i := 0; i < len(ps); i += step {
+			b.WriteString(`<tr><td class="lab">` + ps[i].label + `</td><td class="v">` + ps[i].value + `</td>`)
+			if step == 2 && i+1 < len(ps) {
+				b.WriteString(`<td class="lab">` + ps[i+1].label + `</td><td class="v">` + ps[i+1].value + `</td>`)
 			}
 			b.WriteString(`</tr>`)
 		}
@@ -538,14 +545,14 @@ func (r *htmlr) meta() string {
 		ps := r.metaPairs(true, false)
 		var b strings.Builder
 		for _, p := range ps {
-			b.WriteString(`<tr><td class="lab">` + p.label + `</td><td class="num">` + p.value + `</td></tr>`)
+			b.WriteString(`<tr><td class="lab">` + p.label + `</td><td class="num v">` + p.value + `</td></tr>`)
 		}
 		return `<h1>` + r.titleHTML() + `</h1><table class="grid" style="margin-left:auto">` + b.String() + `</table>`
 	}
 	ps := r.metaPairs(true, false)
 	var b strings.Builder
 	for _, p := range ps {
-		b.WriteString(`<tr><td class="lab">` + p.label + `</td><td>` + p.value + `</td></tr>`)
+		b.WriteString(`<tr><td class="lab">` + p.label + `</td><td class="v">` + p.value + `</td></tr>`)
 	}
 	return `<h1>` + r.titleHTML() + `</h1><table>` + b.String() + `</table>`
 }
@@ -602,6 +609,9 @@ func (r *htmlr) columns() []hcol {
 		ids = append(ids, ColAmount)
 	}
 	width := map[int]float64{ColPos: 5, ColCode: 12, ColDesc: 0, ColQty: 8, ColUnit: 6, ColPrice: 11, ColDisc: 7, ColVAT: 7, ColAmount: 12}
+	if r.lk.tableCur {
+		width[ColAmount] = 15
+	}
 	var cols []hcol
 	used := 0.0
 	for _, id := range ids {
@@ -754,7 +764,7 @@ func (r *htmlr) items() string {
 			if e.grand {
 				cls = ` style="font-weight:bold"`
 			}
-			fmt.Fprintf(&b, `<tr%s><td colspan="%d" style="text-align:right">%s</td><td class="num">%s</td></tr>`, cls, len(cols)-1, e.label, e.value)
+			fmt.Fprintf(&b, `<tr%s><td colspan="%d" style="text-align:right">%s</td><td colspan="2" class="num">%s</td></tr>`, cls, len(cols)-2, e.label, e.value)
 		}
 		b.WriteString(`</tfoot>`)
 	}
