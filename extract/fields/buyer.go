@@ -468,8 +468,8 @@ func firstNonEmpty(a, b string) string {
 }
 
 // namesAgree reports whether two printings name the same party: one
-// contains the other, or they differ only by particles ("COMUNE SESTO AL
-// REGHENA" and "COMUNE DI SESTO AL REGHENA").
+// contains the other, or they differ only by particles ("COMUNE SAN
+// MARTINO AL PIANO" and "COMUNE DI SAN MARTINO AL PIANO").
 func namesAgree(a, b string) bool {
 	if sameName(a, b) {
 		return true

@@ -155,7 +155,7 @@ func TestGeneratedInvoice(t *testing.T) {
 }
 
 func TestHelpers(t *testing.T) {
-	ids := map[string]string{"2026/0042 del 15/03/2026": "2026/0042", "FI 000218 del 04/02/2026": "FI 000218",
+	ids := map[string]string{"2026/0042 del 15/03/2026": "2026/0042", "BO 000731 del 04/02/2026": "BO 000731",
 		"n. 13": "13", ": 471102": "471102", "F-2026-031": "F-2026-031", "abc": ""}
 	for in, want := range ids {
 		got, _ := identifier(in)

@@ -46,7 +46,7 @@ var tdCode = regexp.MustCompile(`^\(?TD(0[1-9]|1[6-9]|2[0-8])\)?[:.,]?$`)
 var identRE = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}/\-._]*$`)
 
 // identifier reads an invoice or order number at the start of a slot: one
-// token holding a digit (or two short ones such as "FI 000218"), stopping at
+// token holding a digit (or two short ones such as "BO 000731"), stopping at
 // a date or the words that introduce one.
 func identifier(text string) (string, bool) {
 	words := strings.Fields(text)
@@ -63,7 +63,7 @@ func identifier(text string) (string, bool) {
 			break
 		}
 		if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
-			continue // a code in brackets: "Handelsrechnung (380) Nr. 471102"
+			continue // a code in brackets: "Handelsrechnung (380) Nr. 58214"
 		}
 		if isFiller(w) && len(parts) == 0 {
 			continue
@@ -431,7 +431,7 @@ func (x *extractor) poNumber() {
 			id, ok := identifier(s.text)
 			weight := 0.9
 			if !ok && s.where == rightOf {
-				// "Vs ordine : copia commissione", "Vs.Ord. ORDINECLI":
+				// "Vs ordine : copia commissione", "Vs.Ord. ORDCLIENTE":
 				// an order reference need not hold a digit.
 				id, ok = wordReference(s.text)
 				weight = 0.7
@@ -595,8 +595,8 @@ func sentenceLabel(label string) bool {
 	return false
 }
 
-// numberDate matches "n. 12/2026 del 15/03/2026", "Nr. 471102 vom
-// 05.03.2018", "No. 7 of 15 March 2026", "N° 12 du 15/03/2026": the way
+// numberDate matches "n. 12/2026 del 15/03/2026", "Nr. 58214 vom
+// 07.04.2026", "No. 7 of 15 March 2026", "N° 12 du 15/03/2026": the way
 // invoices, bills and notes state their number and date together.
 var numberDate = regexp.MustCompile(`(?i)(?:^|\s)(?:n\.?|nr\.?|no\.?|n°|nº|num\.?|numero)\s*:?\s*(\p{N}[\p{L}\p{N}/\-._]*|[\p{L}\p{N}][\p{L}\p{N}/\-._]*\p{N}[\p{L}\p{N}/\-._]*)\s+(?:del|vom|du|of|dated|dd\.?):?(?:\s+(.+))?$`)
 

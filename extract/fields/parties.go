@@ -109,7 +109,7 @@ func sectionStart(l *line, i int) bool {
 		}
 	}
 	if text, _ := l.span(i, len(l.words)-1); len(parse.FindVATIDs(text)) > 0 {
-		return false // "VAT DE136695976"
+		return false // "VAT DE123456788"
 	}
 	cols := 0
 	for _, h := range l.hits {
@@ -687,7 +687,7 @@ func (x *extractor) readBlock(r region, d *partyData, isBuyer bool) {
 	}
 	if !isBuyer && r.score < 0.7 && !d.name.ok {
 		// In a letterhead, footer or margin, a company is named with its
-		// legal form ("Acea Energia S.p.A.", "Lieferant GmbH").
+		// legal form ("Rossi Energia S.p.A.", "Lieferant GmbH").
 		if name, i, ok := letterheadName(r); ok {
 			pt := r.parts[i]
 			d.name = candidate{str: name, score: base * 0.9, page: pt.l.page, box: pt.box, ok: true}

@@ -325,8 +325,8 @@ func unmistakable(c candidate) bool {
 
 // dueWithCharges makes the amount due the total when it exceeds the
 // document total by a charge the page prints on a line of its own (a
-// utility bill's "Totale bolletta 224,47" then "Canone TV 14,00" and
-// "Totale da pagare 238,47"): the bill charges it too. An amount due below
+// utility bill's "Totale bolletta 310,15" then "Canone TV 9,00" and
+// "Totale da pagare 319,15"): the bill charges it too. An amount due below
 // the total (advances paid) leaves the total as it is.
 func (x *extractor) dueWithCharges() {
 	if x.r.Financials.Total == nil {
@@ -466,7 +466,7 @@ func (x *extractor) rateLines() []rateLine {
 				}
 			}
 			if len(amts) == 1 {
-				// "IVA 22% su imponibile di euro   467,01 €" / "2.122,79":
+				// "IVA 22% su imponibile di euro   512,30 €" / "2.328,64":
 				// the sentence wraps its base onto the next line.
 				if m, ok := x.wrappedAmount(p, l); ok {
 					amts = []parse.Match{m, amts[0]}
@@ -490,7 +490,7 @@ func (x *extractor) rateLines() []rateLine {
 }
 
 // totalRow reads a table's total row that prints net, tax and gross side
-// by side ("Total   1   278.61   40.39   319.00"): a line opening with a
+// by side ("Total   1   412.50   59.81   472.31"): a line opening with a
 // total label whose amounts hold a net and a tax that add up to the last.
 func (x *extractor) totalRow() (sub, tax, tot candidate, ok bool) {
 	for _, p := range x.m.pages {

@@ -229,11 +229,11 @@ func TestTotals(t *testing.T) {
 		locale: "en",
 		rows: []string{
 			"Product       Title                    Qty   Price    Tax(%)    Tax      Total",
-			"Cards         Acme Micro Card 16 GB      1   278.61   14.50%    40.39   319.00",
-			"                                Total    1   278.61             40.39   319.00",
+			"Cards         Acme Micro Card 16 GB      1   412.50   14.50%    59.81   472.31",
+			"                                Total    1   412.50             59.81   472.31",
 			"                                         Grand Total                    319.00",
 		},
-		want: invoice.Financials{Subtotal: num(278.61), TaxRate: num(14.5), TaxAmount: num(40.39), Total: num(319)},
+		want: invoice.Financials{Subtotal: num(412.50), TaxRate: num(14.5), TaxAmount: num(59.81), Total: num(472.31)},
 	}, {
 		name:   "a negative invoice has a negative discount",
 		locale: "fr",

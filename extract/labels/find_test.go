@@ -57,7 +57,7 @@ var emptyEqual = gocmp.FilterValues(func(a, b []span) bool { return len(a) == 0 
 func TestFindItalian(t *testing.T) {
 	runFind(t, []findCase{
 		{"Fattura n. 12 del 15/03/2026", []span{{InvoiceNumber, 0, 1}}},
-		{"FATTURA N° FI 000218 del 04/02/2026", []span{{InvoiceNumber, 0, 1}}},
+		{"FATTURA N° BO 000731 del 04/02/2026", []span{{InvoiceNumber, 0, 1}}},
 		{"Fattura elettronica n. 2026/0042", []span{{InvoiceNumber, 0, 2}}},
 		{"Nota di credito n. 7 del 01/04/2026", []span{{InvoiceNumber, 0, 3}}},
 		{"Numero documento: SAMPLE-003", []span{{InvoiceNumber, 0, 1}}},

@@ -72,7 +72,7 @@ func TestAmount(t *testing.T) {
 		{"PLN 1.000,00", "it", want{"1000.00", 1000, "PLN", false, true}},
 		{"100,00 zł", "it", want{"100.00", 100, "PLN", false, true}},
 		{"₹ 1,00,000", "en", want{}}, // Indian grouping is not read
-		{"Rs. 278.61", "en", want{"278.61", 278.61, "INR", false, true}},
+		{"Rs. 412.50", "en", want{"412.50", 412.50, "INR", false, true}},
 		// negative
 		{"-1.234,56", "it", want{"-1234.56", -1234.56, "", false, true}},
 		{"- 1.234,56", "it", want{"-1234.56", -1234.56, "", false, true}},

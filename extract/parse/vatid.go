@@ -102,8 +102,8 @@ func findVATIDs(text string, bare bool, ibans []Match) []Match {
 }
 
 // joinedCode reports whether i continues a longer code joined by a dash or
-// an underscore ("EUVINS1-OFS-DE-120725895" is a document number, not the
-// VAT id DE120725895).
+// an underscore ("SHIPX7-OFS-DE-123456788" is a document number, not the
+// VAT id DE123456788).
 func joinedCode(text string, i int) bool {
 	if i < 2 {
 		return false
@@ -282,7 +282,7 @@ func swissUID(text string, i int) (Match, bool) {
 }
 
 // australianABN reads an Australian Business Number after its "ABN"
-// label ("ABN: 11 119 159 741"): eleven digits, grouped 2-3-3-3 or not,
+// label ("ABN: 51 824 753 556"): eleven digits, grouped 2-3-3-3 or not,
 // whose check holds. Value is the digits, Country AU.
 func australianABN(text string, i int) (Match, bool) {
 	j := i + 3

@@ -51,7 +51,7 @@ type Truth struct {
 // Case is one document of a corpus with its truth.
 type Case struct {
 	// Name identifies the case in reports: the folder's base name and the
-	// PDF's name without .pdf, as in "einvoice-embedded/fr-fnfe-f20180027".
+	// PDF's name without .pdf, as in "einvoice-embedded/fr-sample-invoice".
 	Name string
 	// PDF and TruthPath are the paths of the two files.
 	PDF       string
