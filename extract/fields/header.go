@@ -431,7 +431,7 @@ func (x *extractor) poNumber() {
 			id, ok := identifier(s.text)
 			weight := 0.9
 			if !ok && s.where == rightOf {
-				// "Vs ordine : copia commissione", "Vs.Ord. ORDCLIENTE":
+				// "Vs ordine : conferma telefonica", "Vs.Ord. ORDCLIENTE":
 				// an order reference need not hold a digit.
 				id, ok = wordReference(s.text)
 				weight = 0.7

@@ -97,7 +97,7 @@ func TestFindVATIDs(t *testing.T) {
 		{"IT01234567897IT01234567897", nil},
 		{"ABN: 51 824 753 556 PO Box 1", []hit{{"ABN: 51 824 753 556", "51824753556"}}},
 		{"ABN 51824753556", []hit{{"ABN 51824753556", "51824753556"}}},
-		{"ABN: 51 824 753 557", nil},                   // check fails
+		{"ABN: 51 824 753 557", nil},                  // check fails
 		{"Rechnungsnr. SHIPX7-OFS-DE-136695976", nil}, // the tail of a document number
 		{"USt-ID:DE136695976", []hit{{"DE136695976", "DE136695976"}}},
 		{"ABN: 51 824 753", nil},
