@@ -21,6 +21,7 @@ import (
 
 	"github.com/invex/invex/extract/einvoice"
 	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/validate"
@@ -217,7 +218,7 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 // Layout reads the pages of a document as the field rules see them: the
 // text layer, with the words of scanned pages read by OCR. It is meant for
 // tools that show the layout; embedded e-invoices are ignored.
-func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*pdf.Document, error) {
+func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*layout.Document, error) {
 	doc, err := e.pdf.Read(ctx, data)
 	if err != nil {
 		return nil, classifyReadError(ctx, err)
@@ -244,8 +245,8 @@ func finish(res invoice.Result, model string, confidence float64, pages int) Out
 // embedded returns the first e-invoice among the document's attachments, in
 // the order of einvoice.Rank, and warnings about attachments that looked
 // like e-invoices but could not be read.
-func embedded(doc *pdf.Document) (*einvoice.Document, []invoice.Finding) {
-	cands := make([]pdf.Attachment, 0, len(doc.Attachments))
+func embedded(doc *layout.Document) (*einvoice.Document, []invoice.Finding) {
+	cands := make([]layout.Attachment, 0, len(doc.Attachments))
 	for _, a := range doc.Attachments {
 		if einvoice.Candidate(a.Name) && len(a.Data) > 0 {
 			cands = append(cands, a)
@@ -272,7 +273,7 @@ func embedded(doc *pdf.Document) (*einvoice.Document, []invoice.Finding) {
 
 // fromEInvoice builds the outcome of a document that carries an e-invoice:
 // its data are exact; the printed pages only serve to warn of contradictions.
-func fromEInvoice(doc *pdf.Document, x *einvoice.Document, warnings []invoice.Finding) Outcome {
+func fromEInvoice(doc *layout.Document, x *einvoice.Document, warnings []invoice.Finding) Outcome {
 	res := x.Result
 	res.Validation.Warnings = append(append(append([]invoice.Finding{}, res.Validation.Warnings...), warnings...),
 		crossCheck(res, doc.Text())...)
@@ -326,7 +327,7 @@ func classifyReadError(ctx context.Context, err error) error {
 }
 
 // hasText reports whether any page carries a word with a letter or digit.
-func hasText(doc *pdf.Document) bool {
+func hasText(doc *layout.Document) bool {
 	for _, p := range doc.Pages {
 		for _, w := range p.Words {
 			if strings.IndexFunc(w.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {

@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/invoice"
@@ -58,7 +59,7 @@ const (
 // serves: it has none but shows pictures or outlines that may hold text,
 // its characters are mostly unreadable glyphs, or the page is one image
 // with hardly any text over it.
-func ocrReason(p pdf.Page) string {
+func ocrReason(p layout.Page) string {
 	readable, total := 0, 0
 	for _, w := range p.Words {
 		for _, r := range w.Text {
@@ -83,7 +84,7 @@ func ocrReason(p pdf.Page) string {
 
 // drawn reports whether a page shows images over a good part of it, or
 // enough vector paths to be text drawn as outlines.
-func drawn(p pdf.Page) bool {
+func drawn(p layout.Page) bool {
 	var covered float64
 	for _, b := range p.Images {
 		covered += area(b)
@@ -106,7 +107,7 @@ func readableRune(r rune) bool {
 }
 
 // readableWords counts the words with a letter or digit.
-func readableWords(p pdf.Page) int {
+func readableWords(p layout.Page) int {
 	n := 0
 	for _, w := range p.Words {
 		if strings.IndexFunc(w.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
@@ -128,7 +129,7 @@ type scanOutcome struct {
 // they are, with a warning; a page whose OCR stops at its time limit too.
 // Without Tesseract, a document with no text at all fails with
 // CodeOCRMissing and one with some text gets a warning.
-func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document, opt Options) (scanOutcome, error) {
+func (e *Engine) readScanned(ctx context.Context, data []byte, doc *layout.Document, opt Options) (scanOutcome, error) {
 	var todo []int // indexes into doc.Pages
 	reasons := map[int]string{}
 	for i, p := range doc.Pages {
@@ -213,7 +214,7 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *pdf.Document
 }
 
 // ocrPage gets the picture of page p and reads it.
-func (e *Engine) ocrPage(ctx context.Context, data []byte, p pdf.Page, locale string) (ocr.Result, error) {
+func (e *Engine) ocrPage(ctx context.Context, data []byte, p layout.Page, locale string) (ocr.Result, error) {
 	imgs, err := e.pdf.Images(ctx, data, []pdf.ImageRequest{{Page: p.Number}})
 	if err != nil {
 		return ocr.Result{}, err
@@ -239,8 +240,8 @@ func ocrError(ctx context.Context, err error) error {
 
 // merge adds to a page's text-layer words the OCR words that do not lie on
 // any of them: the text layer wins where both have a word.
-func merge(text, ocrWords []pdf.Word) []pdf.Word {
-	out := append([]pdf.Word(nil), text...)
+func merge(text, ocrWords []layout.Word) []layout.Word {
+	out := append([]layout.Word(nil), text...)
 	for _, o := range ocrWords {
 		covered := false
 		for _, t := range text {
@@ -256,7 +257,7 @@ func merge(text, ocrWords []pdf.Word) []pdf.Word {
 	return out
 }
 
-func overlap(a, b pdf.Rect) float64 {
+func overlap(a, b layout.Rect) float64 {
 	w := min(a.X1, b.X1) - max(a.X0, b.X0)
 	h := min(a.Y1, b.Y1) - max(a.Y0, b.Y0)
 	if w <= 0 || h <= 0 {
@@ -265,14 +266,14 @@ func overlap(a, b pdf.Rect) float64 {
 	return w * h
 }
 
-func area(r pdf.Rect) float64 { return max(0, r.X1-r.X0) * max(0, r.Y1-r.Y0) }
+func area(r layout.Rect) float64 { return max(0, r.X1-r.X0) * max(0, r.Y1-r.Y0) }
 
 func warning(code, msg string) invoice.Finding {
 	return invoice.Finding{Code: code, Severity: invoice.SeverityWarning, Message: msg}
 }
 
 // pageNumbers maps page indexes to page numbers.
-func pageNumbers(doc *pdf.Document, idx []int) []int {
+func pageNumbers(doc *layout.Document, idx []int) []int {
 	out := make([]int, len(idx))
 	for k, i := range idx {
 		out[k] = doc.Pages[i].Number
@@ -331,8 +332,8 @@ const (
 // textImages returns the boxes of the images on page p that may hold text
 // beside the text layer: at least a word wide and a line high, and not a
 // background covering most of the page. Larger ones come first.
-func textImages(p pdf.Page) []pdf.Rect {
-	var out []pdf.Rect
+func textImages(p layout.Page) []layout.Rect {
+	var out []layout.Rect
 	for _, b := range p.Images {
 		w, h := b.X1-b.X0, b.Y1-b.Y0
 		if w < minTextImageWidth || h < minTextImageHeight || area(b) > 0.5*p.Width*p.Height {
@@ -353,7 +354,7 @@ func missingParty(res invoice.Result) bool {
 // readImageText reads by OCR the images of the first page that may hold
 // text (see textImages) and adds their words where the text layer has
 // none. It returns how many words it added.
-func (e *Engine) readImageText(ctx context.Context, data []byte, doc *pdf.Document, locale string) (int, error) {
+func (e *Engine) readImageText(ctx context.Context, data []byte, doc *layout.Document, locale string) (int, error) {
 	if e.ocr == nil || len(doc.Pages) == 0 {
 		return 0, nil
 	}
@@ -370,7 +371,7 @@ func (e *Engine) readImageText(ctx context.Context, data []byte, doc *pdf.Docume
 	if err != nil {
 		return 0, err
 	}
-	var found []pdf.Word
+	var found []layout.Word
 	for _, im := range imgs {
 		res, err := e.ocr.Read(ctx, im, locale)
 		if errors.Is(err, ocr.ErrTimeout) && ctx.Err() == nil {
@@ -425,7 +426,7 @@ func fillMissing(dst *invoice.Result, src invoice.Result) []string {
 // layer left empty are filled, and a warning names them. With
 // Options.DeferOCR it returns ErrNeedsOCR instead. A failure to read the
 // pictures costs only what they would have added.
-func (e *Engine) letterhead(ctx context.Context, data []byte, doc *pdf.Document, opt Options, f *fields.Outcome) ([]invoice.Finding, error) {
+func (e *Engine) letterhead(ctx context.Context, data []byte, doc *layout.Document, opt Options, f *fields.Outcome) ([]invoice.Finding, error) {
 	if e.ocr == nil || !missingParty(f.Result) || fields.NoInvoice(f.Result) || len(textImages(doc.Pages[0])) == 0 {
 		return nil, nil
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/eval"
@@ -270,7 +271,7 @@ func letterheadPDF(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	imgs, err := scanReader.Images(ctx, hb.Bytes(), []pdf.ImageRequest{{Page: 1, Region: pdf.Rect{X0: 30, Y0: 20, X1: 330, Y1: 80}}})
+	imgs, err := scanReader.Images(ctx, hb.Bytes(), []pdf.ImageRequest{{Page: 1, Region: layout.Rect{X0: 30, Y0: 20, X1: 330, Y1: 80}}})
 	if err != nil {
 		t.Fatal(err)
 	}

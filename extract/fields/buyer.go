@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
-	"github.com/invex/invex/extract/pdf"
 )
 
 // This file holds the rules that read the buyer beyond its labelled address
@@ -254,7 +254,7 @@ type gridRow struct {
 	key   string
 	hits  []labels.Hit
 	value string
-	box   pdf.Rect
+	box   layout.Rect
 	page  int
 }
 
@@ -329,7 +329,7 @@ func gridRows(p *page, l *line, h labels.Hit) ([]gridRow, bool) {
 				}
 			}
 			if end+1 < len(o.words) && math.Abs(o.words[end+1].Box.X0-valueX) < 1.5*o.height {
-				var vbox pdf.Rect
+				var vbox layout.Rect
 				row.value, vbox = o.span(end+1, segmentEnd(o, end+1))
 				row.box = union(row.box, vbox)
 			}
@@ -616,7 +616,7 @@ func (x *extractor) buyerIDsBelow() (vat, fiscal candidate) {
 		}
 		o := next[0]
 		var parts []string
-		var box pdf.Rect
+		var box layout.Rect
 		for i, w := range o.words {
 			if w.Box.X0 >= lbox.X0-o.height && w.Box.X0 <= lbox.X1 {
 				parts = append(parts, w.Text)

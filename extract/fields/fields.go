@@ -3,7 +3,7 @@ package fields
 import (
 	"math"
 
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/invoice"
 )
 
@@ -13,7 +13,7 @@ type Evidence struct {
 	Page int `json:"page"`
 	// Box is the value's box on the page, in points, origin at the top-left
 	// corner, y growing downward.
-	Box pdf.Rect `json:"box"`
+	Box layout.Rect `json:"box"`
 	// Confidence is in [0, 1].
 	Confidence float64 `json:"confidence"`
 }
@@ -41,7 +41,7 @@ type extractor struct {
 // Extract reads the fields of an invoice from its pages. locale is the
 // client's language hint (it, en, de, fr); the labels of every language are
 // matched whatever it says.
-func Extract(doc *pdf.Document, locale string) Outcome {
+func Extract(doc *layout.Document, locale string) Outcome {
 	x := &extractor{m: newModel(doc), locale: locale, r: invoice.Empty(), ev: map[string]Evidence{}}
 	x.header()
 	x.lineItems()

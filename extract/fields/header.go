@@ -7,8 +7,8 @@ import (
 	"unicode"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
-	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/invoice"
 )
 
@@ -18,7 +18,7 @@ type candidate struct {
 	num   float64
 	score float64
 	page  int
-	box   pdf.Rect
+	box   layout.Rect
 	ok    bool
 	under bool // read under its label rather than beside it
 	// checked is set when the value's own line proves it (a discount that

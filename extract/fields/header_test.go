@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 )
 
 func TestHeaderReferences(t *testing.T) {
@@ -237,7 +237,7 @@ func TestDueDates(t *testing.T) {
 // tallBoxes gives every word of doc a box h points tall and every line a
 // box lh tall, as fonts with large ascents and descents, or a taller word
 // at the end of a line, do: lines then overlap their neighbours.
-func tallBoxes(doc *pdf.Document, h, lh float64) *pdf.Document {
+func tallBoxes(doc *layout.Document, h, lh float64) *layout.Document {
 	for pi := range doc.Pages {
 		p := &doc.Pages[pi]
 		for wi := range p.Words {

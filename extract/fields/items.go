@@ -9,8 +9,8 @@ import (
 	"unicode"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
-	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/invoice"
 )
 
@@ -264,7 +264,7 @@ func classifyColumns(group []*line, kindOf func(labels.Kind) labels.Kind, accept
 // with that kind.
 func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map[labels.Kind]bool, minScore float64) []column {
 	type unit struct {
-		box   pdf.Rect
+		box   layout.Rect
 		line  int
 		words []string
 	}
@@ -407,7 +407,7 @@ func bandEdge(a, b column) float64 {
 // cell is the text of one column in one row.
 type cell struct {
 	text string
-	box  pdf.Rect
+	box  layout.Rect
 	// lefts are the left edges of the cell's words, when it was read from
 	// a table line.
 	lefts []float64
@@ -748,7 +748,7 @@ func headerLike(l *line) bool {
 }
 
 // columnOf returns the column whose band holds most of the box.
-func (t table) columnOf(b pdf.Rect) labels.Kind {
+func (t table) columnOf(b layout.Rect) labels.Kind {
 	cx := (b.X0 + b.X1) / 2
 	for _, c := range t.cols {
 		if cx >= c.lo && cx < c.hi {
@@ -1297,7 +1297,7 @@ func rowHeight(r row) float64 {
 // percentKind finds, in a phrase, a number set apart from its percent sign
 // ("19 % VAT") in another column than the sign's rate or discount column:
 // it returns the number's index and the sign's column, or "".
-func percentKind(words []pdf.Word, kinds []labels.Kind) (int, labels.Kind) {
+func percentKind(words []layout.Word, kinds []labels.Kind) (int, labels.Kind) {
 	for i, w := range words {
 		if i == 0 || !strings.HasPrefix(w.Text, "%") {
 			continue

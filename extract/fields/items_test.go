@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/invoice"
 )
 
@@ -50,15 +50,15 @@ func lineAt(y float64, phrases ...[]synthWord) synthLine {
 }
 
 // synthDoc builds a document of A4 pages from synthetic lines.
-func synthDoc(pages ...[]synthLine) *pdf.Document {
-	doc := &pdf.Document{}
+func synthDoc(pages ...[]synthLine) *layout.Document {
+	doc := &layout.Document{}
 	for i, lines := range pages {
-		p := pdf.Page{Number: i + 1, Width: 595, Height: 842, Chars: 1}
+		p := layout.Page{Number: i + 1, Width: 595, Height: 842, Chars: 1}
 		for _, sl := range lines {
-			var pl pdf.Line
+			var pl layout.Line
 			for j, w := range sl.words {
-				box := pdf.Rect{X0: w.x, Y0: sl.y, X1: w.x + synthWidth(w.text), Y1: sl.y + synthHeight}
-				p.Words = append(p.Words, pdf.Word{Text: w.text, Box: box, FontSize: 9})
+				box := layout.Rect{X0: w.x, Y0: sl.y, X1: w.x + synthWidth(w.text), Y1: sl.y + synthHeight}
+				p.Words = append(p.Words, layout.Word{Text: w.text, Box: box, FontSize: 9})
 				pl.Words = append(pl.Words, len(p.Words)-1)
 				if j == 0 {
 					pl.Box = box
@@ -79,13 +79,13 @@ func item(desc string, qty, price, amount float64) invoice.LineItem {
 }
 
 // checkItems extracts the document and compares its line items.
-func checkItems(t *testing.T, doc *pdf.Document, want []invoice.LineItem) {
+func checkItems(t *testing.T, doc *layout.Document, want []invoice.LineItem) {
 	t.Helper()
 	checkItemsIn(t, "en", doc, want)
 }
 
 // checkItemsIn is checkItems with a locale.
-func checkItemsIn(t *testing.T, locale string, doc *pdf.Document, want []invoice.LineItem) {
+func checkItemsIn(t *testing.T, locale string, doc *layout.Document, want []invoice.LineItem) {
 	t.Helper()
 	got := Extract(doc, locale).Result.LineItems
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -5,7 +5,7 @@ import (
 	"unicode"
 
 	"github.com/invex/invex/extract/labels"
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 )
 
 // Where a value was found relative to its label.
@@ -18,7 +18,7 @@ const (
 // slot is the text a label introduces.
 type slot struct {
 	text  string
-	box   pdf.Rect
+	box   layout.Rect
 	page  int
 	where int
 	line  *line
@@ -52,7 +52,7 @@ func (m *model) slots(p *page, l *line, h labels.Hit, below int) []slot {
 	_, lbox := l.span(h.First, h.Last)
 	// Widen the label's column a little: values are often wider than labels
 	// and aligned on either side.
-	col := pdf.Rect{X0: lbox.X0 - 2*l.height, Y0: lbox.Y0, X1: lbox.X1 + 2*l.height, Y1: lbox.Y1}
+	col := layout.Rect{X0: lbox.X0 - 2*l.height, Y0: lbox.Y0, X1: lbox.X1 + 2*l.height, Y1: lbox.Y1}
 	if h.Last == len(l.words)-1 && lbox.X0 > p.width/2 && (h.Kind == labels.Total || h.Kind == labels.AmountDue) {
 		// A total heading last in its row on the right half: its column
 		// runs to the right margin, where the amount is right-aligned.
@@ -100,7 +100,7 @@ func rightSlot(l *line, h labels.Hit) (slot, bool) {
 }
 
 // columnText returns the words of line o that lie in column col.
-func columnText(o *line, col pdf.Rect) (string, pdf.Rect, bool) {
+func columnText(o *line, col layout.Rect) (string, layout.Rect, bool) {
 	first, last := -1, -1
 	for i, w := range o.words {
 		if overlapX(w.Box, col) > 0.5*(w.Box.X1-w.Box.X0) {
@@ -113,7 +113,7 @@ func columnText(o *line, col pdf.Rect) (string, pdf.Rect, bool) {
 		}
 	}
 	if first < 0 {
-		return "", pdf.Rect{}, false
+		return "", layout.Rect{}, false
 	}
 	text, box := o.span(first, last)
 	return text, box, true

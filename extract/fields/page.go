@@ -17,7 +17,7 @@ import (
 	"unicode"
 
 	"github.com/invex/invex/extract/labels"
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 )
 
 // line is one visual line of horizontal text, with its label hits.
@@ -25,8 +25,8 @@ type line struct {
 	page  int // 1-based
 	index int // position in the page's reading order
 	angle int // the words' direction; 0 for normal text
-	words []pdf.Word
-	box   pdf.Rect
+	words []layout.Word
+	box   layout.Rect
 	text  string
 	hits  []labels.Hit
 	// height is the typical word height, for distances.
@@ -48,7 +48,7 @@ type model struct {
 // newModel builds the model from the pages' lines, keeping horizontal text
 // (vertical margin text is kept as lines too: it often holds the vendor's
 // legal data).
-func newModel(doc *pdf.Document) *model {
+func newModel(doc *layout.Document) *model {
 	m := &model{}
 	for _, p := range doc.Pages {
 		pg := &page{num: p.Number, width: p.Width, height: p.Height}
@@ -135,7 +135,7 @@ func findLabels(l *line, texts []string) []labels.Hit {
 }
 
 // duplicate reports whether b repeats word a at (almost) the same place.
-func duplicate(a, b pdf.Word) bool {
+func duplicate(a, b layout.Word) bool {
 	if a.Text != b.Text {
 		return false
 	}
@@ -144,10 +144,10 @@ func duplicate(a, b pdf.Word) bool {
 }
 
 // span returns the text and box of words [first, last] of the line.
-func (l *line) span(first, last int) (string, pdf.Rect) {
+func (l *line) span(first, last int) (string, layout.Rect) {
 	first, last = max(first, 0), min(last, len(l.words)-1)
 	if first > last {
-		return "", pdf.Rect{}
+		return "", layout.Rect{}
 	}
 	texts := make([]string, 0, last-first+1)
 	box := l.words[first].Box
@@ -168,12 +168,12 @@ func (l *line) gapAfter(i int) bool {
 	return gap > 1.8*l.height
 }
 
-func union(a, b pdf.Rect) pdf.Rect {
-	return pdf.Rect{X0: math.Min(a.X0, b.X0), Y0: math.Min(a.Y0, b.Y0), X1: math.Max(a.X1, b.X1), Y1: math.Max(a.Y1, b.Y1)}
+func union(a, b layout.Rect) layout.Rect {
+	return layout.Rect{X0: math.Min(a.X0, b.X0), Y0: math.Min(a.Y0, b.Y0), X1: math.Max(a.X1, b.X1), Y1: math.Max(a.Y1, b.Y1)}
 }
 
 // overlapX is the horizontal overlap of two boxes, in points.
-func overlapX(a, b pdf.Rect) float64 {
+func overlapX(a, b layout.Rect) float64 {
 	return math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0)
 }
 

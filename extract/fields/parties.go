@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
-	"github.com/invex/invex/extract/pdf"
 )
 
 // region is a block of text that belongs to one party: the lines (or parts
@@ -23,7 +23,7 @@ type region struct {
 type part struct {
 	l     *line
 	text  string
-	box   pdf.Rect
+	box   layout.Rect
 	first int // index of its first word in the line
 }
 
@@ -1369,8 +1369,8 @@ func segmentEnd(l *line, first int) int {
 
 // bounds is the box around a region's parts on one page, and whether the
 // region has any part there.
-func (r region) bounds(page int) (pdf.Rect, bool) {
-	var box pdf.Rect
+func (r region) bounds(page int) (layout.Rect, bool) {
+	var box layout.Rect
 	found := false
 	for _, pt := range r.parts {
 		if pt.l.page != page {
@@ -1386,7 +1386,7 @@ func (r region) bounds(page int) (pdf.Rect, bool) {
 }
 
 // distance between two boxes, 0 when they overlap.
-func distance(a, b pdf.Rect) float64 {
+func distance(a, b layout.Rect) float64 {
 	dx := math.Max(0, math.Max(a.X0-b.X1, b.X0-a.X1))
 	dy := math.Max(0, math.Max(a.Y0-b.Y1, b.Y0-a.Y1))
 	return math.Hypot(dx, dy)
@@ -1577,7 +1577,7 @@ func (x *extractor) fiscalLikeVAT(vat candidate) candidate {
 			return
 		}
 		texts := []string{}
-		boxes := []pdf.Rect{}
+		boxes := []layout.Rect{}
 		if text, box, ok := restOfLine(l, h); ok {
 			texts, boxes = append(texts, text), append(boxes, box)
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/invoice"
 )
 
@@ -24,16 +24,16 @@ type srow struct {
 
 // partyDoc lays rows out on an A4 page in a 10-point font: 5 points a
 // character, 3 points between words.
-func partyDoc(rows ...srow) *pdf.Document {
-	p := pdf.Page{Number: 1, Width: 595, Height: 842}
+func partyDoc(rows ...srow) *layout.Document {
+	p := layout.Page{Number: 1, Width: 595, Height: 842}
 	for _, r := range rows {
-		var l pdf.Line
+		var l layout.Line
 		for _, s := range r.segs {
 			x := s.x
 			for _, w := range strings.Fields(s.text) {
-				box := pdf.Rect{X0: x, Y0: r.y, X1: x + 5*float64(len([]rune(w))), Y1: r.y + 10}
+				box := layout.Rect{X0: x, Y0: r.y, X1: x + 5*float64(len([]rune(w))), Y1: r.y + 10}
 				l.Words = append(l.Words, len(p.Words))
-				p.Words = append(p.Words, pdf.Word{Text: w, Box: box, FontSize: 10})
+				p.Words = append(p.Words, layout.Word{Text: w, Box: box, FontSize: 10})
 				if len(l.Words) == 1 {
 					l.Box = box
 				} else {
@@ -44,11 +44,11 @@ func partyDoc(rows ...srow) *pdf.Document {
 		}
 		p.Lines = append(p.Lines, l)
 	}
-	return &pdf.Document{Pages: []pdf.Page{p}}
+	return &layout.Document{Pages: []layout.Page{p}}
 }
 
 // parties returns the parties read from doc.
-func partiesOf(doc *pdf.Document, locale string) (invoice.Vendor, invoice.Buyer) {
+func partiesOf(doc *layout.Document, locale string) (invoice.Vendor, invoice.Buyer) {
 	o := Extract(doc, locale)
 	return o.Result.Vendor, o.Result.Buyer
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
-	"github.com/invex/invex/extract/pdf"
 )
 
 // amountCandidates collects amounts introduced by labels of one kind: the
@@ -47,7 +47,7 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 
 // withinBand reports whether box lies between the start of hit h and the
 // start of the next label on its line: in h's column of a header row.
-func withinBand(l *line, h labels.Hit, box pdf.Rect) bool {
+func withinBand(l *line, h labels.Hit, box layout.Rect) bool {
 	_, lbox := l.span(h.First, h.Last)
 	if box.X0 < lbox.X0-l.height {
 		return false
@@ -83,7 +83,7 @@ func (m *model) lastPage() int {
 }
 
 // restOfLine is the text after hit h up to the next label on the line.
-func restOfLine(l *line, h labels.Hit) (string, pdf.Rect, bool) {
+func restOfLine(l *line, h labels.Hit) (string, layout.Rect, bool) {
 	end := len(l.words) - 1
 	for _, o := range l.hits {
 		if o.First > h.Last && o.First-1 < end && o.Score >= minLabelScore {
@@ -91,14 +91,14 @@ func restOfLine(l *line, h labels.Hit) (string, pdf.Rect, bool) {
 		}
 	}
 	if h.Last+1 > end {
-		return "", pdf.Rect{}, false
+		return "", layout.Rect{}, false
 	}
 	text, box := l.span(h.Last+1, end)
 	return text, box, true
 }
 
 // lastAmount is the last amount in text that is not a percentage.
-func (x *extractor) lastAmount(text string, box pdf.Rect, page int) (candidate, bool) {
+func (x *extractor) lastAmount(text string, box layout.Rect, page int) (candidate, bool) {
 	ms := parse.FindAmounts(text, x.locale)
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := ms[i]
@@ -588,9 +588,9 @@ func (x *extractor) ratedPair(subs, taxes []candidate) (sub, tax candidate, ok b
 // sumOfLines adds tax amounts printed on different lines (one per VAT
 // rate) and returns their sum when it equals want.
 func sumOfLines(cs []candidate, want float64) (candidate, bool) {
-	seen := map[pdf.Rect]bool{}
+	seen := map[layout.Rect]bool{}
 	var sum float64
-	var box pdf.Rect
+	var box layout.Rect
 	n := 0
 	for _, c := range cs {
 		if seen[c.box] || c.under {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/invoice"
 )
 
@@ -14,11 +14,11 @@ import (
 // space sit side by side, runs of three or more spaces are column gaps,
 // and each row is 14 pt below the previous. Characters are 5 pt wide and
 // 10 pt high.
-func docFromText(rows ...string) *pdf.Document {
-	p := pdf.Page{Number: 1, Width: 595, Height: 842}
+func docFromText(rows ...string) *layout.Document {
+	p := layout.Page{Number: 1, Width: 595, Height: 842}
 	for r, row := range rows {
 		y := 40 + float64(r)*14
-		var line pdf.Line
+		var line layout.Line
 		col := 0
 		for col < len(row) {
 			if row[col] == ' ' {
@@ -31,7 +31,7 @@ func docFromText(rows ...string) *pdf.Document {
 			}
 			text := row[col : col+end]
 			x := 40 + float64(col)*5
-			w := pdf.Word{Text: text, FontSize: 10, Box: pdf.Rect{X0: x, Y0: y, X1: x + float64(len([]rune(text)))*5, Y1: y + 10}}
+			w := layout.Word{Text: text, FontSize: 10, Box: layout.Rect{X0: x, Y0: y, X1: x + float64(len([]rune(text)))*5, Y1: y + 10}}
 			line.Words = append(line.Words, len(p.Words))
 			if len(line.Words) == 1 {
 				line.Box = w.Box
@@ -45,7 +45,7 @@ func docFromText(rows ...string) *pdf.Document {
 			p.Lines = append(p.Lines, line)
 		}
 	}
-	return &pdf.Document{Pages: []pdf.Page{p}}
+	return &layout.Document{Pages: []layout.Page{p}}
 }
 
 func TestTotals(t *testing.T) {
@@ -307,7 +307,7 @@ func TestSummaryAcrossPages(t *testing.T) {
 	)
 	p2 := second.Pages[0]
 	p2.Number = 2
-	doc := &pdf.Document{Pages: []pdf.Page{first.Pages[0], p2}}
+	doc := &layout.Document{Pages: []layout.Page{first.Pages[0], p2}}
 	f := Extract(doc, "it").Result.Financials
 	got := []string{fmtNum(f.Subtotal), fmtNum(f.TaxAmount), fmtNum(f.Total)}
 	if diff := cmp.Diff([]string{"795.45", "79.55", "876"}, got); diff != "" {

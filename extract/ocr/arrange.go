@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -25,7 +26,7 @@ const emPerLine = 0.9
 // and bottom (as the loose boxes of a text layer do), and pixels become
 // points of the displayed page. It returns the words and the skew in
 // degrees (positive when lines rise to the right).
-func arrange(words []rawWord, img pdf.Image) ([]pdf.Word, float64) {
+func arrange(words []rawWord, img pdf.Image) ([]layout.Word, float64) {
 	if len(words) == 0 || img.Width <= 0 || img.Height <= 0 {
 		return nil, 0
 	}
@@ -44,7 +45,7 @@ func arrange(words []rawWord, img pdf.Image) ([]pdf.Word, float64) {
 	bands := lineBands(straight)
 	sx := (img.Box.X1 - img.Box.X0) / float64(img.Width)
 	sy := (img.Box.Y1 - img.Box.Y0) / float64(img.Height)
-	out := make([]pdf.Word, 0, len(straight))
+	out := make([]layout.Word, 0, len(straight))
 	for _, w := range straight {
 		// Every word takes its line's band, as loose boxes of a text layer
 		// do: a "/" or a "g" reaching out of the line must not pull the
@@ -55,9 +56,9 @@ func arrange(words []rawWord, img pdf.Image) ([]pdf.Word, float64) {
 		if w.height() > 2*(b[1]-b[0]) {
 			top, bottom = w.y0, w.y1
 		}
-		out = append(out, pdf.Word{
+		out = append(out, layout.Word{
 			Text: w.text,
-			Box: pdf.Rect{
+			Box: layout.Rect{
 				X0: img.Box.X0 + w.x0*sx, Y0: img.Box.Y0 + top*sy,
 				X1: img.Box.X0 + w.x1*sx, Y1: img.Box.Y0 + bottom*sy,
 			},
@@ -73,7 +74,7 @@ func arrange(words []rawWord, img pdf.Image) ([]pdf.Word, float64) {
 // word it overlaps on the same row: OCR boxes of "Date" and its ":" may
 // overlap, and line building takes words drawn over each other for
 // separate lines.
-func separate(words []pdf.Word) {
+func separate(words []layout.Word) {
 	for i := range words {
 		p := &words[i]
 		if hasAlnum(p.Text) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -194,7 +195,7 @@ func TestArrangeDeskewsAndSharesLineBands(t *testing.T) {
 			words = append(words, rawWord{text: "word", x0: x, x1: x + 300, y0: y + 40 - h, y1: y + 40, conf: 90, line: [3]int{l + 1, 1, 1}})
 		}
 	}
-	img := pdf.Image{Page: 1, Box: pdf.Rect{X1: 595, Y1: 842}, Width: 2480, Height: 3508}
+	img := pdf.Image{Page: 1, Box: layout.Rect{X1: 595, Y1: 842}, Width: 2480, Height: 3508}
 	got, skew := arrange(words, img)
 	if math.Abs(skew+math.Atan(0.02)*180/math.Pi) > 0.05 {
 		t.Errorf("skew = %.3f°, want %.3f°", skew, -math.Atan(0.02)*180/math.Pi)
@@ -220,16 +221,16 @@ func TestArrangeDeskewsAndSharesLineBands(t *testing.T) {
 }
 
 func TestSeparate(t *testing.T) {
-	words := []pdf.Word{
-		{Text: "Date", Box: pdf.Rect{X0: 10, X1: 40, Y0: 100, Y1: 110}},
-		{Text: ":", Box: pdf.Rect{X0: 38, X1: 42, Y0: 100, Y1: 110}},
-		{Text: "12/03/2026", Box: pdf.Rect{X0: 45, X1: 90, Y0: 100, Y1: 110}},
+	words := []layout.Word{
+		{Text: "Date", Box: layout.Rect{X0: 10, X1: 40, Y0: 100, Y1: 110}},
+		{Text: ":", Box: layout.Rect{X0: 38, X1: 42, Y0: 100, Y1: 110}},
+		{Text: "12/03/2026", Box: layout.Rect{X0: 45, X1: 90, Y0: 100, Y1: 110}},
 	}
 	separate(words)
 	if words[1].Box.X0 <= words[0].Box.X1 {
 		t.Errorf("colon at %v still overlaps %v", words[1].Box, words[0].Box)
 	}
-	p := pdf.Page{}
+	p := layout.Page{}
 	p.SetWords(words)
 	if len(p.Lines) != 1 {
 		t.Errorf("%d lines, want 1", len(p.Lines))
@@ -277,7 +278,7 @@ func TestReadTimeout(t *testing.T) {
 		t.Skipf("Tesseract is not installed, OCR is not tested: %v", err)
 	}
 	g := image.NewGray(image.Rect(0, 0, 2480, 3508))
-	img := pdf.Image{Page: 1, Box: pdf.Rect{X1: 595, Y1: 842}, Width: 2480, Height: 3508, Format: pdf.FormatPGM, Data: pgmOf(g)}
+	img := pdf.Image{Page: 1, Box: layout.Rect{X1: 595, Y1: 842}, Width: 2480, Height: 3508, Format: pdf.FormatPGM, Data: pgmOf(g)}
 	if _, err := e.Read(context.Background(), img, "it"); !errors.Is(err, ErrTimeout) {
 		t.Errorf("Read with a 1 ms page limit: err = %v, want ErrTimeout", err)
 	}

@@ -1,5 +1,5 @@
 // Package ocr reads the words of page pictures with the Tesseract 5
-// command-line program and returns them as pdf.Word values, the same type
+// command-line program and returns them as layout.Word values, the same type
 // the text layer gives, so that layout and field rules do not need to know
 // where a word came from (only Word.OCR tells).
 //
@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -124,7 +125,7 @@ func listLanguages(path string) (map[string]bool, error) {
 type Result struct {
 	// Words are the words in page points, cleaned and deskewed, each with
 	// OCR set.
-	Words []pdf.Word
+	Words []layout.Word
 	// Lang is the Tesseract language of the pass whose words were kept.
 	Lang string
 	// Confidence is the mean word confidence of that pass, in [0, 1].

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -87,7 +88,7 @@ func turned(img pdf.Image, deg int) (pdf.Image, error) {
 		w, h = h, w
 	}
 	b := t.Bounds()
-	return pdf.Image{Page: img.Page, Box: pdf.Rect{X0: img.Box.X0, Y0: img.Box.Y0, X1: img.Box.X0 + w, Y1: img.Box.Y0 + h},
+	return pdf.Image{Page: img.Page, Box: layout.Rect{X0: img.Box.X0, Y0: img.Box.Y0, X1: img.Box.X0 + w, Y1: img.Box.Y0 + h},
 		Width: b.Dx(), Height: b.Dy(), Format: pdf.FormatPGM, Data: pgmOf(t)}, nil
 }
 

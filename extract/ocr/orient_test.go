@@ -4,6 +4,7 @@ import (
 	"image"
 	"testing"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -30,7 +31,7 @@ func TestTurn(t *testing.T) {
 
 func TestUpright(t *testing.T) {
 	g := image.NewGray(image.Rect(0, 0, 30, 20))
-	img := pdf.Image{Page: 1, Box: pdf.Rect{X1: 842, Y1: 595}, Width: 30, Height: 20, Format: pdf.FormatPGM, Data: pgmOf(g), Rotation: 90}
+	img := pdf.Image{Page: 1, Box: layout.Rect{X1: 842, Y1: 595}, Width: 30, Height: 20, Format: pdf.FormatPGM, Data: pgmOf(g), Rotation: 90}
 	up, err := upright(img)
 	if err != nil {
 		t.Fatal(err)

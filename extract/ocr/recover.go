@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -57,7 +58,7 @@ func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, lang string, wo
 		return nil, nil
 	}
 	strip, places := layStrip(g, cands, int(textH))
-	sub := pdf.Image{Page: img.Page, Box: pdf.Rect{X1: float64(strip.Bounds().Dx()), Y1: float64(strip.Bounds().Dy())},
+	sub := pdf.Image{Page: img.Page, Box: layout.Rect{X1: float64(strip.Bounds().Dx()), Y1: float64(strip.Bounds().Dy())},
 		Width: strip.Bounds().Dx(), Height: strip.Bounds().Dy(), Format: pdf.FormatPGM,
 		Data: pgmOf(strip)}
 	// The strip keeps the picture's resolution.

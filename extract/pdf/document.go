@@ -1,101 +1,14 @@
 package pdf
 
-import "strings"
+import "github.com/invex/invex/extract/layout"
 
-// Document is the content of a PDF document.
-type Document struct {
-	// Pages holds the pages in document order.
-	Pages []Page
-	// Attachments holds the embedded files of the document.
-	Attachments []Attachment
-}
-
-// Text returns the words of all pages: words on the same line joined by a
-// space, lines by a newline, pages by an empty line. It is meant for quick
-// checks; use the word boxes to rebuild layout.
-func (d *Document) Text() string {
-	pages := make([]string, len(d.Pages))
-	for i, p := range d.Pages {
-		pages[i] = p.text()
-	}
-	return strings.Join(pages, "\n\n")
-}
-
-// Page is one page of a document. All geometry is in the page as displayed,
-// i.e. after applying the page's /Rotate.
-type Page struct {
-	// Number is the 1-based page number.
-	Number int
-	// Width and Height are the size of the displayed page in points, after
-	// applying Rotation: a portrait page with /Rotate 90 is wider than high.
-	Width, Height float64
-	// Rotation is the page's /Rotate in degrees clockwise: 0, 90, 180 or 270.
-	Rotation int
-	// Chars is pdfium's character count of the page, including the spaces
-	// and line breaks it generates; 0 means the page has no text layer.
-	Chars int
-	// Words holds the words in pdfium's reading (content-stream) order.
-	Words []Word
-	// Lines groups Words into visual lines, in reading order: horizontal
-	// lines top to bottom, then lines of vertical or upside-down text.
-	Lines []Line
-	// Images holds the boxes of the images drawn on the page (top-level
-	// image objects), e.g. a scan or a letterhead logo.
-	Images []Rect
-	// Paths counts the page's top-level vector path objects (up to 5,000):
-	// rules and shapes, or text drawn as outlines when the page has no text
-	// layer.
-	Paths int
-}
-
-// text returns the page's lines in reading order, one per row.
-func (p Page) text() string {
-	rows := make([]string, len(p.Lines))
-	for i, l := range p.Lines {
-		rows[i] = p.LineText(l)
-	}
-	return strings.Join(rows, "\n")
-}
-
-// Word is a run of characters between whitespace, as delimited by pdfium.
-type Word struct {
-	// Text is the word with ligatures decomposed and control and bidi
-	// formatting characters removed.
-	Text string
-	// Box is the union of the loose character boxes of the word.
-	Box Rect
-	// FontSize is the effective font size in points of the first character:
-	// the font size times the scale of the text and graphics matrices.
-	FontSize float64
-	// Bold reports a font weight of at least 600, a font name containing
-	// "bold" or the ForceBold flag, for the first character.
-	Bold bool
-	// Angle is the direction of the baseline in whole degrees
-	// counter-clockwise on the displayed page, in [0, 360): 0 for normal
-	// text, 90 for text running bottom to top, 270 for top to bottom, 180
-	// upside down. It comes from the character matrix, so oblique (sheared)
-	// text keeps the angle of its baseline. A word never spans two angles.
-	Angle int
-	// OCR reports a word read by OCR from the page's picture rather than
-	// from its text layer. FontSize and Bold are estimates then.
-	OCR bool
-}
-
-// Rect is an axis-aligned rectangle in points on the displayed page. The
-// origin is the TOP-LEFT corner of the page, X grows to the right and Y grows
-// DOWNWARD, so X0 <= X1, Y0 <= Y1 and Y0 is the top edge.
-type Rect struct {
-	X0 float64 `json:"x0"`
-	Y0 float64 `json:"y0"`
-	X1 float64 `json:"x1"`
-	Y1 float64 `json:"y1"`
-}
-
-// Attachment is a file embedded in the document.
-type Attachment struct {
-	// Name is the file name as stored in the document.
-	Name string
-	// Data is the content of the file; nil if pdfium finds no file stream,
-	// e.g. when the stream is filed under /EF /F but the /F name is empty.
-	Data []byte
-}
+// The reader produces the engine's page vocabulary (package layout); these
+// names let the reader's own code use it unqualified.
+type (
+	Document   = layout.Document
+	Page       = layout.Page
+	Word       = layout.Word
+	Line       = layout.Line
+	Rect       = layout.Rect
+	Attachment = layout.Attachment
+)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/invex/invex/extract/layout"
 	pdfiumerr "github.com/klippa-app/go-pdfium/errors"
 	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
@@ -143,7 +144,7 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 		return Page{}, err
 	}
 	p.Words = visibleWords(p.Words, p.Width, p.Height)
-	p.Lines = buildLines(p.Words)
+	p.Lines = layout.BuildLines(p.Words)
 	if p.Images, p.Paths, err = w.imageBoxes(loaded.Page, g); err != nil {
 		return Page{}, err
 	}

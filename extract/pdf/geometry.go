@@ -47,10 +47,6 @@ func (g geometry) angle(radians float64) int {
 	return ((deg % 360) + 360) % 360
 }
 
-func (r Rect) union(o Rect) Rect {
-	return Rect{X0: min(r.X0, o.X0), Y0: min(r.Y0, o.Y0), X1: max(r.X1, o.X1), Y1: max(r.Y1, o.Y1)}
-}
-
 // continues reports whether box next plainly follows box prev in a word
 // running at angle (display degrees counter-clockwise): the same extent
 // across the direction (loose boxes of one font and baseline share it) and an

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/klippa-app/go-pdfium/enums"
 	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
@@ -75,27 +76,6 @@ const RenderDPI = 300
 // 8.7 million pixels); larger pages are rendered at a lower resolution.
 const maxRenderPixels = 40_000_000
 
-// fullPageShare is the part of the page's area an image must cover for the
-// page to count as one scanned image.
-const fullPageShare = 0.85
-
-// FullPageImage reports whether one image covers nearly all of the page, as
-// in a scan or a photograph of a paper invoice.
-func (p Page) FullPageImage() bool {
-	area := p.Width * p.Height
-	if area <= 0 {
-		return false
-	}
-	for _, b := range p.Images {
-		if b.area() >= fullPageShare*area {
-			return true
-		}
-	}
-	return false
-}
-
-func (r Rect) area() float64 { return max(0, r.X1-r.X0) * max(0, r.Y1-r.Y0) }
-
 // maxObjects bounds the page objects inspected to find images, so that a
 // page of a million vector paths costs little.
 const maxObjects = 5000
@@ -121,7 +101,7 @@ func (w *worker) imageBoxes(page references.FPDF_PAGE, g geometry) ([]Rect, int,
 			continue
 		}
 		r := g.rect(structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom})
-		if r.area() > 0 {
+		if r.Area() > 0 {
 			boxes = append(boxes, r)
 		}
 	}
@@ -190,7 +170,7 @@ func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []
 			v[k] = math.Float32frombits(bits)
 		}
 		r := g.rect(structs.FPDF_FS_RECTF{Left: v[0], Bottom: v[1], Right: v[2], Top: v[3]})
-		if r.area() > 0 {
+		if r.Area() > 0 {
 			boxes = append(boxes, r)
 		}
 	}
@@ -242,7 +222,7 @@ func (w *worker) image(doc references.FPDF_DOCUMENT, req ImageRequest, maxPixels
 		region = Rect{X1: width, Y1: height}
 	}
 	region = Rect{X0: max(region.X0, 0), Y0: max(region.Y0, 0), X1: min(region.X1, width), Y1: min(region.Y1, height)}
-	if region.area() <= 0 {
+	if region.Area() <= 0 {
 		return Image{}, fmt.Errorf("empty region %v", req.Region)
 	}
 	im, err := w.render(ref, region)
@@ -274,7 +254,7 @@ func (w *worker) embeddedScan(page requests.Page, g geometry) (Image, bool) {
 	}
 	box := g.rect(structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom})
 	width, height := g.size()
-	if box.area() < fullPageShare*width*height {
+	if box.Area() < layout.FullPageShare*width*height {
 		return Image{}, false
 	}
 	im := Image{Box: box, Embedded: true, Rotation: g.rotation}

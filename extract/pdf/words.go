@@ -409,7 +409,7 @@ func (b *wordBuilder) add(r rune, box *Rect) {
 	switch {
 	case box == nil:
 	case b.boxed:
-		b.word.Box = b.word.Box.union(*box)
+		b.word.Box = b.word.Box.Union(*box)
 	default:
 		b.word.Box, b.boxed = *box, true
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
@@ -159,7 +160,7 @@ func (d *Dashboard) pagePNG(ctx context.Context, j store.Job, n int) ([]byte, er
 	// A region larger than any page asks for a render of the whole page
 	// (never the embedded scan as stored), so the picture is upright and
 	// its pixels map to points.
-	ims, err := rd.Images(ctx, data, []pdf.ImageRequest{{Page: n, Region: pdf.Rect{X1: 1e6, Y1: 1e6}}})
+	ims, err := rd.Images(ctx, data, []pdf.ImageRequest{{Page: n, Region: layout.Rect{X1: 1e6, Y1: 1e6}}})
 	if err != nil {
 		return nil, err
 	}

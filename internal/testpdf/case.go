@@ -55,7 +55,7 @@ func NewCase(seed uint64, i int) Case {
 	if f.Ghostscript && rng.IntN(2) == 0 {
 		c.Producer = ProducerGhostscript
 	}
-	p := layout(c.Spec, f, rng)
+	p := layOut(c.Spec, f, rng)
 	c.Spec.Style.Columns = p.columns
 	c.page = &p
 	return c

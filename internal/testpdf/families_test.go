@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/internal/eval"
@@ -240,7 +241,7 @@ func TestCasesPrinted(t *testing.T) {
 }
 
 // checkPrinted checks a case's truth against its text layer.
-func checkPrinted(t *testing.T, c Case, doc *pdf.Document) {
+func checkPrinted(t *testing.T, c Case, doc *layout.Document) {
 	text := norm(doc.Text())
 	if len(doc.Pages) > 1 && c.page != nil && c.Family.Table != tableNoHeader && c.Family.Table != tableHeaderPic {
 		// A table running over pages repeats its header row on the

@@ -98,7 +98,7 @@ func (r *htmlr) addPicture(fragment string, width string) string {
 }
 
 // layout lays the invoice out.
-func layout(s Spec, f Family, rng *rand.Rand) htmlPage {
+func layOut(s Spec, f Family, rng *rand.Rand) htmlPage {
 	r := &htmlr{s: s, f: f, t: s.Totals(), lk: newLook(f, rng), rng: rng, us: f.Letter,
 		printed: map[string]string{}, inPicture: map[string]bool{}}
 	var body strings.Builder

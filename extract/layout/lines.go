@@ -1,4 +1,4 @@
-package pdf
+package layout
 
 import (
 	"math"
@@ -33,13 +33,13 @@ func (p *Page) LineText(l Line) string {
 // groups them into lines again.
 func (p *Page) SetWords(words []Word) {
 	p.Words = words
-	p.Lines = buildLines(words)
+	p.Lines = BuildLines(words)
 }
 
-// buildLines groups the page's words into lines and orders the lines for
+// BuildLines groups the page's words into lines and orders the lines for
 // reading: horizontal lines top to bottom (then left to right), followed by
 // vertical and upside-down lines, each ordered across the page.
-func buildLines(words []Word) []Line {
+func BuildLines(words []Word) []Line {
 	byAngle := map[int][]int{}
 	for i, w := range words {
 		byAngle[w.Angle] = append(byAngle[w.Angle], i)
