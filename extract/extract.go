@@ -24,6 +24,7 @@ import (
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/invoice"
 )
@@ -60,6 +61,9 @@ type Config struct {
 	// beyond it are left unread, with a warning. Default
 	// DefaultMaxOCRPages.
 	MaxOCRPages int
+	// Model is the resolver's fitted model; nil loads the one stored in
+	// the repository (resolve.Default).
+	Model *resolve.Model
 }
 
 // Engine extracts invoices. It is safe for concurrent use; Close it when done.
@@ -69,6 +73,7 @@ type Engine struct {
 	ocr         *ocr.Engine
 	ocrErr      error
 	maxOCRPages int
+	model       *resolve.Model
 }
 
 // New starts an Engine: the PDF reader pool is started once here, and
@@ -80,7 +85,13 @@ func New(cfg Config) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start engine: %w", err)
 	}
-	e := &Engine{pdf: r, maxOCRPages: cfg.MaxOCRPages}
+	e := &Engine{pdf: r, maxOCRPages: cfg.MaxOCRPages, model: cfg.Model}
+	if e.model == nil {
+		if e.model, err = resolve.Default(); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("start engine: %w", err)
+		}
+	}
 	if e.maxOCRPages <= 0 {
 		e.maxOCRPages = DefaultMaxOCRPages
 	}
@@ -106,7 +117,15 @@ type Options struct {
 	// that do OCR (with their own concurrency). Without Tesseract it has no
 	// effect.
 	DeferOCR bool
+	// Model, when set, replaces the engine's fitted model for this
+	// document: held-out evaluation extracts each layout family with the
+	// model fitted without it.
+	Model *resolve.Model
 }
+
+// ErrEmbedded is returned by Candidates for a document that carries an
+// e-invoice: its values come from the XML, not from the page.
+var ErrEmbedded = errors.New("the document carries an embedded e-invoice")
 
 // ErrNeedsOCR is returned by Extract with Options.DeferOCR for a document
 // with pages that need OCR.
@@ -187,32 +206,61 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if xml != nil {
 		return fromEInvoice(doc, xml, warnings), nil
 	}
-	scan, err := e.readScanned(ctx, data, doc, opt)
+	r, err := e.readPage(ctx, data, doc, opt)
 	if err != nil {
 		return Outcome{}, err
 	}
-	if !hasText(doc) {
-		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
-			Message: "no text could be extracted from the document"}
+	m := opt.Model
+	if m == nil {
+		m = e.model
 	}
-	f := fields.Extract(doc, opt.Locale)
-	if len(scan.pages) == 0 {
-		more, err := e.letterhead(ctx, data, doc, opt, &f)
-		if err != nil {
-			return Outcome{}, err
-		}
-		scan.warnings = append(scan.warnings, more...)
-	}
+	f := r.fields
+	resolveFields(&f, r.candidates, m)
 	res := f.Result
-	res.Validation.Warnings = append(append(res.Validation.Warnings, warnings...), scan.warnings...)
+	res.Validation.Warnings = append(append(res.Validation.Warnings, warnings...), r.warnings...)
 	model := ModelText
-	if len(scan.pages) > 0 {
+	if r.scanned {
 		res.Validation.IsScanned = true
 		model = ModelOCR
 	}
 	out := finish(res, model, f.Confidence, len(doc.Pages))
 	out.Evidence = f.Evidence
 	return out, nil
+}
+
+// pageRead is what reading a document's pages gives: the hand-written
+// rules' fields and the resolver's candidates.
+type pageRead struct {
+	fields     fields.Outcome
+	candidates *resolve.Doc
+	warnings   []invoice.Finding
+	scanned    bool
+}
+
+// readPage reads the fields of a document without an e-invoice from its
+// pages: OCR of scanned pages, the rules, OCR of letterhead pictures when
+// the rules miss a party, and the resolver's candidates with the rules'
+// choices marked.
+func (e *Engine) readPage(ctx context.Context, data []byte, doc *layout.Document, opt Options) (pageRead, error) {
+	scan, err := e.readScanned(ctx, data, doc, opt)
+	if err != nil {
+		return pageRead{}, err
+	}
+	if !hasText(doc) {
+		return pageRead{}, &Error{Code: CodeNoText, Permanent: true,
+			Message: "no text could be extracted from the document"}
+	}
+	f := fields.Extract(doc, opt.Locale)
+	if len(scan.pages) == 0 {
+		more, err := e.letterhead(ctx, data, doc, opt, &f)
+		if err != nil {
+			return pageRead{}, err
+		}
+		scan.warnings = append(scan.warnings, more...)
+	}
+	rd := resolve.Build(doc, opt.Locale)
+	rd.SetRules(rulesOf(&f))
+	return pageRead{fields: f, candidates: rd, warnings: scan.warnings, scanned: len(scan.pages) > 0}, nil
 }
 
 // Layout reads the pages of a document as the field rules see them: the
@@ -227,6 +275,27 @@ func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*layout.
 		return nil, err
 	}
 	return doc, nil
+}
+
+// Candidates reads a document as the resolver sees it: its pages' structure,
+// labels and typed values with their features and the rules' choices, for
+// fitting the model.
+func (e *Engine) Candidates(ctx context.Context, data []byte, opt Options) (*resolve.Doc, error) {
+	if opt.Locale == "" {
+		opt.Locale = invoice.DefaultLocale
+	}
+	doc, err := e.pdf.Read(ctx, data)
+	if err != nil {
+		return nil, classifyReadError(ctx, err)
+	}
+	if xml, _ := embedded(doc); xml != nil {
+		return nil, ErrEmbedded
+	}
+	r, err := e.readPage(ctx, data, doc, opt)
+	if err != nil {
+		return nil, err
+	}
+	return r.candidates, nil
 }
 
 // finish computes the flags and fills in the confidence.

@@ -16,27 +16,46 @@ import (
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/internal/eval"
+	"github.com/invex/invex/internal/fit"
 )
 
 func evalCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return runEval(ctx, args, stdout, stderr, eval.LearnerFunc(fitEngine))
+	return runEval(ctx, args, stdout, stderr, resolverLearner)
 }
 
-// fitEngine fits the engine's learned parts on the training cases of
-// invex eval --holdout. The engine has none today: every rule is
-// hand-written and extract.Options has no place for a model. So fitEngine
-// returns a nil model, "learned parts: none", without looking at train;
-// each case is then extracted once and its held-out score is its plain
-// score. When the engine gains fitted parts, they are fitted here, and
-// extractOptions is where a model reaches the extraction.
-func fitEngine(ctx context.Context, train []eval.Case) (eval.Model, error) {
-	return nil, nil
+// resolverLearner fits the engine's learned part, the resolver's weights
+// (package extract/resolve), on the training cases of invex eval --holdout:
+// each case is read once (internal/fit caches its candidates), and every
+// fit labels the training cases' candidates with their truth.
+func resolverLearner(sc *scorer) eval.Learner {
+	cache := fit.NewCache(sc.eng)
+	return eval.LearnerFunc(func(ctx context.Context, train []eval.Case) (eval.Model, error) {
+		if err := cache.Warm(ctx, train, sc.workers); err != nil {
+			return nil, err
+		}
+		exs, err := cache.Examples(ctx, train)
+		if err != nil {
+			return nil, err
+		}
+		return fittedModel{resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed}), len(exs)}, nil
+	})
 }
 
-// runEval is invex eval with learner fitting the engine's learned parts
-// for --holdout.
-func runEval(ctx context.Context, args []string, stdout, stderr io.Writer, learner eval.Learner) error {
+// fittedModel is the resolver's model as eval reports it.
+type fittedModel struct {
+	m    *resolve.Model
+	docs int
+}
+
+func (f fittedModel) Describe() string {
+	return fmt.Sprintf("resolver weights fitted on %d documents", f.docs)
+}
+
+// runEval is invex eval; learner makes the learner fitting the engine's
+// learned parts for --holdout.
+func runEval(ctx context.Context, args []string, stdout, stderr io.Writer, learner func(*scorer) eval.Learner) error {
 	fs := newFlagSet("eval", `Usage: invex eval [--json] [--kind K] [--holdout origin] [--workers N] [--min-accuracy P] DIR|FILE.pdf...
 
 Measures the extraction engine against hand-checked truth. A case is a PDF
@@ -58,15 +77,18 @@ origin is scored with what the engine learned from the other origins only
 held-out figures beside the plain ones (everything learned from all cases),
 and the mean of the origins' field accuracy (macro average), which a single
 big origin cannot dominate. The per-field table, calibration and misses are
-held out; --min-accuracy applies to the held-out field accuracy. The engine
-has no learned parts today, so held-out figures equal plain ones and the
-report says so.`, stderr)
+held out; --min-accuracy applies to the held-out field accuracy. The
+engine's learned part, the resolver's weights, is fitted anew for every
+origin on the other origins' cases (and once on all cases for the plain
+figures); the report says what was fitted.`, stderr)
 	asJSON := fs.Bool("json", false, "print the full report, every field of every case, as JSON")
 	workers := fs.Int("workers", runtime.NumCPU(), "`number` of documents extracted at once; one per CPU by default")
 	minAccuracy := fs.Float64("min-accuracy", 0, "fail when the field accuracy (held out, with --holdout) is below this `fraction`; 0 never fails")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up on one document after this long")
 	kind := fs.String("kind", "", "score only the cases of this `kind`: digital, scanned or embedded-xml")
 	holdout := fs.String("holdout", "", "score each group of cases with what was learned from the others; the one `key` is origin")
+	var trainDirs stringList
+	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -81,6 +103,8 @@ report says so.`, stderr)
 		return usageError{"--timeout must be positive"}
 	case *holdout != "" && *holdout != eval.HoldoutOrigin:
 		return usageError{fmt.Sprintf("--holdout takes only %q; got %q", eval.HoldoutOrigin, *holdout)}
+	case len(trainDirs) > 0 && *holdout == "":
+		return usageError{"--train needs --holdout origin"}
 	}
 	cases, err := loadCases(fs.Args(), stderr)
 	if err != nil {
@@ -106,7 +130,15 @@ report says so.`, stderr)
 
 	if *holdout != "" {
 		start := time.Now()
-		h, err := eval.Holdout(ctx, cases, learner, sc.score)
+		l := learner(sc)
+		if len(trainDirs) > 0 {
+			extra, err := loadCases(trainDirs, stderr)
+			if err != nil {
+				return err
+			}
+			l = withTraining(l, extra, cases)
+		}
+		h, err := eval.Holdout(ctx, cases, l, sc.score)
 		if err != nil {
 			return err
 		}
@@ -125,6 +157,31 @@ report says so.`, stderr)
 	}
 	return checkAccuracy(rep, *minAccuracy, "field accuracy")
 }
+
+// withTraining makes a learner that also fits on extra cases, those of
+// extra whose origin is none of the scored cases' (so that a held-out
+// origin stays out of its own fit).
+func withTraining(l eval.Learner, extra, scored []eval.Case) eval.Learner {
+	origins := map[string]bool{}
+	for _, c := range scored {
+		origins[c.Origin()] = true
+	}
+	var kept []eval.Case
+	for _, c := range extra {
+		if !origins[c.Origin()] && (c.Truth.Kind == eval.KindDigital || c.Truth.Kind == eval.KindScanned) {
+			kept = append(kept, c)
+		}
+	}
+	return eval.LearnerFunc(func(ctx context.Context, train []eval.Case) (eval.Model, error) {
+		return l.Fit(ctx, append(append([]eval.Case(nil), train...), kept...))
+	})
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 // loadCases loads the cases of every argument, a folder or a PDF, and notes
 // the PDFs skipped for want of truth on stderr.
@@ -238,15 +295,19 @@ feed:
 	return scored, nil
 }
 
-// extractOptions returns the options of a task's extraction. A task's model
-// would be set into them, but the engine has no learned parts and the
-// options no place for a model: a task that carries one is refused rather
-// than extracted without it.
+// extractOptions returns the options of a task's extraction, with the
+// task's fitted model. A model of another kind is refused rather than
+// ignored.
 func extractOptions(t eval.Task) (extract.Options, error) {
-	if t.Model != nil {
-		return extract.Options{}, fmt.Errorf("extract %s with learned parts %q: the engine has no place for a learned model", t.Case.Name, t.Model.Describe())
+	opt := extract.Options{Locale: t.Case.Truth.Locale}
+	switch m := t.Model.(type) {
+	case nil:
+	case fittedModel:
+		opt.Model = m.m
+	default:
+		return extract.Options{}, fmt.Errorf("extract %s with learned parts %q: the engine has no place for that model", t.Case.Name, t.Model.Describe())
 	}
-	return extract.Options{Locale: t.Case.Truth.Locale}, nil
+	return opt, nil
 }
 
 // scoreCase extracts one case's PDF and scores the outcome, with the

@@ -131,6 +131,49 @@ func TestEvalUsage(t *testing.T) {
 	if _, _, err := runCmd(t, "eval", "--holdout", "vendor", empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), `only "origin"`) {
 		t.Errorf("--holdout vendor: err %v, want a usage error", err)
 	}
+	if _, _, err := runCmd(t, "eval", "--train", empty, empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), "--holdout") {
+		t.Errorf("--train without --holdout: err %v, want a usage error", err)
+	}
+}
+
+// TestEvalTrain checks that --train adds cases to every fit and scores
+// none of them, leaving out those of a scored origin.
+func TestEvalTrain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts pdfium")
+	}
+	scored := holdoutDir(t)
+	train := t.TempDir()
+	for i, origin := range []string{"gen:c", "gen:c", "gen:a"} {
+		s := testpdf.Generate(uint64(10 + i))
+		truth := s.Truth()
+		truth.Origin = origin
+		data, err := json.Marshal(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Join(train, fmt.Sprintf("extra%d", i))
+		if err := os.WriteFile(base+".pdf", s.PDF(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(base+eval.TruthSuffix, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, err := runCmd(t, "eval", "--holdout", "origin", "--train", train, scored)
+	if err != nil {
+		t.Fatalf("eval --holdout origin --train: %v\n%s", err, stderr)
+	}
+	// Plain: the 4 scored cases and the 2 of gen:c (the gen:a case of
+	// the training folder is left out: gen:a is scored).
+	for _, want := range []string{"fitted on all cases: resolver weights fitted on 6 documents", "in 3 origins", "cases                  4 (0 failed)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "gen:c") {
+		t.Errorf("a training case was scored:\n%s", out)
+	}
 }
 
 // holdoutSeeds are the generated invoices of holdoutDir and their origins:
@@ -174,14 +217,16 @@ func TestEvalHoldout(t *testing.T) {
 		t.Fatalf("eval --holdout origin: %v\n%s", err, stderr)
 	}
 	for _, want := range []string{
-		"learned parts: none — held-out equals plain (each case extracted once)\n",
+		"learned parts: fitted per origin",
+		"resolver weights fitted on 3 documents", // without gen:b, or without (none)
+		"resolver weights fitted on 2 documents", // without gen:a
 		"\n(none)  1  ",
 		"\ngen:a   2  ",
 		"\ngen:b   1  ",
 		"in 3 origins",
 		"field accuracy, macro",
 		"held out, per field:",
-		"4 extractions",
+		"8 extractions", // each case with its held-out model and with the model of all cases
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
@@ -210,20 +255,17 @@ func TestEvalHoldout(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("--json output is not JSON: %v\n%s", err, out)
 	}
-	if rep.Key != "origin" || rep.Learned || rep.Extractions != 4 || len(rep.Origins) != 3 || rep.Macro["origins"] != 3.0 {
+	if rep.Key != "origin" || !rep.Learned || rep.Extractions != 8 || len(rep.Origins) != 3 || rep.Macro["origins"] != 3.0 {
 		t.Errorf("--json report: holdout %q, learned %v, %d extractions, %d origins, macro %v",
 			rep.Key, rep.Learned, rep.Extractions, len(rep.Origins), rep.Macro)
 	}
 	for _, o := range rep.Origins {
-		if o.Learned != "none" {
-			t.Errorf("origin %s: learned parts %q, want none", o.Origin, o.Learned)
+		if !strings.HasPrefix(o.Learned, "resolver weights fitted on ") {
+			t.Errorf("origin %s: learned parts %q, want the resolver's weights", o.Origin, o.Learned)
 		}
-		if diff := cmp.Diff(o.Plain, o.HeldOut); diff != "" {
-			t.Errorf("origin %s: held out differs from plain (-plain +held out):\n%s", o.Origin, diff)
+		if o.HeldOut["cases"] != float64(o.Cases) || o.Plain["cases"] != float64(o.Cases) {
+			t.Errorf("origin %s: %d cases, held out %v, plain %v", o.Origin, o.Cases, o.HeldOut["cases"], o.Plain["cases"])
 		}
-	}
-	if diff := cmp.Diff(rep.Plain, rep.HeldOut); diff != "" {
-		t.Errorf("held out differs from plain with nothing learned (-plain +held out):\n%s", diff)
 	}
 
 	_, _, err = runCmd(t, "eval", "--holdout", "origin", "--min-accuracy", "1.01", dir)
@@ -257,7 +299,7 @@ func TestEvalHoldoutLearner(t *testing.T) {
 		return nil, nil
 	})
 	var out, errb bytes.Buffer
-	if err := runEval(context.Background(), []string{"--holdout", "origin", dir}, &out, &errb, record); err != nil {
+	if err := runEval(context.Background(), []string{"--holdout", "origin", dir}, &out, &errb, func(*scorer) eval.Learner { return record }); err != nil {
 		t.Fatalf("eval --holdout origin: %v\n%s", err, errb.String())
 	}
 	want := []string{
@@ -276,8 +318,8 @@ func TestEvalHoldoutLearner(t *testing.T) {
 	fitted := eval.LearnerFunc(func(ctx context.Context, train []eval.Case) (eval.Model, error) {
 		return fakeModel{}, nil
 	})
-	err := runEval(context.Background(), []string{"--holdout", "origin", dir}, &out, &errb, fitted)
-	if err == nil || !strings.Contains(err.Error(), "no place for a learned model") {
+	err := runEval(context.Background(), []string{"--holdout", "origin", dir}, &out, &errb, func(*scorer) eval.Learner { return fitted })
+	if err == nil || !strings.Contains(err.Error(), "no place for that model") {
 		t.Errorf("eval with a fitted model: err %v, want a refusal", err)
 	}
 }

@@ -160,3 +160,8 @@ func isNull(v any) bool {
 	}
 	return false
 }
+
+// Equal reports whether got matches the non-null truth value want of a
+// field, by the rules of the corpus format; field is the last element of
+// the field's path ("total", "vat_number", "date").
+func Equal(field string, want, got any) bool { return equal(field, want, got) }

@@ -1,0 +1,127 @@
+// Package resolve is the engine's decision core: it finds every plausible
+// candidate for each field of an invoice on the page layout (package
+// layout), describes each with features that mean the same on any invoice
+// (the label beside or above it and its kind, distance, zone, font, format
+// and check-digit validity, how often the value recurs, the arithmetic it
+// takes part in), scores the candidates with weights fitted from data
+// (Model, fitted by Fit), and chooses the fields together under constraints
+// that hold for every invoice: subtotal + tax (+ stamp duty) = total, issue
+// date ≤ due date, vendor ≠ buyer. A field whose best candidate scores
+// below its threshold stays null; the others carry the fitted probability
+// as their confidence.
+//
+// Nothing here is written for a particular layout: what a label to the left
+// of an amount means for the total is a weight the data fit, not a rule.
+package resolve
+
+import (
+	"strings"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
+)
+
+// Doc is a document as the resolver sees it: the structure of its pages,
+// the labels found on them and every typed value, each with its features.
+type Doc struct {
+	Locale string
+	Pages  []*Page
+	Values []Value
+}
+
+// Page is one page's structure with the labels found in its cells.
+type Page struct {
+	Num   int // 1-based
+	First bool
+	Last  bool
+	S     *layout.Structure
+	// labels holds the label hits of each cell: labels[line][cell].
+	labels [][][]labelHit
+	// offsets holds, for each line, the byte offset of each word in the
+	// line's text (words joined by single spaces).
+	offsets [][]int
+	texts   []string
+}
+
+// labelHit is a label found in a cell.
+type labelHit struct {
+	kind        labels.Kind
+	score       float64
+	first, last int // word positions in the line
+}
+
+// minLabelScore is the weakest label hit kept: fuzzier hits are noise.
+const minLabelScore = 0.6
+
+// Build finds the structure, labels and values of a document.
+func Build(doc *layout.Document, locale string) *Doc {
+	d := &Doc{Locale: locale}
+	for i := range doc.Pages {
+		p := &doc.Pages[i]
+		pg := &Page{Num: p.Number, First: i == 0, Last: i == len(doc.Pages)-1, S: layout.Analyze(p)}
+		pg.labels = make([][][]labelHit, len(p.Lines))
+		pg.offsets = make([][]int, len(p.Lines))
+		pg.texts = make([]string, len(p.Lines))
+		for li, l := range p.Lines {
+			if l.Angle != 0 {
+				continue
+			}
+			var b strings.Builder
+			offs := make([]int, len(l.Words))
+			for k, wi := range l.Words {
+				if k > 0 {
+					b.WriteByte(' ')
+				}
+				offs[k] = b.Len()
+				b.WriteString(p.Words[wi].Text)
+			}
+			pg.offsets[li] = offs
+			pg.texts[li] = b.String()
+			cells := pg.S.Cells[li]
+			pg.labels[li] = make([][]labelHit, len(cells))
+			for ci, c := range cells {
+				words := make([]string, 0, c.Last-c.First+1)
+				for _, wi := range l.Words[c.First : c.Last+1] {
+					words = append(words, p.Words[wi].Text)
+				}
+				for _, h := range labels.Find(words) {
+					if h.Score < minLabelScore {
+						continue
+					}
+					pg.labels[li][ci] = append(pg.labels[li][ci], labelHit{kind: h.Kind, score: h.Score, first: c.First + h.First, last: c.First + h.Last})
+				}
+			}
+		}
+		d.Pages = append(d.Pages, pg)
+	}
+	d.findValues()
+	d.describe()
+	return d
+}
+
+// wordSpan returns the word positions of line li that the byte range
+// [start, end) of the line's text covers.
+func (p *Page) wordSpan(li, start, end int) (first, last int) {
+	offs := p.offsets[li]
+	first, last = -1, -1
+	for k, o := range offs {
+		wend := o + len(p.S.Page.Words[p.S.Page.Lines[li].Words[k]].Text)
+		if wend > start && o < end {
+			if first < 0 {
+				first = k
+			}
+			last = k
+		}
+	}
+	return first, last
+}
+
+// box returns the box of word positions [first, last] of line li.
+func (p *Page) box(li, first, last int) layout.Rect {
+	l := p.S.Page.Lines[li]
+	b := p.S.Page.Words[l.Words[first]].Box
+	for _, wi := range l.Words[first : last+1] {
+		b = b.Union(p.S.Page.Words[wi].Box)
+	}
+	return b
+}

@@ -1,0 +1,465 @@
+package resolve
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
+)
+
+// fv is one feature of a candidate: its index in featureNames and value.
+type fv struct {
+	id int32
+	x  float32
+}
+
+// Label directions: where a label stands from a value.
+const (
+	dirBlock = "B" // a party heading over the value's block (Spett.le, Bill to, Lieferant)
+	dirSame  = "S" // earlier in the value's own cell ("Fattura n. 123")
+	dirLeft  = "L" // in a cell to the left on the value's line
+	dirAbove = "A" // in the cell above, in the value's column (a key over its value)
+	dirHead  = "H" // a column heading far above (a table's header row)
+	dirRight = "R" // in the cell to the right
+	dirLine  = "N" // anywhere on the value's line
+)
+
+var labelDirs = []string{dirSame, dirLeft, dirAbove, dirHead, dirRight, dirLine, dirBlock}
+
+// plainFeatures are the features that are not about labels.
+var plainFeatures = []string{
+	"bias",
+	// where the value is
+	"page.first", "page.last", "y", "y.sq", "x", "zone.head", "zone.foot",
+	"size", "bold", "alone", "line.same", "recur", "nolabel",
+	// amounts
+	"amt.cur", "amt.neg", "amt.int", "amt.rank1", "amt.rank2", "amt.rank3", "amt.maxpage", "amt.lastpage.max",
+	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "amt.zero", "amt.small",
+	// dates
+	"d.first", "d.last", "d.ambig", "d.only",
+	// identifiers
+	"id.len", "id.digits", "id.letters", "id.slash", "id.dash", "id.date", "id.amount", "id.year",
+	"id.vat", "id.phone", "id.short", "id.long", "id.dot", "id.prefix", "id.zip",
+	// percentages
+	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates",
+	// identifiers with check digits
+	"checked",
+	// the value the hand-written rules chose for the field, and their
+	// confidence in it (see Doc.SetRules)
+	"rule", "rule.conf", "rule.only",
+}
+
+var (
+	featureNames []string
+	featureIndex map[string]int32
+)
+
+func init() {
+	featureIndex = map[string]int32{}
+	add := func(n string) {
+		featureIndex[n] = int32(len(featureNames))
+		featureNames = append(featureNames, n)
+	}
+	for _, n := range plainFeatures {
+		add(n)
+	}
+	for _, k := range labels.Kinds() {
+		for _, d := range labelDirs {
+			add(d + ":" + string(k))
+		}
+	}
+}
+
+// fid returns a feature's index; the name must be known.
+func fid(name string) int32 {
+	i, ok := featureIndex[name]
+	if !ok {
+		panic("resolve: unknown feature " + name)
+	}
+	return i
+}
+
+// vatRates are the VAT rates of the countries the engine reads, and
+// others common in Europe.
+var vatRates = []float64{2.1, 4, 5, 5.5, 6, 7, 7.7, 8, 8.1, 9, 10, 12, 13, 13.5, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27}
+
+func isVATRate(v float64) bool {
+	for _, r := range vatRates {
+		if math.Abs(v-r) < 0.001 {
+			return true
+		}
+	}
+	return false
+}
+
+var yearRe = regexp.MustCompile(`(19|20)\d\d`)
+
+// describe computes every value's features.
+func (d *Doc) describe() {
+	// Document-wide facts about amounts and dates.
+	type key struct {
+		t    Type
+		norm string
+	}
+	recur := map[key]int{}
+	for _, v := range d.Values {
+		recur[key{v.Type, v.Norm}]++
+	}
+	var amounts []float64
+	pageMax := make([]float64, len(d.Pages))
+	var dates []string
+	for _, v := range d.Values {
+		switch v.Type {
+		case TAmount:
+			a := math.Abs(v.Num)
+			amounts = append(amounts, a)
+			pageMax[v.Page] = math.Max(pageMax[v.Page], a)
+		case TDate:
+			dates = append(dates, v.Norm)
+		}
+	}
+	distinct := distinctDesc(amounts)
+	rates := map[int64]bool{}
+	for _, v := range d.Values {
+		if v.Type == TPercent && isVATRate(v.Num) {
+			rates[cents(v.Num)] = true
+		}
+	}
+	sort.Strings(dates)
+	roles := arithmetic(distinct)
+	lastMax := 0.0
+	for _, v := range d.Values {
+		if v.Type == TAmount && d.Pages[v.Page].Last {
+			lastMax = math.Max(lastMax, math.Abs(v.Num))
+		}
+	}
+
+	for i := range d.Values {
+		v := &d.Values[i]
+		p := d.Pages[v.Page]
+		s := p.S
+		var f []fv
+		set := func(name string, x float64) {
+			if x != 0 {
+				f = append(f, fv{fid(name), float32(x)})
+			}
+		}
+		b := func(ok bool) float64 {
+			if ok {
+				return 1
+			}
+			return 0
+		}
+		set("bias", 1)
+		set("page.first", b(p.First))
+		set("page.last", b(p.Last))
+		h := s.Page.Height
+		if h > 0 {
+			y := (v.Box.Y0 + v.Box.Y1) / 2 / h
+			set("y", y)
+			set("y.sq", y*y)
+		}
+		if w := s.Page.Width; w > 0 {
+			set("x", (v.Box.X0+v.Box.X1)/2/w)
+		}
+		switch s.Zone(v.Box, p.First) {
+		case layout.ZoneHead:
+			set("zone.head", 1)
+		case layout.ZoneFoot:
+			set("zone.foot", 1)
+		}
+		l := s.Page.Lines[v.Line]
+		w0 := s.Page.Words[l.Words[v.First]]
+		if s.FontSize > 0 {
+			set("size", math.Max(-1, math.Min(2, w0.FontSize/s.FontSize-1)))
+		}
+		set("bold", b(w0.Bold))
+		if len(s.Cells[v.Line]) > v.Cell {
+			c := s.Cells[v.Line][v.Cell]
+			set("alone", b(c.First == v.First && c.Last == v.Last))
+		}
+		same := 0
+		for _, o := range d.Values {
+			if o.Page == v.Page && o.Line == v.Line && o.Type == v.Type {
+				same++
+			}
+		}
+		set("line.same", math.Log(float64(same)))
+		set("recur", math.Log(float64(recur[key{v.Type, v.Norm}])))
+		set("checked", b(v.Checked))
+
+		switch v.Type {
+		case TAmount:
+			a := math.Abs(v.Num)
+			set("amt.cur", b(v.Currency != ""))
+			set("amt.neg", b(v.Num < 0))
+			set("amt.int", b(!strings.ContainsAny(v.Text, ".,") || strings.HasSuffix(v.Text, ",-")))
+			set("amt.zero", b(a == 0))
+			set("amt.small", b(a > 0 && a < 1))
+			for r, x := range distinct[:min(3, len(distinct))] {
+				if a == x {
+					set([]string{"amt.rank1", "amt.rank2", "amt.rank3"}[r], 1)
+				}
+			}
+			set("amt.maxpage", b(a == pageMax[v.Page] && a > 0))
+			set("amt.lastpage.max", b(p.Last && a == lastMax && a > 0))
+			r := roles[cents(a)]
+			set("ar.total", b(r&roleTotal != 0))
+			set("ar.sub", b(r&roleSub != 0))
+			set("ar.tax", b(r&roleTax != 0))
+		case TDate:
+			set("d.first", b(len(dates) > 0 && v.Norm == dates[0]))
+			set("d.last", b(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
+			set("d.ambig", b(v.Ambiguous))
+			set("d.only", b(len(dates) > 0 && dates[0] == dates[len(dates)-1]))
+		case TID:
+			t := v.Text
+			digits, letters := 0, 0
+			for _, r := range t {
+				switch {
+				case r >= '0' && r <= '9':
+					digits++
+				case r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z':
+					letters++
+				}
+			}
+			n := len([]rune(t))
+			set("id.len", float64(n)/10)
+			set("id.digits", float64(digits)/float64(n))
+			set("id.letters", b(letters > 0))
+			set("id.slash", b(strings.Contains(t, "/")))
+			set("id.dash", b(strings.Contains(t, "-")))
+			set("id.dot", b(strings.Contains(t, ".")))
+			set("id.prefix", b(strings.Contains(t, " ")))
+			_, isDate := parse.Date(t, d.Locale)
+			set("id.date", b(isDate))
+			m, isAmount := parse.Amount(t, d.Locale)
+			set("id.amount", b(isAmount && strings.ContainsAny(m.Text, ".,")))
+			set("id.year", b(yearRe.MatchString(t)))
+			_, isVAT := parse.VATID(t)
+			set("id.vat", b(isVAT))
+			set("id.phone", b((strings.HasPrefix(t, "+") || strings.HasPrefix(t, "0")) && digits >= 9))
+			set("id.short", b(n <= 2))
+			set("id.long", b(n >= 14))
+			set("id.zip", b(n == 5 && digits == 5))
+		case TPercent:
+			set("pct.vat", b(isVATRate(v.Num)))
+			set("pct.zero", b(v.Num == 0))
+			set("pct.big", b(v.Num > 30))
+			set("pct.only", b(len(rates) == 1 && rates[cents(v.Num)]))
+			set("pct.rates", math.Log(float64(max(1, len(rates)))))
+		}
+		nl := len(f)
+		d.labelFeatures(v, set)
+		if len(f) == nl {
+			set("nolabel", 1)
+		}
+		v.feats = f
+	}
+}
+
+// labelFeatures sets the label features of a value: the nearest label in
+// each direction, its kind and match score.
+func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
+	p := d.Pages[v.Page]
+	s := p.S
+	cells := p.labels[v.Line]
+	lab := func(dir string, h labelHit, weight float64) {
+		set(dir+":"+string(h.kind), h.score*weight)
+	}
+	// The same cell, before the value: the nearest label.
+	if v.Cell < len(cells) {
+		best := -1
+		for i, h := range cells[v.Cell] {
+			if h.last < v.First && (best < 0 || h.last > cells[v.Cell][best].last) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			lab(dirSame, cells[v.Cell][best], 1)
+		}
+	}
+	// Cells to the left: the nearest cell with a label, unless a value of
+	// the same type stands between.
+	for ci, dist := v.Cell-1, 1; ci >= 0 && dist <= 3; ci, dist = ci-1, dist+1 {
+		if hs := cells[ci]; len(hs) > 0 {
+			lab(dirLeft, hs[len(hs)-1], 1/float64(dist))
+			break
+		}
+		if d.cellHolds(v.Page, v.Line, ci, v.Type) {
+			break
+		}
+	}
+	// The cell to the right.
+	if v.Cell+1 < len(cells) {
+		if hs := cells[v.Cell+1]; len(hs) > 0 {
+			lab(dirRight, hs[0], 1)
+		}
+	}
+	// Anywhere on the line.
+	seen := map[labels.Kind]bool{}
+	for _, hs := range cells {
+		for _, h := range hs {
+			if !seen[h.kind] {
+				seen[h.kind] = true
+				lab(dirLine, h, 1)
+			}
+		}
+	}
+	if v.Cell >= len(s.Cells[v.Line]) {
+		return
+	}
+	ref := layout.CellRef{Line: v.Line, Index: v.Cell}
+	// Above, in the value's column: a key over its value.
+	for n, up := range s.Above(ref, 3, 3.5) {
+		if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
+			lab(dirAbove, hs[0], 1/float64(1+n/2))
+			break
+		}
+	}
+	// The party heading of the value's block: the nearest party label
+	// above, up to a dozen lines, starting near the value's left edge or
+	// over it.
+	d.blockLabel(v, func(h labelHit) { lab(dirBlock, h, 1) })
+	// A column heading further up.
+	for _, up := range s.Above(ref, 60, 120) {
+		hs := p.labels[up.Line][up.Index]
+		if len(hs) > 0 && (hs[0].kind.IsColumn() || len(s.Cells[up.Line]) >= 3) {
+			lab(dirHead, hs[0], 1)
+			break
+		}
+	}
+}
+
+// cellHolds reports whether a cell holds a value of type t.
+func (d *Doc) cellHolds(page, line, cell int, t Type) bool {
+	for _, o := range d.Values {
+		if o.Page == page && o.Line == line && o.Cell == cell && o.Type == t {
+			return true
+		}
+	}
+	return false
+}
+
+// distinctDesc returns the distinct values of xs, largest first.
+func distinctDesc(xs []float64) []float64 {
+	seen := map[int64]bool{}
+	var out []float64
+	for _, x := range xs {
+		if c := cents(x); !seen[c] {
+			seen[c] = true
+			out = append(out, x)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(out)))
+	return out
+}
+
+func cents(x float64) int64 { return int64(math.Round(x * 100)) }
+
+// Arithmetic roles of an amount.
+const (
+	roleSub = 1 << iota
+	roleTax
+	roleTotal
+)
+
+// arithmetic finds the amounts that take part in a sum base + tax = total
+// whose tax is base × a VAT rate (rounded to the cent either way): the
+// totals of an invoice even without labels.
+func arithmetic(distinct []float64) map[int64]int {
+	roles := map[int64]int{}
+	have := map[int64]bool{}
+	for _, x := range distinct {
+		have[cents(x)] = true
+	}
+	for i, base := range distinct {
+		if base <= 0 {
+			continue
+		}
+		for _, tax := range distinct[i+1:] {
+			if tax <= 0 {
+				continue
+			}
+			rate := tax / base * 100
+			if !plausibleRate(rate, base) {
+				continue
+			}
+			t := cents(base) + cents(tax)
+			for _, c := range []int64{t, t - 1, t + 1} {
+				if have[c] {
+					roles[cents(base)] |= roleSub
+					roles[cents(tax)] |= roleTax
+					roles[c] |= roleTotal
+				}
+			}
+		}
+	}
+	return roles
+}
+
+// plausibleRate reports whether rate (in percent) is a VAT rate once the
+// rounding of a tax on base to the cent is allowed for.
+func plausibleRate(rate, base float64) bool {
+	tol := 0.5/base*100 + 0.01
+	for _, r := range vatRates {
+		if math.Abs(rate-r) <= tol {
+			return true
+		}
+	}
+	return false
+}
+
+// partyKinds are the labels that head a party's block.
+func partyKind(k labels.Kind) bool {
+	return k == labels.BuyerBlock || k == labels.VendorBlock || k == labels.ShipTo
+}
+
+// blockLabel calls found with the party heading of the block a value is in,
+// if any: on the value's line before it, or on a line above (at most 12
+// lines and 14 line heights up) in a cell that starts near the value's
+// block's left edge or overlaps the value.
+func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
+	p := d.Pages[v.Page]
+	s := p.S
+	for ci := v.Cell; ci >= 0; ci-- {
+		for _, h := range p.labels[v.Line][ci] {
+			if partyKind(h.kind) && h.last < v.First {
+				found(h)
+				return
+			}
+		}
+	}
+	if v.Cell >= len(s.Cells[v.Line]) {
+		return
+	}
+	left := s.Cells[v.Line][v.Cell].Box.X0
+	// The block's left edge: the leftmost cell start of the lines just
+	// above that line up with the value's cell.
+	top := s.Page.Lines[v.Line].Box.Y0
+	for li, n := v.Line-1, 0; li >= 0 && n < 12; li-- {
+		cells := s.Cells[li]
+		if len(cells) == 0 {
+			continue
+		}
+		n++
+		if top-s.Page.Lines[li].Box.Y1 > 14*s.Height {
+			return
+		}
+		for ci, c := range cells {
+			if math.Abs(c.Box.X0-left) > 2*s.Height && layout.Overlap(c.Box, v.Box) <= 0 {
+				continue
+			}
+			for _, h := range p.labels[li][ci] {
+				if partyKind(h.kind) {
+					found(h)
+					return
+				}
+			}
+		}
+	}
+}

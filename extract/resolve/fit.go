@@ -1,0 +1,256 @@
+package resolve
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// Example is one training document: its candidates and, for every field
+// its truth scores, which candidates give the true value.
+type Example struct {
+	Doc *Doc
+	// Right holds, per field scored in this document, whether a candidate
+	// gives the field's true value; for a field whose truth is null it
+	// returns false for every candidate. Fields not in the map are not
+	// scored here.
+	Right map[string]func(v *Value) bool
+	// Null holds the fields scored here whose truth is null: the value is
+	// not on the page.
+	Null map[string]bool
+	// Weight is the document's weight in the fit (0 counts as 1): callers
+	// give every layout family the same total weight, so that a family of
+	// many documents does not drown the others.
+	Weight float64
+}
+
+// FitOptions tune the fitting. The zero value gives the defaults.
+type FitOptions struct {
+	// L2 is the weight of the L2 penalty on the weights (default 1).
+	L2 float64
+	// Epochs of AdaGrad (default 40).
+	Epochs int
+	// Negatives is the number of wrong candidates kept per document and
+	// field, drawn at random and weighted up (default 40).
+	Negatives int
+	// Seed makes the fit reproducible.
+	Seed uint64
+	// Note is written into Model.Fitted.
+	Note string
+}
+
+type row struct {
+	f []fv
+	y float64
+	w float64 // weight
+}
+
+// Fit fits a model: one weighted logistic regression per field over its
+// candidates, the field's null threshold, and the bonus of totals that add
+// up. The same examples and options always give the same model.
+func Fit(examples []Example, opts FitOptions) *Model {
+	if opts.L2 == 0 {
+		opts.L2 = 1
+	}
+	if opts.Epochs == 0 {
+		opts.Epochs = 40
+	}
+	if opts.Negatives == 0 {
+		opts.Negatives = 40
+	}
+	m := &Model{Fields: map[string]*FieldModel{}}
+	docs := 0
+	for _, f := range Fields {
+		rng := rand.New(rand.NewPCG(opts.Seed, uint64(len(f.Name))*7919+uint64(f.Type)))
+		var rows []row
+		n := 0
+		for _, ex := range examples {
+			right, ok := ex.Right[f.Name]
+			if !ok {
+				continue
+			}
+			n++
+			dw := ex.Weight
+			if dw == 0 {
+				dw = 1
+			}
+			var pos, neg []row
+			for i := range ex.Doc.Values {
+				v := &ex.Doc.Values[i]
+				if v.Type != f.Type {
+					continue
+				}
+				if right(v) {
+					pos = append(pos, row{f: v.features(f.Name), y: 1, w: dw})
+				} else {
+					neg = append(neg, row{f: v.features(f.Name), y: 0, w: dw})
+				}
+			}
+			if len(neg) > opts.Negatives {
+				rng.Shuffle(len(neg), func(i, j int) { neg[i], neg[j] = neg[j], neg[i] })
+				w := float64(len(neg)) / float64(opts.Negatives)
+				neg = neg[:opts.Negatives]
+				for i := range neg {
+					neg[i].w *= w
+				}
+			}
+			rows = append(rows, pos...)
+			rows = append(rows, neg...)
+		}
+		docs = max(docs, n)
+		w := logistic(rows, opts, rng, n)
+		fm := &FieldModel{Weights: map[string]float64{}, Threshold: 0.5}
+		for i, x := range w {
+			if x != 0 {
+				fm.Weights[featureNames[i]] = x
+			}
+		}
+		fm.compile()
+		m.Fields[f.Name] = fm
+	}
+	for _, f := range Fields {
+		m.Fields[f.Name].Threshold = fitThreshold(examples, m, f)
+	}
+	m.ArithBonus = fitArithBonus(examples, m)
+	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Seed)
+	if opts.Note != "" {
+		m.Fitted += "; " + opts.Note
+	}
+	return m
+}
+
+// logistic fits weights by AdaGrad on the weighted log loss with an L2
+// penalty.
+func logistic(rows []row, opts FitOptions, rng *rand.Rand, docs int) []float64 {
+	w := make([]float64, len(featureNames))
+	g2 := make([]float64, len(featureNames))
+	if len(rows) == 0 {
+		w[fid("bias")] = -5
+		return w
+	}
+	const eta = 0.5
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	reg := opts.L2 / float64(len(rows))
+	for range opts.Epochs {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			r := &rows[i]
+			z := 0.0
+			for _, f := range r.f {
+				z += w[f.id] * float64(f.x)
+			}
+			g := (sigmoid(z) - r.y) * r.w
+			for _, f := range r.f {
+				gi := g*float64(f.x) + reg*w[f.id]
+				g2[f.id] += gi * gi
+				w[f.id] -= eta * gi / (math.Sqrt(g2[f.id]) + 1e-8)
+			}
+		}
+	}
+	return w
+}
+
+// fitThreshold chooses the probability under which a field stays null: the
+// one that does best on the examples when a right value counts +1, a wrong
+// value −1 (a wrong value is worse than none) and null 0, or +1 where the
+// truth is null.
+func fitThreshold(examples []Example, m *Model, f Field) float64 {
+	type doc struct {
+		p        float64
+		right    bool
+		nullTrue bool
+		w        float64
+	}
+	var ds []doc
+	for _, ex := range examples {
+		right, ok := ex.Right[f.Name]
+		if !ok {
+			continue
+		}
+		os := m.options(ex.Doc, f)
+		d := doc{nullTrue: ex.Null[f.Name], w: ex.Weight}
+		if d.w == 0 {
+			d.w = 1
+		}
+		if len(os) > 0 {
+			d.p, d.right = os[0].prob, right(os[0].v)
+		}
+		ds = append(ds, d)
+	}
+	best, bestT := math.Inf(-1), 0.5
+	for t := 0.05; t < 0.96; t += 0.05 {
+		score := 0.0
+		for _, d := range ds {
+			switch {
+			case d.p >= t && d.right:
+				score += d.w
+			case d.p >= t:
+				score -= d.w
+			case d.nullTrue:
+				score += d.w
+			}
+		}
+		if score > best {
+			best, bestT = score, t
+		}
+	}
+	return math.Round(bestT*100) / 100
+}
+
+// fitArithBonus chooses the bonus of totals that add up: the one that gets
+// the most of the three totals right on the examples.
+func fitArithBonus(examples []Example, m *Model) float64 {
+	names := []string{"financials.subtotal", "financials.tax_amount", "financials.total"}
+	bonuses := []float64{0, 0.5, 1, 2, 3, 4, 6, 8}
+	scores := make([]float64, len(bonuses))
+	for _, ex := range examples {
+		for bi, b := range bonuses {
+			m.ArithBonus = b
+			ch := m.Resolve(ex.Doc)
+			for _, n := range names {
+				right, ok := ex.Right[n]
+				if !ok {
+					continue
+				}
+				c := ch[n]
+				if c.Value != nil && right(c.Value) || c.Value == nil && ex.Null[n] {
+					scores[bi] += max(ex.Weight, 1e-9)
+				}
+			}
+		}
+	}
+	best := 0
+	for i := range bonuses {
+		if scores[i] > scores[best] {
+			best = i
+		}
+	}
+	return bonuses[best]
+}
+
+// Weights lists a field's weights, largest magnitude first, for people
+// reading a model.
+func (m *Model) Weights(field string, n int) []string {
+	fm := m.Fields[field]
+	if fm == nil {
+		return nil
+	}
+	type kv struct {
+		k string
+		v float64
+	}
+	var kvs []kv
+	for k, v := range fm.Weights {
+		kvs = append(kvs, kv{k, v})
+	}
+	sort.Slice(kvs, func(i, j int) bool { return math.Abs(kvs[i].v) > math.Abs(kvs[j].v) })
+	var out []string
+	for _, x := range kvs[:min(n, len(kvs))] {
+		out = append(out, fmt.Sprintf("%s %+.2f", x.k, x.v))
+	}
+	return out
+}

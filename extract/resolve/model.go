@@ -1,0 +1,158 @@
+package resolve
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Field is one field the resolver decides: its path in the result and the
+// type of value it takes.
+type Field struct {
+	Name string
+	Type Type
+}
+
+// Fields are the fields the resolver decides, in result order.
+var Fields = []Field{
+	{"invoice.number", TID},
+	{"invoice.date", TDate},
+	{"invoice.due_date", TDate},
+	{"invoice.po_number", TID},
+	{"financials.subtotal", TAmount},
+	{"financials.tax_amount", TAmount},
+	{"financials.total", TAmount},
+	{"financials.tax_rate", TPercent},
+	{"financials.discount", TAmount},
+	{"financials.stamp_duty", TAmount},
+	{"financials.withholding_tax", TAmount},
+	{"vendor.vat_number", TVAT},
+	{"buyer.vat_number", TVAT},
+	{"vendor.iban", TIBAN},
+}
+
+// FieldByName returns the field of a path.
+func FieldByName(name string) (Field, bool) {
+	for _, f := range Fields {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// Model holds the fitted weights of every field and the parameters of the
+// joint choice.
+type Model struct {
+	// Fitted says how and on what the model was fitted.
+	Fitted string                 `json:"fitted"`
+	Fields map[string]*FieldModel `json:"fields"`
+	// ArithBonus is the log-odds added to a choice of subtotal, tax and
+	// total that adds up, fitted on the training documents.
+	ArithBonus float64 `json:"arith_bonus"`
+}
+
+// FieldModel is one field's logistic model over its candidates' features.
+type FieldModel struct {
+	// Weights by feature name; features not listed weigh 0.
+	Weights map[string]float64 `json:"weights"`
+	// Threshold is the probability below which the field stays null.
+	Threshold float64 `json:"threshold"`
+	w         []float64
+}
+
+// compile turns the named weights into a dense vector.
+func (m *FieldModel) compile() {
+	m.w = make([]float64, len(featureNames))
+	for n, x := range m.Weights {
+		if i, ok := featureIndex[n]; ok {
+			m.w[i] = x
+		}
+	}
+}
+
+// prob is the probability that a candidate is the value of the field.
+func (m *FieldModel) prob(v *Value, field string) float64 {
+	z := 0.0
+	for _, f := range v.features(field) {
+		z += m.w[f.id] * float64(f.x)
+	}
+	return sigmoid(z)
+}
+
+func sigmoid(z float64) float64 {
+	if z < -35 {
+		return 0
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+//go:embed weights.json
+var defaultWeights []byte
+
+// Default returns the model fitted on the shared corpus and the generated
+// layout families, stored in the repository (weights.json).
+func Default() (*Model, error) {
+	return Parse(defaultWeights)
+}
+
+// Parse reads a model written by Model.JSON.
+func Parse(data []byte) (*Model, error) {
+	var m Model
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("parse model: %w", err)
+	}
+	if m.Fields == nil {
+		m.Fields = map[string]*FieldModel{}
+	}
+	for _, f := range m.Fields {
+		f.compile()
+	}
+	return &m, nil
+}
+
+// JSON encodes the model, its weights sorted by name.
+func (m *Model) JSON() ([]byte, error) {
+	type fieldJSON struct {
+		Threshold float64    `json:"threshold"`
+		Weights   [][2]any   `json:"-"`
+		W         orderedMap `json:"weights"`
+	}
+	out := struct {
+		Fitted     string               `json:"fitted"`
+		ArithBonus float64              `json:"arith_bonus"`
+		Fields     map[string]fieldJSON `json:"fields"`
+	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, Fields: map[string]fieldJSON{}}
+	for name, f := range m.Fields {
+		out.Fields[name] = fieldJSON{Threshold: f.Threshold, W: orderedMap(f.Weights)}
+	}
+	return json.MarshalIndent(out, "", " ")
+}
+
+// orderedMap encodes weights sorted by name, rounded to 4 decimals, and
+// leaves out zeros.
+type orderedMap map[string]float64
+
+func (o orderedMap) MarshalJSON() ([]byte, error) {
+	keys := make([]string, 0, len(o))
+	for k, v := range o {
+		if math.Abs(v) >= 5e-5 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	b := []byte{'{'}
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kb, _ := json.Marshal(k)
+		b = append(b, '\n', ' ', ' ', ' ')
+		b = append(b, kb...)
+		b = append(b, ':')
+		b = append(b, fmt.Sprintf("%.4f", o[k])...)
+	}
+	return append(b, '}'), nil
+}

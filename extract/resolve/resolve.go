@@ -1,0 +1,270 @@
+package resolve
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Choice is the resolver's decision for one field.
+type Choice struct {
+	// Value is the chosen candidate (its best placed instance), nil when
+	// the field stays null.
+	Value *Value
+	// Prob is the fitted probability that the value is the field's.
+	Prob float64
+}
+
+// Number returns a chosen amount or percentage as the field takes it:
+// amounts without their sign (a credit note's total is its amount).
+func (c Choice) Number() float64 {
+	if c.Value == nil {
+		return 0
+	}
+	if c.Value.Type == TAmount {
+		return math.Abs(c.Value.Num)
+	}
+	return c.Value.Num
+}
+
+// option is one value a field may take: the candidates printing the same
+// value, scored by the best of them.
+type option struct {
+	key  string
+	v    *Value
+	prob float64
+}
+
+// topOptions is how many values of each field take part in the joint
+// choice.
+const topOptions = 5
+
+// Key returns the value a candidate gives its field, the same for every
+// printing of it: amounts in cents without sign, identifiers without
+// spaces and in capitals.
+func Key(v *Value) string {
+	switch v.Type {
+	case TAmount:
+		return itoa(cents(math.Abs(v.Num)))
+	case TPercent:
+		return itoa(cents(v.Num))
+	case TID, TVAT, TIBAN:
+		return strings.ToUpper(strings.Join(strings.Fields(v.Norm), ""))
+	}
+	return v.Norm
+}
+
+func itoa(x int64) string {
+	neg := x < 0
+	if neg {
+		x = -x
+	}
+	var b [24]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + x%10)
+		x /= 10
+		if x == 0 {
+			break
+		}
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// options scores a field's candidates and returns its best values.
+func (m *Model) options(d *Doc, f Field) []option {
+	fm := m.Fields[f.Name]
+	if fm == nil {
+		return nil
+	}
+	best := map[string]*option{}
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type != f.Type {
+			continue
+		}
+		p := fm.prob(v, f.Name)
+		k := Key(v)
+		if o, ok := best[k]; !ok || p > o.prob {
+			best[k] = &option{key: k, v: v, prob: p}
+		}
+	}
+	out := make([]option, 0, len(best))
+	for _, o := range best {
+		out = append(out, *o)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].prob != out[j].prob {
+			return out[i].prob > out[j].prob
+		}
+		return out[i].key < out[j].key
+	})
+	return out[:min(len(out), topOptions)]
+}
+
+// utility is the log-odds of a field's option against its threshold: a
+// value is worth choosing alone when positive; null is worth 0.
+func utility(p, threshold float64) float64 {
+	p = math.Min(math.Max(p, 1e-6), 1-1e-6)
+	t := math.Min(math.Max(threshold, 1e-3), 1-1e-3)
+	return math.Log(p/(1-p)) - math.Log(t/(1-t))
+}
+
+// Resolve chooses every field's value together.
+func (m *Model) Resolve(d *Doc) map[string]Choice {
+	opts := map[string][]option{}
+	for _, f := range Fields {
+		opts[f.Name] = m.options(d, f)
+	}
+	th := func(name string) float64 {
+		if fm := m.Fields[name]; fm != nil {
+			return fm.Threshold
+		}
+		return 0.5
+	}
+	out := map[string]Choice{}
+	pick := func(name string, o *option) {
+		if o == nil {
+			out[name] = Choice{}
+			return
+		}
+		out[name] = Choice{Value: o.v, Prob: o.prob}
+	}
+	// Each field alone first.
+	for _, f := range Fields {
+		os := opts[f.Name]
+		if len(os) > 0 && utility(os[0].prob, th(f.Name)) > 0 {
+			pick(f.Name, &os[0])
+		} else {
+			pick(f.Name, nil)
+		}
+	}
+	m.jointTotals(opts, th, pick)
+	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
+	joint2(opts, th, pick, "vendor.vat_number", "buyer.vat_number", func(a, b *option) bool { return a.key != b.key })
+	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
+	return out
+}
+
+// joint2 chooses two fields together under a constraint that holds when
+// both have a value.
+func joint2(opts map[string][]option, th func(string) float64, pick func(string, *option), fa, fb string, ok func(a, b *option) bool) {
+	as := append([]*option{nil}, ptrs(opts[fa])...)
+	bs := append([]*option{nil}, ptrs(opts[fb])...)
+	best, ba, bb := math.Inf(-1), (*option)(nil), (*option)(nil)
+	for _, a := range as {
+		for _, b := range bs {
+			if a != nil && b != nil && !ok(a, b) {
+				continue
+			}
+			u := 0.0
+			if a != nil {
+				u += utility(a.prob, th(fa))
+			}
+			if b != nil {
+				u += utility(b.prob, th(fb))
+			}
+			if u > best {
+				best, ba, bb = u, a, b
+			}
+		}
+	}
+	pick(fa, ba)
+	pick(fb, bb)
+}
+
+func ptrs(os []option) []*option {
+	out := make([]*option, len(os))
+	for i := range os {
+		out[i] = &os[i]
+	}
+	return out
+}
+
+// jointTotals chooses subtotal, tax and total together: a choice that adds
+// up (with the stamp duty chosen, when the total includes it) earns the
+// fitted ArithBonus.
+func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, pick func(string, *option)) {
+	const fs, ft, fT, fStamp = "financials.subtotal", "financials.tax_amount", "financials.total", "financials.stamp_duty"
+	stamp := int64(0)
+	if os := opts[fStamp]; len(os) > 0 && utility(os[0].prob, th(fStamp)) > 0 {
+		stamp = cents(math.Abs(os[0].v.Num))
+	}
+	subs := append([]*option{nil}, ptrs(opts[fs])...)
+	taxes := append([]*option{nil}, ptrs(opts[ft])...)
+	totals := append([]*option{nil}, ptrs(opts[fT])...)
+	best := math.Inf(-1)
+	var bs, bt, bT *option
+	for _, s := range subs {
+		for _, t := range taxes {
+			for _, T := range totals {
+				u := 0.0
+				if s != nil {
+					u += utility(s.prob, th(fs))
+				}
+				if t != nil {
+					u += utility(t.prob, th(ft))
+				}
+				if T != nil {
+					u += utility(T.prob, th(fT))
+				}
+				if s != nil && t != nil && T != nil {
+					sum := cents(math.Abs(s.v.Num)) + cents(math.Abs(t.v.Num))
+					tot := cents(math.Abs(T.v.Num))
+					if abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1 {
+						u += m.ArithBonus
+					}
+				}
+				if u > best {
+					best, bs, bt, bT = u, s, t, T
+				}
+			}
+		}
+	}
+	pick(fs, bs)
+	pick(ft, bt)
+	pick(fT, bT)
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Explain describes a field's best options on a document, with their
+// probabilities and strongest features, for people tuning the features.
+func (m *Model) Explain(d *Doc, field string) []string {
+	f, ok := FieldByName(field)
+	if !ok {
+		return nil
+	}
+	fm := m.Fields[field]
+	var out []string
+	for _, o := range m.options(d, f) {
+		type c struct {
+			n string
+			x float64
+		}
+		var cs []c
+		for _, x := range o.v.features(field) {
+			if fm != nil {
+				cs = append(cs, c{featureNames[x.id], fm.w[x.id] * float64(x.x)})
+			}
+		}
+		sort.Slice(cs, func(i, j int) bool { return math.Abs(cs[i].x) > math.Abs(cs[j].x) })
+		var parts []string
+		for _, x := range cs[:min(8, len(cs))] {
+			parts = append(parts, fmt.Sprintf("%s%+.2f", x.n, x.x))
+		}
+		out = append(out, fmt.Sprintf("%.3f %q p%d %s", o.prob, o.v.Text, d.Pages[o.v.Page].Num, strings.Join(parts, " ")))
+	}
+	return out
+}

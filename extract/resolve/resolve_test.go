@@ -1,0 +1,238 @@
+package resolve
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/invex/invex/extract/layout"
+)
+
+// cell is a run of words printed at x on a line.
+type cell struct {
+	x    float64
+	text string
+}
+
+// doc builds a one-page document: each line is a y and its cells; words
+// are 5 points wide per character and 10 high.
+func doc(lines map[float64][]cell) *layout.Document {
+	p := layout.Page{Number: 1, Width: 595, Height: 842}
+	for y, cells := range lines {
+		for _, c := range cells {
+			x := c.x
+			for _, w := range strings.Fields(c.text) {
+				width := 5 * float64(len([]rune(w)))
+				p.Words = append(p.Words, layout.Word{Text: w, Box: layout.Rect{X0: x, Y0: y, X1: x + width, Y1: y + 10}, FontSize: 9})
+				x += width + 3
+			}
+		}
+	}
+	p.SetWords(p.Words)
+	return &layout.Document{Pages: []layout.Page{p}}
+}
+
+func values(d *Doc, t Type) []string {
+	var out []string
+	for _, v := range d.Values {
+		if v.Type == t {
+			out = append(out, v.Text)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestIdentifiers(t *testing.T) {
+	var got []string
+	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale`) {
+		got = append(got, m.Text)
+	}
+	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("identifiers (-want +got):\n%s", diff)
+	}
+}
+
+func TestArithmetic(t *testing.T) {
+	roles := arithmetic(distinctDesc([]float64{1220, 1000, 220, 50, 7.5, 1220}))
+	want := map[int64]int{100000: roleSub, 22000: roleTax, 122000: roleTotal}
+	if diff := cmp.Diff(want, roles); diff != "" {
+		t.Errorf("roles (-want +got):\n%s", diff)
+	}
+	// A tax that is no VAT rate of the base makes no sum.
+	if r := arithmetic(distinctDesc([]float64{1000, 333, 1333})); len(r) != 0 {
+		t.Errorf("1000 + 333 = 1333 taken for base, tax and total: %v", r)
+	}
+}
+
+func TestBuildFindsValuesAndLabels(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{50, "Fattura n. 2024/17"}, {300, "Data 15/03/2024"}},
+		500: {{300, "Imponibile"}, {450, "1.000,00"}},
+		515: {{300, "IVA 22%"}, {450, "220,00"}},
+		530: {{300, "Totale documento"}, {450, "€ 1.220,00"}},
+		600: {{50, "IBAN IT60 X054 2811 1010 0000 0123 456"}},
+	}), "it")
+	if diff := cmp.Diff([]string{"1.000,00", "220,00", "€ 1.220,00"}, values(d, TAmount)); diff != "" {
+		t.Errorf("amounts (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"15/03/2024"}, values(d, TDate)); diff != "" {
+		t.Errorf("dates (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"IT60 X054 2811 1010 0000 0123 456"}, values(d, TIBAN)); diff != "" {
+		t.Errorf("IBANs (-want +got):\n%s", diff)
+	}
+	feats := func(text string) []string {
+		for _, v := range d.Values {
+			if v.Text == text {
+				var out []string
+				for _, f := range v.feats {
+					out = append(out, featureNames[f.id])
+				}
+				return out
+			}
+		}
+		t.Fatalf("no value %q", text)
+		return nil
+	}
+	for text, want := range map[string][]string{
+		"€ 1.220,00": {"L:financials.total", "ar.total", "amt.rank1", "amt.cur"},
+		"220,00":     {"L:financials.tax_amount", "ar.tax"},
+		"1.000,00":   {"L:financials.subtotal", "ar.sub"},
+		"2024/17":    {"S:invoice.number"},
+		"22%":        {"S:financials.tax_amount", "pct.vat", "pct.only"},
+	} {
+		got := feats(text)
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: no feature %s among %v", text, w, got)
+			}
+		}
+	}
+}
+
+// labelled makes a document where the invoice number stands after its
+// label at a random place, among other numbers.
+func labelled(rng *rand.Rand) (*layout.Document, string) {
+	num := fmt.Sprintf("%d/%d", 1+rng.IntN(900), 2020+rng.IntN(7))
+	y := 80 + float64(rng.IntN(30))*20
+	x := 40 + float64(rng.IntN(4))*100
+	lines := map[float64][]cell{
+		y: {{x, "Numero " + num}},
+	}
+	for k := range 6 {
+		yy := 700 + float64(k)*14
+		lines[yy] = []cell{{40, fmt.Sprintf("Codice %d-%d", rng.IntN(9999), k)}, {300, fmt.Sprintf("Qta %d", 1+rng.IntN(50))}}
+	}
+	return doc(lines), num
+}
+
+func TestFitLearnsALabel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var exs []Example
+	for range 60 {
+		dd, num := labelled(rng)
+		d := Build(dd, "it")
+		exs = append(exs, Example{Doc: d, Right: map[string]func(*Value) bool{
+			"invoice.number": func(v *Value) bool { return v.Norm == num },
+		}, Null: map[string]bool{}})
+	}
+	m := Fit(exs, FitOptions{Seed: 3})
+	again := Fit(exs, FitOptions{Seed: 3})
+	a, _ := m.JSON()
+	b, _ := again.JSON()
+	if string(a) != string(b) {
+		t.Error("the same examples and seed gave different models")
+	}
+	right := 0
+	for range 40 {
+		dd, num := labelled(rng)
+		c := m.Resolve(Build(dd, "it"))["invoice.number"]
+		if c.Value != nil && c.Value.Norm == num {
+			right++
+		}
+	}
+	if right < 38 {
+		t.Errorf("fitted model read %d of 40 new documents' numbers, want ≥ 38", right)
+	}
+	parsed, err := Parse(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := parsed.JSON()
+	if string(c) != string(a) {
+		t.Error("model JSON does not survive a round trip")
+	}
+}
+
+func TestJointTotalsPreferSums(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		500: {{300, "Imponibile"}, {450, "1.000,00"}},
+		515: {{300, "IVA"}, {450, "220,00"}},
+		530: {{300, "Totale"}, {450, "1.220,00"}},
+		545: {{300, "Totale"}, {450, "1.250,00"}},
+	}), "it")
+	w := func(label string) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, "L:" + label: 2}}
+		fm.compile()
+		return fm
+	}
+	m := &Model{Fields: map[string]*FieldModel{
+		"financials.subtotal":   w("financials.subtotal"),
+		"financials.tax_amount": w("financials.tax_amount"),
+		"financials.total":      w("financials.total"),
+	}}
+	// Both totals score alike: without the bonus the lower key wins the
+	// tie; with it, the one that adds up.
+	m.ArithBonus = 3
+	ch := m.Resolve(d)
+	if got := ch["financials.total"].Number(); got != 1220 {
+		t.Errorf("total %v, want the 1220 that adds up", got)
+	}
+	if ch["financials.subtotal"].Number() != 1000 || ch["financials.tax_amount"].Number() != 220 {
+		t.Errorf("subtotal %v, tax %v", ch["financials.subtotal"].Number(), ch["financials.tax_amount"].Number())
+	}
+}
+
+func TestRulesMarkCandidates(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{50, "Numero 77/2024"}},
+	}), "it")
+	d.SetRules(map[string]Rule{
+		"invoice.number":    {Text: "77/2024", Conf: 0.9, Page: 1},
+		"invoice.po_number": {Text: "PO-1", Conf: 0.5, Page: 1}, // on no candidate
+	})
+	var marked, added int
+	for _, v := range d.Values {
+		if _, ok := v.rule["invoice.number"]; ok && v.Norm == "77/2024" {
+			marked++
+		}
+		if _, ok := v.rule["invoice.po_number"]; ok && v.Line < 0 {
+			added++
+		}
+	}
+	if marked != 1 || added != 1 {
+		t.Errorf("%d candidates marked for the number, %d added for the PO number; want 1 and 1", marked, added)
+	}
+}
+
+func TestDefaultModel(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Fields {
+		fm := m.Fields[f.Name]
+		if fm == nil || len(fm.Weights) == 0 {
+			t.Errorf("the stored model has no weights for %s (refit with go run ./internal/fit/fitweights)", f.Name)
+		}
+	}
+	if m.Fitted == "" {
+		t.Error("the stored model does not say how it was fitted")
+	}
+}

@@ -1,0 +1,291 @@
+package resolve
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
+)
+
+// Type is the type of a value found on a page.
+type Type uint8
+
+// Value types.
+const (
+	TDate Type = iota
+	TAmount
+	TPercent
+	TID // a token holding a digit: a document number, an order number, a code
+	TVAT
+	TIBAN
+	numTypes
+)
+
+// Value is one typed value printed on a page: a candidate for the fields
+// of its type.
+type Value struct {
+	Type Type
+	// Text is the value as printed; Norm its normal form (ISO date, decimal
+	// amount, VAT id, IBAN without spaces, the identifier as printed).
+	Text, Norm string
+	// Num is an amount's or a percentage's value.
+	Num float64
+	// Page is the index of the value's page in Doc.Pages, Line the index of
+	// its line in the page's lines, First and Last its word positions in
+	// the line, Cell the index of the cell holding its first word.
+	Page, Line, First, Last, Cell int
+	Box                           layout.Rect
+	Currency                      string
+	Checked, Ambiguous            bool
+	// feats are the value's features, set by describe.
+	feats []fv
+	// rule holds, for each field the hand-written rules chose this value
+	// for, their confidence (see Doc.SetRules).
+	rule map[string]float64
+}
+
+// Rule is the value the hand-written rules read for a field: its text as
+// the result holds it (an ISO date, a VAT id, an identifier) or its
+// number, with their confidence, page (1-based) and box.
+type Rule struct {
+	Text string
+	Num  float64
+	Conf float64
+	Page int
+	Box  layout.Rect
+}
+
+// SetRules marks the candidates that give the values the hand-written
+// rules chose, so that the fitted model can weigh the rules' choice against
+// the other candidates. A value no candidate gives is added as a
+// candidate of its own (feature rule.only).
+func (d *Doc) SetRules(rules map[string]Rule) {
+	for name, r := range rules {
+		f, ok := FieldByName(name)
+		if !ok {
+			continue
+		}
+		probe := Value{Type: f.Type, Norm: r.Text, Num: r.Num}
+		key := Key(&probe)
+		found := false
+		for i := range d.Values {
+			v := &d.Values[i]
+			if v.Type == f.Type && Key(v) == key {
+				if v.rule == nil {
+					v.rule = map[string]float64{}
+				}
+				v.rule[name] = r.Conf
+				found = true
+			}
+		}
+		if found {
+			continue
+		}
+		pi := 0
+		for i, p := range d.Pages {
+			if p.Num == r.Page {
+				pi = i
+			}
+		}
+		v := Value{Type: f.Type, Text: r.Text, Norm: r.Text, Num: r.Num, Page: pi, Line: -1, Box: r.Box,
+			rule: map[string]float64{name: r.Conf}, feats: []fv{{fid("bias"), 1}, {fid("rule.only"), 1}}}
+		d.Values = append(d.Values, v)
+	}
+}
+
+// features returns a value's features for a field: its own, and the rules'
+// choice.
+func (v *Value) features(field string) []fv {
+	c, ok := v.rule[field]
+	if !ok {
+		return v.feats
+	}
+	out := make([]fv, len(v.feats), len(v.feats)+2)
+	copy(out, v.feats)
+	return append(out, fv{fid("rule"), 1}, fv{fid("rule.conf"), float32(c)})
+}
+
+// findValues finds the typed values of every line.
+func (d *Doc) findValues() {
+	for pi, p := range d.Pages {
+		for li, text := range p.texts {
+			if text == "" {
+				continue
+			}
+			add := func(t Type, m parse.Match) {
+				first, last := p.wordSpan(li, m.Start, m.End)
+				if first < 0 {
+					return
+				}
+				v := Value{Type: t, Text: m.Text, Norm: m.Value, Num: m.Number, Page: pi, Line: li, First: first, Last: last,
+					Box: p.box(li, first, last), Currency: m.Currency, Checked: m.Checked, Ambiguous: m.Ambiguous}
+				if ref, ok := p.S.CellAt(li, first); ok {
+					v.Cell = ref.Index
+				}
+				d.Values = append(d.Values, v)
+			}
+			for _, m := range parse.FindDates(text, d.Locale) {
+				add(TDate, m)
+			}
+			for _, m := range parse.FindAmounts(text, d.Locale) {
+				add(TAmount, m)
+			}
+			for _, m := range parse.FindPercents(text) {
+				add(TPercent, m)
+			}
+			for _, m := range parse.FindVATIDs(text) {
+				add(TVAT, m)
+			}
+			for _, m := range parse.FindIBANs(text) {
+				add(TIBAN, m)
+			}
+			for _, m := range identifiers(text) {
+				add(TID, m)
+			}
+			d.labelledIBANs(pi, li)
+		}
+	}
+}
+
+// maxIDLen bounds the length of an identifier.
+const maxIDLen = 30
+
+// identifiers returns the tokens of a line that may be document numbers or
+// references: runs of non-space characters holding a digit, trimmed of the
+// punctuation around them and of a number sign ("#123", "N°123", "n.123"),
+// and a short prefix of capitals joined to the number after it ("FT 123",
+// "NC 12/2026").
+func identifiers(text string) []parse.Match {
+	type tok struct{ start, end int }
+	var toks []tok
+	for i := 0; i < len(text); {
+		if text[i] == ' ' {
+			i++
+			continue
+		}
+		j := strings.IndexByte(text[i:], ' ')
+		if j < 0 {
+			j = len(text)
+		} else {
+			j += i
+		}
+		toks = append(toks, tok{i, j})
+		i = j
+	}
+	var out []parse.Match
+	for k, t := range toks {
+		s, e := trimID(text, t.start, t.end)
+		if e <= s || e-s > maxIDLen || !hasDigit(text[s:e]) {
+			continue
+		}
+		// A prefix of one to four capitals before the number: "FT 123".
+		if k > 0 {
+			p := toks[k-1]
+			ps, pe := trimID(text, p.start, p.end)
+			if w := text[ps:pe]; pe-ps >= 1 && pe-ps <= 4 && allUpper(w) && e-ps <= maxIDLen {
+				out = append(out, parse.Match{Start: ps, End: e, Text: text[ps:e], Value: text[ps:e]})
+			}
+		}
+		out = append(out, parse.Match{Start: s, End: e, Text: text[s:e], Value: text[s:e]})
+	}
+	return out
+}
+
+// trimID trims the punctuation around a token and a number sign before it.
+func trimID(text string, s, e int) (int, int) {
+	for s < e {
+		r, size := utf8.DecodeRuneInString(text[s:])
+		switch {
+		case r == '#' || r == ':' || r == '(' || r == '[' || r == '"' || r == '\'' || r == '«':
+			s += size
+			continue
+		case r == 'N' || r == 'n':
+			// "N°123", "n.123", "Nr.123", "No.123".
+			rest := text[s:e]
+			for _, p := range []string{"N°", "n°", "Nº", "nº", "N.", "n.", "Nr.", "nr.", "No.", "no."} {
+				if strings.HasPrefix(rest, p) && len(rest) > len(p) && isDigitByte(rest[len(p)]) {
+					return trimID(text, s+len(p), e)
+				}
+			}
+		}
+		break
+	}
+	for e > s {
+		r, size := utf8.DecodeLastRuneInString(text[s:e])
+		if r == ',' || r == ';' || r == ':' || r == ')' || r == ']' || r == '.' || r == '"' || r == '\'' || r == '»' {
+			e -= size
+			continue
+		}
+		break
+	}
+	return s, e
+}
+
+func isDigitByte(b byte) bool { return '0' <= b && b <= '9' }
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isDigitByte(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func allUpper(s string) bool {
+	n := 0
+	for _, r := range s {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// labelledIBANs adds the IBANs printed after an IBAN label whose check
+// fails (a misprint, or a sample): the words after the label in its cell,
+// or the next cell.
+func (d *Doc) labelledIBANs(pi, li int) {
+	p := d.Pages[pi]
+	l := p.S.Page.Lines[li]
+	cells := p.S.Cells[li]
+	for ci, hs := range p.labels[li] {
+		for _, h := range hs {
+			if h.kind != labels.IBAN {
+				continue
+			}
+			first, last := h.last+1, cells[ci].Last
+			if first > last && ci+1 < len(cells) {
+				first, last = cells[ci+1].First, cells[ci+1].Last
+			}
+			if first > last {
+				continue
+			}
+			var parts []string
+			for _, wi := range l.Words[first : last+1] {
+				parts = append(parts, p.S.Page.Words[wi].Text)
+			}
+			m, ok := parse.IBAN(strings.Join(parts, " "))
+			if !ok || m.Checked || d.hasValue(pi, li, TIBAN, m.Value) {
+				continue
+			}
+			v := Value{Type: TIBAN, Text: m.Text, Norm: m.Value, Page: pi, Line: li, First: first, Last: last,
+				Box: p.box(li, first, last), Cell: ci}
+			d.Values = append(d.Values, v)
+		}
+	}
+}
+
+// hasValue reports whether a line already holds a value of type t.
+func (d *Doc) hasValue(pi, li int, t Type, norm string) bool {
+	for _, v := range d.Values {
+		if v.Page == pi && v.Line == li && v.Type == t && v.Norm == norm {
+			return true
+		}
+	}
+	return false
+}

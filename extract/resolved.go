@@ -1,0 +1,106 @@
+package extract
+
+import (
+	"math"
+
+	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/resolve"
+)
+
+// rulesOf returns the values the hand-written rules (package fields) read
+// for the fields the resolver decides, with their evidence.
+func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
+	r := f.Result
+	out := map[string]resolve.Rule{}
+	str := func(name string, p *string) {
+		if p != nil && *p != "" {
+			ev := f.Evidence[name]
+			out[name] = resolve.Rule{Text: *p, Conf: ev.Confidence, Page: ev.Page, Box: ev.Box}
+		}
+	}
+	num := func(name string, p *float64) {
+		if p != nil {
+			ev := f.Evidence[name]
+			out[name] = resolve.Rule{Num: *p, Conf: ev.Confidence, Page: ev.Page, Box: ev.Box}
+		}
+	}
+	str("invoice.number", r.Invoice.Number)
+	str("invoice.date", r.Invoice.Date)
+	str("invoice.due_date", r.Invoice.DueDate)
+	str("invoice.po_number", r.Invoice.PONumber)
+	num("financials.subtotal", r.Financials.Subtotal)
+	num("financials.tax_amount", r.Financials.TaxAmount)
+	num("financials.total", r.Financials.Total)
+	num("financials.tax_rate", r.Financials.TaxRate)
+	num("financials.discount", r.Financials.Discount)
+	num("financials.stamp_duty", r.Financials.StampDuty)
+	num("financials.withholding_tax", r.Financials.WithholdingTax)
+	str("vendor.vat_number", r.Vendor.VATNumber)
+	str("buyer.vat_number", r.Buyer.VATNumber)
+	str("vendor.iban", r.Vendor.IBAN)
+	return out
+}
+
+// resolveFields sets the fields the resolver decides from its choices: the
+// value, or null, with the candidate's page, box and fitted probability as
+// evidence. Fields the model has no weights for keep the rules' value.
+func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
+	if m == nil || len(m.Fields) == 0 {
+		return
+	}
+	r := &f.Result
+	for name, c := range m.Resolve(d) {
+		if _, ok := m.Fields[name]; !ok {
+			continue
+		}
+		var s *string
+		var n *float64
+		if c.Value != nil {
+			v := c.Value
+			text := v.Norm
+			s = &text
+			num := c.Number()
+			n = &num
+			f.Evidence[name] = fields.Evidence{Page: d.Pages[v.Page].Num, Box: v.Box, Confidence: math.Round(c.Prob*100) / 100}
+		} else {
+			delete(f.Evidence, name)
+		}
+		switch name {
+		case "invoice.number":
+			r.Invoice.Number = s
+		case "invoice.date":
+			r.Invoice.Date = s
+		case "invoice.due_date":
+			r.Invoice.DueDate = s
+		case "invoice.po_number":
+			r.Invoice.PONumber = s
+		case "financials.subtotal":
+			r.Financials.Subtotal = nilIf(c, n)
+		case "financials.tax_amount":
+			r.Financials.TaxAmount = nilIf(c, n)
+		case "financials.total":
+			r.Financials.Total = nilIf(c, n)
+		case "financials.tax_rate":
+			r.Financials.TaxRate = nilIf(c, n)
+		case "financials.discount":
+			r.Financials.Discount = nilIf(c, n)
+		case "financials.stamp_duty":
+			r.Financials.StampDuty = nilIf(c, n)
+		case "financials.withholding_tax":
+			r.Financials.WithholdingTax = nilIf(c, n)
+		case "vendor.vat_number":
+			r.Vendor.VATNumber = s
+		case "buyer.vat_number":
+			r.Buyer.VATNumber = s
+		case "vendor.iban":
+			r.Vendor.IBAN = s
+		}
+	}
+}
+
+func nilIf(c resolve.Choice, n *float64) *float64 {
+	if c.Value == nil {
+		return nil
+	}
+	return n
+}

@@ -1,0 +1,167 @@
+// Package fit turns corpus cases into training examples for the engine's
+// resolver (package extract/resolve): each case is read by the engine, its
+// candidates found, and each candidate labelled right or wrong by the
+// corpus truth under the rules of the corpus format. Fitting per held-out
+// origin gives the honest score of invex eval --holdout origin.
+package fit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/resolve"
+	"github.com/invex/invex/internal/eval"
+)
+
+// Cache holds the resolver documents of cases, read once: fitting for
+// every held-out origin reuses them.
+type Cache struct {
+	Engine *extract.Engine
+	mu     sync.Mutex
+	docs   map[string]*resolve.Doc // by case PDF path; nil when unreadable
+}
+
+// NewCache returns a cache reading documents with eng.
+func NewCache(eng *extract.Engine) *Cache {
+	return &Cache{Engine: eng, docs: map[string]*resolve.Doc{}}
+}
+
+// Doc returns a case's resolver document, reading it the first time. An
+// embedded e-invoice or an unreadable document gives nil: nothing to learn
+// from the page.
+func (c *Cache) Doc(ctx context.Context, cs eval.Case) (*resolve.Doc, error) {
+	c.mu.Lock()
+	d, ok := c.docs[cs.PDF]
+	c.mu.Unlock()
+	if ok {
+		return d, nil
+	}
+	data, err := os.ReadFile(cs.PDF)
+	if err != nil {
+		return nil, fmt.Errorf("read case %s: %w", cs.Name, err)
+	}
+	d, err = c.Engine.Candidates(ctx, data, extract.Options{Locale: cs.Truth.Locale})
+	var xe *extract.Error
+	if errors.As(err, &xe) || errors.Is(err, extract.ErrEmbedded) {
+		d, err = nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read case %s: %w", cs.Name, err)
+	}
+	c.mu.Lock()
+	c.docs[cs.PDF] = d
+	c.mu.Unlock()
+	return d, nil
+}
+
+// Warm reads the documents of cases, workers at a time.
+func (c *Cache) Warm(ctx context.Context, cases []eval.Case, workers int) error {
+	if workers < 1 {
+		workers = runtime.NumCPU()
+	}
+	next := make(chan eval.Case)
+	errs := make(chan error, len(cases))
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for cs := range next {
+				if _, err := c.Doc(ctx, cs); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	for _, cs := range cases {
+		next <- cs
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// Examples returns the training examples of cases (the digital and scanned
+// ones the engine reads from the page), weighted so that every origin (a
+// layout family) weighs the same in the fit however many cases it has.
+func (c *Cache) Examples(ctx context.Context, cases []eval.Case) ([]resolve.Example, error) {
+	var out []resolve.Example
+	perOrigin := map[string]int{}
+	var origins []string
+	for _, cs := range cases {
+		d, err := c.Doc(ctx, cs)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			continue
+		}
+		ex := Label(d, cs.Truth)
+		out = append(out, ex)
+		origins = append(origins, cs.Origin())
+		perOrigin[cs.Origin()]++
+	}
+	// Each origin's cases share one unit of weight, scaled so that the
+	// weights add up to the number of cases.
+	for i := range out {
+		out[i].Weight = float64(len(out)) / float64(len(perOrigin)) / float64(perOrigin[origins[i]])
+	}
+	return out, nil
+}
+
+// Label labels a document's candidates with a case's truth.
+func Label(d *resolve.Doc, t eval.Truth) resolve.Example {
+	ex := resolve.Example{Doc: d, Right: map[string]func(*resolve.Value) bool{}, Null: map[string]bool{}}
+	for _, f := range resolve.Fields {
+		want, ok := lookup(t.Result, f.Name)
+		if !ok {
+			continue
+		}
+		if want == nil {
+			ex.Null[f.Name] = true
+			ex.Right[f.Name] = func(*resolve.Value) bool { return false }
+			continue
+		}
+		leaf := f.Name[strings.LastIndexByte(f.Name, '.')+1:]
+		ex.Right[f.Name] = func(v *resolve.Value) bool { return eval.Equal(leaf, want, Got(v)) }
+	}
+	return ex
+}
+
+// Got is the value a candidate gives its field, as the result holds it.
+func Got(v *resolve.Value) any {
+	switch v.Type {
+	case resolve.TAmount:
+		return math.Abs(v.Num)
+	case resolve.TPercent:
+		return v.Num
+	}
+	return v.Norm
+}
+
+// lookup returns the truth value at a dotted path, and whether the truth
+// gives one (null included).
+func lookup(tree map[string]any, path string) (any, bool) {
+	parts := strings.Split(path, ".")
+	var cur any = tree
+	for _, p := range parts {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[p]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// Seed is the random seed of every fit: the same cases give the same
+// weights.
+const Seed = 1

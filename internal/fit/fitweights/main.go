@@ -1,0 +1,138 @@
+// Command fitweights fits the weights of the engine's resolver (package
+// extract/resolve) on corpus cases and writes them where the engine reads
+// them at start:
+//
+//	go run ./internal/testpdf/gencorpus -n 1000 -seed 1 -out /tmp/gen1000
+//	go run ./internal/fit/fitweights -out extract/resolve/weights.json \
+//	    ../shared/corpus/einvoice-visual ../shared/corpus/einvoice-fatturapa \
+//	    ../shared/corpus/it-attached ../shared/corpus/public-real \
+//	    ../shared/corpus/fresh-real /tmp/gen1000
+//
+// The same cases always give the same weights. Cases whose kind is not
+// digital are left out unless -kind says otherwise (scanned cases need
+// Tesseract and take longer).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/resolve"
+	"github.com/invex/invex/internal/eval"
+	"github.com/invex/invex/internal/fit"
+)
+
+func main() {
+	pdf.ServeIfChild()
+	log.SetFlags(0)
+	out := flag.String("out", "extract/resolve/weights.json", "`file` to write the model to")
+	kinds := flag.String("kind", "digital", "comma-separated `kinds` of cases to fit on: digital, scanned")
+	workers := flag.Int("workers", runtime.NumCPU(), "`number` of documents read at once")
+	show := flag.Int("show", 8, "print this `number` of each field's largest weights")
+	explain := flag.String("explain", "", "instead of fitting, show the best candidates of every field on this `PDF` with the model of -out")
+	flag.Parse()
+	if *explain != "" {
+		if err := explainCase(*out, *explain); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(*out, strings.Split(*kinds, ","), *workers, *show, flag.Args()); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(out string, kinds []string, workers, show int, dirs []string) error {
+	start := time.Now()
+	var cases []eval.Case
+	for _, dir := range dirs {
+		cs, _, err := eval.LoadDir(dir)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			for _, k := range kinds {
+				if c.Truth.Kind == k {
+					cases = append(cases, c)
+				}
+			}
+		}
+	}
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}})
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	cache := fit.NewCache(eng)
+	ctx := context.Background()
+	if err := cache.Warm(ctx, cases, workers); err != nil {
+		return err
+	}
+	exs, err := cache.Examples(ctx, cases)
+	if err != nil {
+		return err
+	}
+	read := time.Since(start)
+	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed, Note: fmt.Sprintf("by internal/fit/fitweights on %d folders", len(dirs))})
+	data, err := m.JSON()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("fitted on %d documents of %d cases in %.1f s (reading %.1f s); arithmetic bonus %.1f\n", len(exs), len(cases), time.Since(start).Seconds(), read.Seconds(), m.ArithBonus)
+	for _, f := range resolve.Fields {
+		fmt.Printf("%-28s threshold %.2f  %s\n", f.Name, m.Fields[f.Name].Threshold, strings.Join(m.Weights(f.Name, show), ", "))
+	}
+	return nil
+}
+
+// explainCase prints the best candidates of every field on one document.
+func explainCase(modelPath, path string) error {
+	data, err := os.ReadFile(modelPath)
+	if err != nil {
+		return err
+	}
+	m, err := resolve.Parse(data)
+	if err != nil {
+		return err
+	}
+	eng, err := extract.New(extract.Config{Model: m})
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	c, err := eval.LoadCase(path)
+	locale := "it"
+	if err == nil {
+		locale = c.Truth.Locale
+	}
+	pdfData, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	d, err := eng.Candidates(context.Background(), pdfData, extract.Options{Locale: locale})
+	if err != nil {
+		return err
+	}
+	for _, f := range resolve.Fields {
+		fmt.Printf("%s (threshold %.2f)\n", f.Name, m.Fields[f.Name].Threshold)
+		for _, line := range m.Explain(d, f.Name) {
+			fmt.Println("   ", line)
+		}
+	}
+	return nil
+}
