@@ -260,6 +260,7 @@ func (e *Engine) readPage(ctx context.Context, data []byte, doc *layout.Document
 	}
 	rd := resolve.Build(doc, opt.Locale)
 	rd.SetRules(rulesOf(&f))
+	rd.RuleItems = ruleItems(f.Result.LineItems)
 	return pageRead{fields: f, candidates: rd, warnings: scan.warnings, scanned: len(scan.pages) > 0}, nil
 }
 

@@ -1,7 +1,11 @@
 package extract
 
 import (
+	"fmt"
 	"math"
+	"strings"
+
+	"github.com/invex/invex/invoice"
 
 	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/extract/resolve"
@@ -45,11 +49,10 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 // value, or null, with the candidate's page, box and fitted probability as
 // evidence. Fields the model has no weights for keep the rules' value.
 func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
-	if m == nil || len(m.Fields) == 0 {
-		return
-	}
 	r := &f.Result
-	for name, c := range m.Resolve(d) {
+	choices := m.Resolve(d)
+	defer chooseItems(f, d, m, choices)
+	for name, c := range choices {
 		if _, ok := m.Fields[name]; !ok {
 			continue
 		}
@@ -59,7 +62,7 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			v := c.Value
 			text := v.Norm
 			s = &text
-			num := c.Number()
+			num := c.FieldNumber(name)
 			n = &num
 			f.Evidence[name] = fields.Evidence{Page: d.Pages[v.Page].Num, Box: v.Box, Confidence: math.Round(c.Prob*100) / 100}
 		} else {
@@ -103,4 +106,56 @@ func nilIf(c resolve.Choice, n *float64) *float64 {
 		return nil
 	}
 	return n
+}
+
+// ruleItems converts the rules' line items for the resolver.
+func ruleItems(items []invoice.LineItem) []resolve.Item {
+	out := make([]resolve.Item, len(items))
+	for i, li := range items {
+		it := resolve.Item{Quantity: li.Quantity, UnitPrice: li.UnitPrice, Amount: li.Amount, TaxRate: li.TaxRate, DiscountPct: li.DiscountPct}
+		if li.Description != nil {
+			it.Description = *li.Description
+		}
+		if li.Unit != nil {
+			it.Unit = *li.Unit
+		}
+		out[i] = it
+	}
+	return out
+}
+
+// chooseItems replaces the rules' line items with the arithmetic reading
+// of the table when the fitted choice prefers it, with each row's page and
+// box as evidence.
+func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
+	t := resolve.ReadItems(d)
+	use, p := m.ChooseItems(d.RuleItems, t, choices)
+	if !use {
+		return
+	}
+	for k := range f.Evidence {
+		if strings.HasPrefix(k, "line_items[") {
+			delete(f.Evidence, k)
+		}
+	}
+	items := make([]invoice.LineItem, 0, len(t.Items))
+	for i, it := range t.Items {
+		li := invoice.LineItem{Quantity: it.Quantity, UnitPrice: it.UnitPrice, Amount: it.Amount, TaxRate: it.TaxRate, DiscountPct: it.DiscountPct}
+		if it.Description != "" {
+			li.Description = invoice.String(it.Description)
+		}
+		if it.Unit != "" {
+			li.Unit = invoice.String(it.Unit)
+		}
+		conf := p
+		if !it.Consistent {
+			conf *= 0.8
+		}
+		ev := fields.Evidence{Page: it.Page, Box: it.Box, Confidence: math.Round(conf*100) / 100}
+		for _, name := range []string{"description", "quantity", "unit", "unit_price", "amount", "tax_rate", "discount_pct"} {
+			f.Evidence[fmt.Sprintf("line_items[%d].%s", i, name)] = ev
+		}
+		items = append(items, li)
+	}
+	f.Result.LineItems = items
 }

@@ -27,6 +27,11 @@ type Doc struct {
 	Locale string
 	Pages  []*Page
 	Values []Value
+	// cellTypes holds, per cell, a bit for each type of value in it.
+	cellTypes map[cellKey]uint16
+	// RuleItems are the items the hand-written rules read (see
+	// ChooseItems).
+	RuleItems []Item
 }
 
 // Page is one page's structure with the labels found in its cells.

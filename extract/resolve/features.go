@@ -131,6 +131,17 @@ func (d *Doc) describe() {
 	}
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
+	// Values per line and per cell, by type.
+	type lineKey struct{ page, line int }
+	perLine := map[lineKey][numTypes]int{}
+	d.cellTypes = map[cellKey]uint16{}
+	for _, v := range d.Values {
+		k := lineKey{v.Page, v.Line}
+		c := perLine[k]
+		c[v.Type]++
+		perLine[k] = c
+		d.cellTypes[cellKey{v.Page, v.Line, v.Cell}] |= 1 << v.Type
+	}
 	lastMax := 0.0
 	for _, v := range d.Values {
 		if v.Type == TAmount && d.Pages[v.Page].Last {
@@ -182,13 +193,7 @@ func (d *Doc) describe() {
 			c := s.Cells[v.Line][v.Cell]
 			set("alone", b(c.First == v.First && c.Last == v.Last))
 		}
-		same := 0
-		for _, o := range d.Values {
-			if o.Page == v.Page && o.Line == v.Line && o.Type == v.Type {
-				same++
-			}
-		}
-		set("line.same", math.Log(float64(same)))
+		set("line.same", math.Log(float64(perLine[lineKey{v.Page, v.Line}][v.Type])))
 		set("recur", math.Log(float64(recur[key{v.Type, v.Norm}])))
 		set("checked", b(v.Checked))
 
@@ -337,13 +342,11 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 
 // cellHolds reports whether a cell holds a value of type t.
 func (d *Doc) cellHolds(page, line, cell int, t Type) bool {
-	for _, o := range d.Values {
-		if o.Page == page && o.Line == line && o.Cell == cell && o.Type == t {
-			return true
-		}
-	}
-	return false
+	return d.cellTypes[cellKey{page, line, cell}]&(1<<t) != 0
 }
+
+// cellKey names a cell of a document.
+type cellKey struct{ page, line, cell int }
 
 // distinctDesc returns the distinct values of xs, largest first.
 func distinctDesc(xs []float64) []float64 {

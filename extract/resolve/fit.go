@@ -10,7 +10,9 @@ import (
 // Example is one training document: its candidates and, for every field
 // its truth scores, which candidates give the true value.
 type Example struct {
-	Doc *Doc
+	// Name names the document in reports.
+	Name string
+	Doc  *Doc
 	// Right holds, per field scored in this document, whether a candidate
 	// gives the field's true value; for a field whose truth is null it
 	// returns false for every candidate. Fields not in the map are not
@@ -19,6 +21,9 @@ type Example struct {
 	// Null holds the fields scored here whose truth is null: the value is
 	// not on the page.
 	Null map[string]bool
+	// ItemsScore counts the exact rows of a reading of the items by the
+	// truth; nil when the truth gives no items.
+	ItemsScore func([]Item) int
 	// Weight is the document's weight in the fit (0 counts as 1): callers
 	// give every layout family the same total weight, so that a family of
 	// many documents does not drown the others.
@@ -113,6 +118,7 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		m.Fields[f.Name].Threshold = fitThreshold(examples, m, f)
 	}
 	m.ArithBonus = fitArithBonus(examples, m)
+	m.Items = fitItems(examples, m, opts)
 	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Seed)
 	if opts.Note != "" {
 		m.Fitted += "; " + opts.Note
@@ -123,10 +129,19 @@ func Fit(examples []Example, opts FitOptions) *Model {
 // logistic fits weights by AdaGrad on the weighted log loss with an L2
 // penalty.
 func logistic(rows []row, opts FitOptions, rng *rand.Rand, docs int) []float64 {
-	w := make([]float64, len(featureNames))
-	g2 := make([]float64, len(featureNames))
 	if len(rows) == 0 {
+		w := make([]float64, len(featureNames))
 		w[fid("bias")] = -5
+		return w
+	}
+	return logisticN(rows, len(featureNames), opts, rng)
+}
+
+// logisticN fits n weights.
+func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
+	w := make([]float64, n)
+	g2 := make([]float64, n)
+	if len(rows) == 0 {
 		return w
 	}
 	const eta = 0.5
@@ -253,4 +268,53 @@ func (m *Model) Weights(field string, n int) []string {
 		out = append(out, fmt.Sprintf("%s %+.2f", x.k, x.v))
 	}
 	return out
+}
+
+// fitItems fits the choice between the two readings of the items on the
+// documents where one reading gets more rows exactly right than the other.
+func fitItems(examples []Example, m *Model, opts FitOptions) *ItemsModel {
+	idx := map[string]int{}
+	for i, n := range itemFeatures {
+		idx[n] = i
+	}
+	var rows []row
+	for _, ex := range examples {
+		if ex.ItemsScore == nil {
+			continue
+		}
+		t := ReadItems(ex.Doc)
+		if len(t.Items) == 0 {
+			continue
+		}
+		sNew, sOld := ex.ItemsScore(t.Items), ex.ItemsScore(ex.Doc.RuleItems)
+		if sNew == sOld {
+			continue
+		}
+		x := itemChoiceFeatures(ex.Doc.RuleItems, t, printedSums(m.Resolve(ex.Doc)))
+		var f []fv
+		for k, v := range x {
+			if v != 0 {
+				f = append(f, fv{int32(idx[k]), float32(v)})
+			}
+		}
+		sort.Slice(f, func(i, j int) bool { return f[i].id < f[j].id })
+		w := ex.Weight
+		if w == 0 {
+			w = 1
+		}
+		y := 0.0
+		if sNew > sOld {
+			y = 1
+		}
+		rows = append(rows, row{f: f, y: y, w: w})
+	}
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x17e5))
+	w := logisticN(rows, len(itemFeatures), opts, rng)
+	im := &ItemsModel{Weights: map[string]float64{}}
+	for i, x := range w {
+		if x != 0 {
+			im.Weights[itemFeatures[i]] = x
+		}
+	}
+	return im
 }

@@ -52,6 +52,8 @@ type Model struct {
 	// ArithBonus is the log-odds added to a choice of subtotal, tax and
 	// total that adds up, fitted on the training documents.
 	ArithBonus float64 `json:"arith_bonus"`
+	// Items chooses between the two readings of the item table.
+	Items *ItemsModel `json:"items,omitempty"`
 }
 
 // FieldModel is one field's logistic model over its candidates' features.
@@ -120,11 +122,18 @@ func (m *Model) JSON() ([]byte, error) {
 		Weights   [][2]any   `json:"-"`
 		W         orderedMap `json:"weights"`
 	}
+	type itemsJSON struct {
+		W orderedMap `json:"weights"`
+	}
 	out := struct {
 		Fitted     string               `json:"fitted"`
 		ArithBonus float64              `json:"arith_bonus"`
+		Items      *itemsJSON           `json:"items,omitempty"`
 		Fields     map[string]fieldJSON `json:"fields"`
 	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, Fields: map[string]fieldJSON{}}
+	if m.Items != nil {
+		out.Items = &itemsJSON{W: orderedMap(m.Items.Weights)}
+	}
 	for name, f := range m.Fields {
 		out.Fields[name] = fieldJSON{Threshold: f.Threshold, W: orderedMap(f.Weights)}
 	}

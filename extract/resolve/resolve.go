@@ -16,16 +16,26 @@ type Choice struct {
 	Prob float64
 }
 
-// Number returns a chosen amount or percentage as the field takes it:
-// amounts without their sign (a credit note's total is its amount).
+// Number returns a chosen amount or percentage as printed, sign included
+// (a negative invoice's total is negative).
 func (c Choice) Number() float64 {
 	if c.Value == nil {
 		return 0
 	}
-	if c.Value.Type == TAmount {
-		return math.Abs(c.Value.Num)
-	}
 	return c.Value.Num
+}
+
+// unsignedFields are the amounts a result holds without the sign they
+// are printed with: a discount or a withholding printed as a deduction
+// ("-20,00") is 20.
+var unsignedFields = map[string]bool{"financials.discount": true, "financials.withholding_tax": true, "financials.stamp_duty": true}
+
+// FieldNumber returns a chosen number as the field holds it.
+func (c Choice) FieldNumber(field string) float64 {
+	if unsignedFields[field] {
+		return math.Abs(c.Number())
+	}
+	return c.Number()
 }
 
 // option is one value a field may take: the candidates printing the same

@@ -235,4 +235,57 @@ func TestDefaultModel(t *testing.T) {
 	if m.Fitted == "" {
 		t.Error("the stored model does not say how it was fitted")
 	}
+	if m.Items == nil || len(m.Items.Weights) == 0 {
+		t.Error("the stored model has no weights for the choice of item readings")
+	}
+}
+
+func TestReadItemsByArithmetic(t *testing.T) {
+	// No header row, a code column, a unit beside the quantity, a
+	// discount, a wrapped description and a totals line under the table.
+	d := Build(doc(map[float64][]cell{
+		200: {{40, "1"}, {60, "AB1234"}, {130, "Cavo elettrico 3G2,5"}, {330, "12"}, {350, "m"}, {420, "1,50"}, {470, "10%"}, {520, "16,20"}},
+		214: {{40, "2"}, {60, "XY0042"}, {130, "Installazione e collaudo"}, {330, "3,5"}, {350, "h"}, {420, "45,00"}, {520, "157,50"}},
+		226: {{130, "presso la sede del cliente"}},
+		240: {{40, "3"}, {60, "ZZ0001"}, {130, "Trasporto"}, {330, "1"}, {350, "NR"}, {420, "25,00"}, {520, "25,00"}},
+		300: {{380, "Imponibile"}, {520, "198,70"}},
+	}), "it")
+	tb := ReadItems(d)
+	type row struct {
+		Desc, Unit    string
+		Q, P, A, Disc float64
+		Consistent    bool
+	}
+	var got []row
+	for _, it := range tb.Items {
+		r := row{Desc: it.Description, Unit: it.Unit, Consistent: it.Consistent}
+		for _, x := range []struct {
+			p   *float64
+			dst *float64
+		}{{it.Quantity, &r.Q}, {it.UnitPrice, &r.P}, {it.Amount, &r.A}, {it.DiscountPct, &r.Disc}} {
+			if x.p != nil {
+				*x.dst = *x.p
+			}
+		}
+		got = append(got, r)
+	}
+	want := []row{
+		{"Cavo elettrico 3G2,5", "m", 12, 1.5, 16.2, 10, true},
+		{"Installazione e collaudo presso la sede del cliente", "h", 3.5, 45, 157.5, 0, true},
+		{"Trasporto", "NR", 1, 25, 25, 0, true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+}
+
+func TestChooseItemsPrefersRowsThatAddUp(t *testing.T) {
+	f := func(x float64) *float64 { return &x }
+	good := Table{Items: []Item{{Description: "a", Quantity: f(2), UnitPrice: f(5), Amount: f(10), Consistent: true},
+		{Description: "b", Quantity: f(1), UnitPrice: f(7), Amount: f(7), Consistent: true}}, Rows: 2}
+	bad := []Item{{Description: "a b", Amount: f(10)}}
+	x := itemChoiceFeatures(bad, good, []float64{17})
+	if x["new.sum"] != 1 || x["old.sum"] != 0 || x["new.consistent"] != 1 || x["old.consistent"] != 0 || x["more.new"] != 1 {
+		t.Errorf("features %v", x)
+	}
 }

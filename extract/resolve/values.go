@@ -120,6 +120,15 @@ func (d *Doc) findValues() {
 				if first < 0 {
 					return
 				}
+				// A match that ends (or starts) inside a word with only a
+				// sign of that word ("12,00 €" of "12,00 €15,00") keeps
+				// the word out of its box.
+				for last > first && !hasDigit(text[max(m.Start, p.offsets[li][last]):m.End]) {
+					last--
+				}
+				for first < last && !hasDigit(text[m.Start:min(m.End, p.offsets[li][first]+len(p.S.Page.Words[p.S.Page.Lines[li].Words[first]].Text))]) {
+					first++
+				}
 				v := Value{Type: t, Text: m.Text, Norm: m.Value, Num: m.Number, Page: pi, Line: li, First: first, Last: last,
 					Box: p.box(li, first, last), Currency: m.Currency, Checked: m.Checked, Ambiguous: m.Ambiguous}
 				if ref, ok := p.S.CellAt(li, first); ok {

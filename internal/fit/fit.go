@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/internal/eval"
+	"github.com/invex/invex/invoice"
 )
 
 // Cache holds the resolver documents of cases, read once: fitting for
@@ -103,6 +103,7 @@ func (c *Cache) Examples(ctx context.Context, cases []eval.Case) ([]resolve.Exam
 			continue
 		}
 		ex := Label(d, cs.Truth)
+		ex.Name = cs.Name
 		out = append(out, ex)
 		origins = append(origins, cs.Origin())
 		perOrigin[cs.Origin()]++
@@ -129,16 +130,39 @@ func Label(d *resolve.Doc, t eval.Truth) resolve.Example {
 			continue
 		}
 		leaf := f.Name[strings.LastIndexByte(f.Name, '.')+1:]
-		ex.Right[f.Name] = func(v *resolve.Value) bool { return eval.Equal(leaf, want, Got(v)) }
+		name := f.Name
+		ex.Right[name] = func(v *resolve.Value) bool { return eval.Equal(leaf, want, Got(name, v)) }
+	}
+	if items, ok := t.Result["line_items"]; ok {
+		only := eval.Truth{Locale: t.Locale, Kind: t.Kind, Result: map[string]any{"line_items": items}}
+		ex.ItemsScore = func(its []resolve.Item) int { return exactRows(only, its) }
 	}
 	return ex
 }
 
-// Got is the value a candidate gives its field, as the result holds it.
-func Got(v *resolve.Value) any {
+// exactRows counts the truth's item rows a reading gets exactly right.
+func exactRows(t eval.Truth, items []resolve.Item) int {
+	r := invoice.Empty()
+	for _, it := range items {
+		li := invoice.LineItem{Quantity: it.Quantity, UnitPrice: it.UnitPrice, Amount: it.Amount, TaxRate: it.TaxRate, DiscountPct: it.DiscountPct}
+		if it.Description != "" {
+			li.Description = invoice.String(it.Description)
+		}
+		if it.Unit != "" {
+			li.Unit = invoice.String(it.Unit)
+		}
+		r.LineItems = append(r.LineItems, li)
+	}
+	rep := eval.NewReport()
+	rep.Add(eval.Score(t, r, nil), nil)
+	return rep.ExactRows.Hit
+}
+
+// Got is the value a candidate gives a field, as the result holds it.
+func Got(field string, v *resolve.Value) any {
 	switch v.Type {
 	case resolve.TAmount:
-		return math.Abs(v.Num)
+		return resolve.Choice{Value: v}.FieldNumber(field)
 	case resolve.TPercent:
 		return v.Num
 	}

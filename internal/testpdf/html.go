@@ -723,8 +723,7 @@ func (r *htmlr) items() string {
 				b.WriteString(esc(it.Code))
 			case ColDesc:
 				if it.Detail != "" {
-					r.val(p+"description", it.FullDescription())
-					b.WriteString(esc(it.Description) + `<div class="sub">` + esc(it.Detail) + `</div>`)
+					b.WriteString(r.val(p+"description", it.Description) + `<div class="sub">` + esc(it.Detail) + `</div>`)
 				} else {
 					b.WriteString(r.val(p+"description", it.Description))
 				}

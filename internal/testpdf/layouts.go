@@ -64,8 +64,8 @@ type Item struct {
 	Code        string
 	Description string
 	// Detail is a second line of the description (a lot, a period, a
-	// serial number), printed under it; the description read off the page
-	// is both.
+	// serial number), printed under it in smaller type; it is a note on
+	// the item, not its description.
 	Detail    string
 	Quantity  float64
 	Unit      string
@@ -100,14 +100,7 @@ func (it Item) Amount() int64 {
 	return int64(math.Round(it.Quantity * float64(it.UnitPrice) * math.Pow10(2-it.Decimals()) * (100 - it.DiscountPct) / 100))
 }
 
-// FullDescription is the description as read off the page: the
-// description and its detail line.
-func (it Item) FullDescription() string {
-	if it.Detail == "" {
-		return it.Description
-	}
-	return it.Description + " " + it.Detail
-}
+
 
 // Charge kinds: what a document-level charge is for.
 const (

@@ -200,7 +200,7 @@ func (s Spec) Truth() eval.Truth {
 	var items []any
 	for _, it := range s.Items {
 		li := tree{}
-		li.set("description", it.FullDescription())
+		li.set("description", it.Description)
 		li.set("quantity", it.Quantity)
 		if s.hasCol(ColUnit) {
 			li.set("unit", it.Unit)
@@ -278,7 +278,7 @@ func (s Spec) Result() invoice.Result {
 		r.Financials.WithholdingTax = fp(money(t.Withholding))
 	}
 	for _, it := range s.Items {
-		li := invoice.LineItem{Description: sp(it.FullDescription()), Quantity: fp(it.Quantity), Unit: sp(it.Unit),
+		li := invoice.LineItem{Description: sp(it.Description), Quantity: fp(it.Quantity), Unit: sp(it.Unit),
 			UnitPrice: fp(it.Price()), Amount: fp(money(it.Amount())), TaxRate: fp(it.VATRate)}
 		if it.DiscountPct != 0 {
 			li.DiscountPct = fp(it.DiscountPct)

@@ -38,7 +38,14 @@ func main() {
 	workers := flag.Int("workers", runtime.NumCPU(), "`number` of documents read at once")
 	show := flag.Int("show", 8, "print this `number` of each field's largest weights")
 	explain := flag.String("explain", "", "instead of fitting, show the best candidates of every field on this `PDF` with the model of -out")
+	compareItems := flag.Bool("compare-items", false, "instead of fitting, count the item rows each reading gets exactly right")
 	flag.Parse()
+	if *compareItems {
+		if err := compare(strings.Split(*kinds, ","), *workers, flag.Args()); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *explain != "" {
 		if err := explainCase(*out, *explain); err != nil {
 			log.Fatal(err)
@@ -56,34 +63,11 @@ func main() {
 
 func run(out string, kinds []string, workers, show int, dirs []string) error {
 	start := time.Now()
-	var cases []eval.Case
-	for _, dir := range dirs {
-		cs, _, err := eval.LoadDir(dir)
-		if err != nil {
-			return err
-		}
-		for _, c := range cs {
-			for _, k := range kinds {
-				if c.Truth.Kind == k {
-					cases = append(cases, c)
-				}
-			}
-		}
-	}
-	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}})
+	cases, exs, closeEng, err := examples(kinds, workers, dirs)
 	if err != nil {
 		return err
 	}
-	defer eng.Close()
-	cache := fit.NewCache(eng)
-	ctx := context.Background()
-	if err := cache.Warm(ctx, cases, workers); err != nil {
-		return err
-	}
-	exs, err := cache.Examples(ctx, cases)
-	if err != nil {
-		return err
-	}
+	defer closeEng()
 	read := time.Since(start)
 	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed, Note: fmt.Sprintf("by internal/fit/fitweights on %d folders", len(dirs))})
 	data, err := m.JSON()
@@ -98,6 +82,66 @@ func run(out string, kinds []string, workers, show int, dirs []string) error {
 		fmt.Printf("%-28s threshold %.2f  %s\n", f.Name, m.Fields[f.Name].Threshold, strings.Join(m.Weights(f.Name, show), ", "))
 	}
 	return nil
+}
+
+// compare prints, per folder, the item rows the rules' reading and the
+// arithmetic reading get exactly right.
+func compare(kinds []string, workers int, dirs []string) error {
+	cases, exs, closeEng, err := examples(kinds, workers, dirs)
+	if err != nil {
+		return err
+	}
+	defer closeEng()
+	_ = cases
+	var old, arith, both int
+	for _, ex := range exs {
+		if ex.ItemsScore == nil {
+			continue
+		}
+		o, a := ex.ItemsScore(ex.Doc.RuleItems), ex.ItemsScore(resolve.ReadItems(ex.Doc).Items)
+		if os.Getenv("VERBOSE") != "" && o != a {
+			fmt.Printf("%s: rules %d, arithmetic %d\n", ex.Name, o, a)
+		}
+		old += o
+		arith += a
+		both += max(o, a)
+	}
+	fmt.Printf("exact rows: rules %d, arithmetic %d, the better of the two per document %d\n", old, arith, both)
+	return nil
+}
+
+// examples reads and labels the cases of dirs of the given kinds.
+func examples(kinds []string, workers int, dirs []string) ([]eval.Case, []resolve.Example, func(), error) {
+	var cases []eval.Case
+	for _, dir := range dirs {
+		cs, _, err := eval.LoadDir(dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		for _, c := range cs {
+			for _, k := range kinds {
+				if c.Truth.Kind == k {
+					cases = append(cases, c)
+				}
+			}
+		}
+	}
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cache := fit.NewCache(eng)
+	ctx := context.Background()
+	if err := cache.Warm(ctx, cases, workers); err != nil {
+		eng.Close()
+		return nil, nil, nil, err
+	}
+	exs, err := cache.Examples(ctx, cases)
+	if err != nil {
+		eng.Close()
+		return nil, nil, nil, err
+	}
+	return cases, exs, func() { eng.Close() }, nil
 }
 
 // explainCase prints the best candidates of every field on one document.

@@ -1,0 +1,193 @@
+package resolve
+
+import (
+	"math"
+)
+
+// The item table has two readings: the rules' (package fields: header
+// labels and their columns) and the arithmetic one (ReadItems). Which is
+// right is decided by a logistic model over what each reading shows of
+// itself: how many rows, how many of them add up, whether the amounts add
+// up to the subtotal, how many have a description.
+
+// itemFeatures are the features of the choice between the two readings.
+var itemFeatures = []string{
+	"bias",
+	"new.none", "old.none",
+	"new.consistent", "old.consistent",
+	"new.sum", "old.sum",
+	"new.desc", "old.desc",
+	"more.new", "more.old", "same.count",
+	"new.aligned",
+	"agree", "new.qty", "old.qty", "new.rate", "old.rate", "new.unit", "old.unit",
+}
+
+// ItemsModel is the fitted model of the choice.
+type ItemsModel struct {
+	Weights map[string]float64 `json:"weights"`
+}
+
+// prob is the probability that the arithmetic reading is the better.
+func (m *ItemsModel) prob(x map[string]float64) float64 {
+	if m == nil {
+		return 0
+	}
+	z := 0.0
+	for k, v := range x {
+		z += m.Weights[k] * v
+	}
+	return sigmoid(z)
+}
+
+// itemChoiceFeatures describes the two readings of a document's items;
+// sums are the subtotals and totals the page prints (the resolver's
+// choices), which the amounts of a right reading add up to.
+func itemChoiceFeatures(rules []Item, t Table, sums []float64) map[string]float64 {
+	b := func(ok bool) float64 {
+		if ok {
+			return 1
+		}
+		return 0
+	}
+	x := map[string]float64{"bias": 1}
+	x["new.none"] = b(len(t.Items) == 0)
+	x["old.none"] = b(len(rules) == 0)
+	x["new.consistent"] = consistentShare(t.Items)
+	x["old.consistent"] = consistentShare(rules)
+	x["new.sum"] = b(sumsTo(t.Items, sums))
+	x["old.sum"] = b(sumsTo(rules, sums))
+	x["new.desc"] = descShare(t.Items)
+	x["old.desc"] = descShare(rules)
+	x["more.new"] = b(len(t.Items) > len(rules))
+	x["more.old"] = b(len(rules) > len(t.Items))
+	x["same.count"] = b(len(rules) == len(t.Items))
+	if len(t.Items) > 0 {
+		x["new.aligned"] = float64(t.Aligned) / float64(len(t.Items))
+	}
+	x["agree"] = agreement(t.Items, rules)
+	x["new.qty"] = share(t.Items, func(it Item) bool { return it.Quantity != nil })
+	x["old.qty"] = share(rules, func(it Item) bool { return it.Quantity != nil })
+	x["new.rate"] = share(t.Items, func(it Item) bool { return it.TaxRate != nil })
+	x["old.rate"] = share(rules, func(it Item) bool { return it.TaxRate != nil })
+	x["new.unit"] = share(t.Items, func(it Item) bool { return it.Unit != "" })
+	x["old.unit"] = share(rules, func(it Item) bool { return it.Unit != "" })
+	return x
+}
+
+// share is the share of items that pass test.
+func share(items []Item, test func(Item) bool) float64 {
+	if len(items) == 0 {
+		return 0
+	}
+	n := 0
+	for _, it := range items {
+		if test(it) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(items))
+}
+
+// agreement is the share of the two readings' rows, taken together, whose
+// amount the other reading has too.
+func agreement(a, b []Item) float64 {
+	if len(a)+len(b) == 0 {
+		return 0
+	}
+	has := func(items []Item, x *float64) bool {
+		for _, it := range items {
+			if x != nil && it.Amount != nil && math.Abs(*it.Amount-*x) < 0.005 {
+				return true
+			}
+		}
+		return false
+	}
+	n := 0
+	for _, it := range a {
+		if has(b, it.Amount) {
+			n++
+		}
+	}
+	for _, it := range b {
+		if has(a, it.Amount) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b))
+}
+
+// consistentShare is the share of items whose quantity × price (less the
+// discount) is their amount.
+func consistentShare(items []Item) float64 {
+	if len(items) == 0 {
+		return 0
+	}
+	n := 0
+	for _, it := range items {
+		if it.Quantity == nil || it.UnitPrice == nil || it.Amount == nil {
+			continue
+		}
+		d := 0.0
+		if it.DiscountPct != nil {
+			d = *it.DiscountPct
+		}
+		if math.Abs(*it.Quantity**it.UnitPrice*(1-d/100)-*it.Amount) <= tol+*it.Quantity*0.005 {
+			n++
+		}
+	}
+	return float64(n) / float64(len(items))
+}
+
+// descShare is the share of items with a description.
+func descShare(items []Item) float64 {
+	if len(items) == 0 {
+		return 0
+	}
+	n := 0
+	for _, it := range items {
+		if it.Description != "" {
+			n++
+		}
+	}
+	return float64(n) / float64(len(items))
+}
+
+// sumsTo reports whether the items' amounts add up to one of sums.
+func sumsTo(items []Item, sums []float64) bool {
+	if len(items) == 0 {
+		return false
+	}
+	total := 0.0
+	for _, it := range items {
+		if it.Amount != nil {
+			total += *it.Amount
+		}
+	}
+	for _, s := range sums {
+		if s > 0 && math.Abs(total-s) <= 0.011*float64(len(items)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ChooseItems tells whether the arithmetic reading t should replace the
+// rules' items, and how sure the model is of it.
+func (m *Model) ChooseItems(rules []Item, t Table, choices map[string]Choice) (bool, float64) {
+	if len(t.Items) == 0 || m.Items == nil {
+		return false, 0
+	}
+	p := m.Items.prob(itemChoiceFeatures(rules, t, printedSums(choices)))
+	return p > 0.5, p
+}
+
+// printedSums are the subtotal and total chosen for a document.
+func printedSums(ch map[string]Choice) []float64 {
+	var out []float64
+	for _, n := range []string{"financials.subtotal", "financials.total"} {
+		if c, ok := ch[n]; ok && c.Value != nil {
+			out = append(out, c.Number())
+		}
+	}
+	return out
+}
