@@ -204,7 +204,9 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	}
 	xml, warnings := embedded(doc)
 	if xml != nil {
-		return fromEInvoice(doc, xml, warnings), nil
+		out := fromEInvoice(doc, xml, warnings)
+		e.fillFromPage(ctx, data, doc, opt, &out)
+		return out, nil
 	}
 	r, err := e.readPage(ctx, data, doc, opt)
 	if err != nil {
@@ -414,12 +416,18 @@ func hasText(doc *layout.Document) bool {
 // embedded e-invoice.
 func (o Outcome) FieldConfidences() map[string]float64 {
 	out := map[string]float64{}
-	if o.Evidence != nil {
+	if o.Evidence != nil && !strings.HasPrefix(o.Model, "invex-einvoice") {
 		for k, ev := range o.Evidence {
 			out[k] = ev.Confidence
 		}
 		return out
 	}
+	defer func() {
+		// Values an e-invoice lacked and the page gave carry their own.
+		for k, ev := range o.Evidence {
+			out[k] = ev.Confidence
+		}
+	}()
 	b, err := json.Marshal(o.Result)
 	if err != nil {
 		return out

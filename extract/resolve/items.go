@@ -443,8 +443,6 @@ func at(ns []numTok, x float64) int {
 	return best
 }
 
-
-
 // isCode reports whether a cell looks like a product code: one token with
 // a digit, or capitals and digits.
 func isCode(s string) bool {

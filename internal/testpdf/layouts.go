@@ -100,8 +100,6 @@ func (it Item) Amount() int64 {
 	return int64(math.Round(it.Quantity * float64(it.UnitPrice) * math.Pow10(2-it.Decimals()) * (100 - it.DiscountPct) / 100))
 }
 
-
-
 // Charge kinds: what a document-level charge is for.
 const (
 	ChargeShipping   = "shipping"   // transport and delivery

@@ -1,0 +1,102 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/invoice"
+)
+
+// CodeFilledFromPage notes values an embedded e-invoice lacked and the
+// printed page gave.
+const CodeFilledFromPage = "FILLED_FROM_PAGE"
+
+// fillFromPage completes an e-invoice's result with what its printed page
+// shows and the XML lacks: contacts, the IBAN, the order reference, a
+// credit note's type, unit prices. Each value filled carries its page,
+// box and confidence as evidence, and a note lists them. Pages without a
+// text layer are not read by OCR for this.
+func (e *Engine) fillFromPage(ctx context.Context, data []byte, doc *layout.Document, opt Options, out *Outcome) {
+	if !hasText(doc) || needsOCR(doc) {
+		return
+	}
+	opt.DeferOCR = true
+	r, err := e.readPage(ctx, data, doc, opt)
+	if err != nil {
+		return
+	}
+	m := opt.Model
+	if m == nil {
+		m = e.model
+	}
+	page := r.fields
+	resolveFields(&page, r.candidates, m)
+	var filled []string
+	ev := map[string]fields.Evidence{}
+	str := func(path string, dst **string, src *string) {
+		if (*dst == nil || **dst == "") && src != nil && *src != "" {
+			if e, ok := page.Evidence[path]; ok {
+				v := *src
+				*dst = &v
+				ev[path] = e
+				filled = append(filled, path)
+			}
+		}
+	}
+	res := &out.Result
+	p := page.Result
+	str("vendor.email", &res.Vendor.Email, p.Vendor.Email)
+	str("vendor.phone", &res.Vendor.Phone, p.Vendor.Phone)
+	str("vendor.iban", &res.Vendor.IBAN, p.Vendor.IBAN)
+	str("buyer.email", &res.Buyer.Email, p.Buyer.Email)
+	str("invoice.po_number", &res.Invoice.PONumber, p.Invoice.PONumber)
+	str("invoice.due_date", &res.Invoice.DueDate, p.Invoice.DueDate)
+	str("invoice.payment_terms", &res.Invoice.PaymentTerms, p.Invoice.PaymentTerms)
+	if (res.Invoice.Type == nil || *res.Invoice.Type == invoice.TypeInvoice) && p.Invoice.Type != nil && *p.Invoice.Type == invoice.TypeCreditNote {
+		if e, ok := page.Evidence["invoice.type"]; ok && e.Confidence >= 0.7 {
+			v := invoice.TypeCreditNote
+			res.Invoice.Type = &v
+			ev["invoice.type"] = e
+			filled = append(filled, "invoice.type")
+		}
+	}
+	// Unit prices of rows the page reads with the same amounts.
+	if len(p.LineItems) == len(res.LineItems) {
+		for i := range res.LineItems {
+			x, y := &res.LineItems[i], p.LineItems[i]
+			if x.UnitPrice != nil || y.UnitPrice == nil || x.Amount == nil || y.Amount == nil || math.Abs(*x.Amount-*y.Amount) > 0.005 {
+				continue
+			}
+			path := fmt.Sprintf("line_items[%d].unit_price", i)
+			if e, ok := page.Evidence[path]; ok {
+				v := *y.UnitPrice
+				x.UnitPrice = &v
+				ev[path] = e
+				filled = append(filled, path)
+			}
+		}
+	}
+	if len(filled) == 0 {
+		return
+	}
+	out.Evidence = ev
+	res.Validation.Warnings = append(res.Validation.Warnings, invoice.Finding{Code: CodeFilledFromPage, Severity: invoice.SeverityInfo,
+		Message: "the embedded e-invoice lacks " + strings.Join(filled, ", ") + "; read from the printed page"})
+	out.Flags = nil
+	refreshed := finish(out.Result, out.Model, out.Confidence, out.Pages)
+	out.Result, out.Flags = refreshed.Result, refreshed.Flags
+}
+
+// needsOCR reports whether a page of the document has no text layer.
+func needsOCR(doc *layout.Document) bool {
+	for _, p := range doc.Pages {
+		if p.Chars == 0 {
+			return true
+		}
+	}
+	return false
+}
