@@ -42,6 +42,31 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 	str("vendor.vat_number", r.Vendor.VATNumber)
 	str("buyer.vat_number", r.Buyer.VATNumber)
 	str("vendor.iban", r.Vendor.IBAN)
+	str("vendor.name", r.Vendor.Name)
+	str("buyer.name", r.Buyer.Name)
+	str("vendor.address", r.Vendor.Address)
+	str("buyer.address", r.Buyer.Address)
+	str("vendor.email", r.Vendor.Email)
+	str("buyer.email", r.Buyer.Email)
+	str("vendor.phone", r.Vendor.Phone)
+	str("vendor.fiscal_code", r.Vendor.FiscalCode)
+	str("buyer.fiscal_code", r.Buyer.FiscalCode)
+	postal := func(name string, zip, city *string) {
+		if zip == nil && city == nil {
+			return
+		}
+		z, c := "", ""
+		if zip != nil {
+			z = *zip
+		}
+		if city != nil {
+			c = *city
+		}
+		ev := f.Evidence[strings.TrimSuffix(name, ".postal")+".city"]
+		out[name] = resolve.Rule{Text: resolve.PostalKey(z, c), Conf: ev.Confidence, Page: ev.Page, Box: ev.Box}
+	}
+	postal("vendor.postal", r.Vendor.ZipCode, r.Vendor.City)
+	postal("buyer.postal", r.Buyer.ZipCode, r.Buyer.City)
 	return out
 }
 
@@ -97,6 +122,40 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			r.Buyer.VATNumber = s
 		case "vendor.iban":
 			r.Vendor.IBAN = s
+		case "vendor.name":
+			r.Vendor.Name = s
+		case "buyer.name":
+			r.Buyer.Name = s
+		case "vendor.address":
+			r.Vendor.Address = s
+		case "buyer.address":
+			r.Buyer.Address = s
+		case "vendor.email":
+			r.Vendor.Email = s
+		case "buyer.email":
+			r.Buyer.Email = s
+		case "vendor.phone":
+			r.Vendor.Phone = s
+		case "vendor.fiscal_code":
+			r.Vendor.FiscalCode = s
+		case "buyer.fiscal_code":
+			r.Buyer.FiscalCode = s
+		case "vendor.postal", "buyer.postal":
+			zip, city := postalOf(c)
+			party := strings.TrimSuffix(name, ".postal")
+			if party == "vendor" {
+				r.Vendor.ZipCode, r.Vendor.City = zip, city
+			} else {
+				r.Buyer.ZipCode, r.Buyer.City = zip, city
+			}
+			delete(f.Evidence, name)
+			if c.Value != nil {
+				ev := fields.Evidence{Page: d.Pages[c.Value.Page].Num, Box: c.Value.Box, Confidence: math.Round(c.Prob*100) / 100}
+				f.Evidence[party+".zip_code"], f.Evidence[party+".city"] = ev, ev
+			} else {
+				delete(f.Evidence, party+".zip_code")
+				delete(f.Evidence, party+".city")
+			}
 		}
 	}
 }
@@ -158,4 +217,30 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 		items = append(items, li)
 	}
 	f.Result.LineItems = items
+}
+
+// postalOf returns a chosen postal line's code and city, or nils.
+func postalOf(c resolve.Choice) (zip, city *string) {
+	if c.Value == nil {
+		return nil, nil
+	}
+	if c.Value.Zip != "" {
+		z := c.Value.Zip
+		zip = &z
+	}
+	if c.Value.City != "" {
+		ct := c.Value.City
+		city = &ct
+	}
+	if c.Value.Zip == "" && c.Value.City == "" {
+		// A postal line the rules read and no candidate gave: its key.
+		z, ct, _ := strings.Cut(c.Value.Norm, "\t")
+		if z != "" {
+			zip = &z
+		}
+		if ct != "" {
+			city = &ct
+		}
+	}
+	return zip, city
 }

@@ -87,6 +87,7 @@ figures); the report says what was fitted.`, stderr)
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up on one document after this long")
 	kind := fs.String("kind", "", "score only the cases of this `kind`: digital, scanned or embedded-xml")
 	holdout := fs.String("holdout", "", "score each group of cases with what was learned from the others; the one `key` is origin")
+	modelFile := fs.String("model", "", "extract with the resolver model of this `file` (written by internal/fit/fitweights) instead of the stored one")
 	var trainDirs stringList
 	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
 	if err := fs.Parse(args); err != nil {
@@ -122,7 +123,17 @@ figures); the report says what was fitted.`, stderr)
 		}
 		cases = kept
 	}
-	sc, err := newScorer(*workers, *timeout)
+	var model *resolve.Model
+	if *modelFile != "" {
+		data, err := os.ReadFile(*modelFile)
+		if err != nil {
+			return fmt.Errorf("read model: %w", err)
+		}
+		if model, err = resolve.Parse(data); err != nil {
+			return err
+		}
+	}
+	sc, err := newScorer(*workers, *timeout, model)
 	if err != nil {
 		return err
 	}
@@ -226,8 +237,8 @@ type scorer struct {
 	timeout time.Duration
 }
 
-func newScorer(workers int, timeout time.Duration) (*scorer, error) {
-	cfg := extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}}
+func newScorer(workers int, timeout time.Duration, model *resolve.Model) (*scorer, error) {
+	cfg := extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}, Model: model}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cfg.PDF.CacheDir = filepath.Join(dir, "invex", "wazero")
 	}

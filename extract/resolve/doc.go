@@ -32,6 +32,9 @@ type Doc struct {
 	// RuleItems are the items the hand-written rules read (see
 	// ChooseItems).
 	RuleItems []Item
+	// blks are the blocks of the pages; blockOf gives each cell's.
+	blks    []block
+	blockOf map[cellKey]int
 }
 
 // Page is one page's structure with the labels found in its cells.

@@ -48,9 +48,15 @@ var plainFeatures = []string{
 	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates",
 	// identifiers with check digits
 	"checked",
+	// the value's block and, for names, the name itself
+	"blk.first", "blk.second", "blk.lines", "blk.postal", "blk.street", "blk.vat", "blk.contact", "blk.amounts",
+	"blk.postalrank", "under.street", "under.postal", "name.legal", "name.words", "name.upper", "name.digits", "name.cell",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
+	// a label of the field's own kind beside, above or over the value,
+	// or none (see Value.features)
+	"own", "own.none",
 }
 
 var (
@@ -71,6 +77,32 @@ func init() {
 		for _, d := range labelDirs {
 			add(d + ":" + string(k))
 		}
+	}
+}
+
+// ownKinds maps a field to the label kinds that name it.
+var ownKinds = map[string][]labels.Kind{}
+
+// ownFeatures maps a field to the indexes of its own labels' features.
+var ownFeatures = map[string]map[int32]bool{}
+
+func init() {
+	for _, f := range Fields {
+		var kinds []labels.Kind
+		leaf := f.Name[strings.LastIndexByte(f.Name, '.')+1:]
+		for _, k := range labels.Kinds() {
+			if string(k) == f.Name || string(k) == "party."+leaf || leaf == "postal" && k == labels.Kind("party.postal") {
+				kinds = append(kinds, k)
+			}
+		}
+		ownKinds[f.Name] = kinds
+		set := map[int32]bool{}
+		for _, k := range kinds {
+			for _, d := range []string{dirSame, dirLeft, dirAbove, dirRight, dirLine} {
+				set[fid(d+":"+string(k))] = true
+			}
+		}
+		ownFeatures[f.Name] = set
 	}
 }
 
@@ -100,6 +132,7 @@ var yearRe = regexp.MustCompile(`(19|20)\d\d`)
 
 // describe computes every value's features.
 func (d *Doc) describe() {
+	d.blocks()
 	// Document-wide facts about amounts and dates.
 	type key struct {
 		t    Type
@@ -258,6 +291,7 @@ func (d *Doc) describe() {
 			set("pct.only", b(len(rates) == 1 && rates[cents(v.Num)]))
 			set("pct.rates", math.Log(float64(max(1, len(rates)))))
 		}
+		d.blockFeatures(v, set)
 		nl := len(f)
 		d.labelFeatures(v, set)
 		if len(f) == nl {

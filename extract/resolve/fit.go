@@ -32,7 +32,9 @@ type Example struct {
 
 // FitOptions tune the fitting. The zero value gives the defaults.
 type FitOptions struct {
-	// L2 is the weight of the L2 penalty on the weights (default 1).
+	// L2 is the weight of the L2 penalty on the weights (default 10: the
+	// best of 1, 10, 50 and 200 when fitted on the generated families and
+	// scored on the shared corpus, layouts the fit never saw).
 	L2 float64
 	// Epochs of AdaGrad (default 40).
 	Epochs int
@@ -56,7 +58,7 @@ type row struct {
 // up. The same examples and options always give the same model.
 func Fit(examples []Example, opts FitOptions) *Model {
 	if opts.L2 == 0 {
-		opts.L2 = 1
+		opts.L2 = 10
 	}
 	if opts.Epochs == 0 {
 		opts.Epochs = 40

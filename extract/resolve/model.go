@@ -31,6 +31,17 @@ var Fields = []Field{
 	{"vendor.vat_number", TVAT},
 	{"buyer.vat_number", TVAT},
 	{"vendor.iban", TIBAN},
+	{"vendor.name", TName},
+	{"buyer.name", TName},
+	{"vendor.address", TStreet},
+	{"buyer.address", TStreet},
+	{"vendor.postal", TPostal},
+	{"buyer.postal", TPostal},
+	{"vendor.email", TEmail},
+	{"buyer.email", TEmail},
+	{"vendor.phone", TPhone},
+	{"vendor.fiscal_code", TFiscal},
+	{"buyer.fiscal_code", TFiscal},
 }
 
 // FieldByName returns the field of a path.

@@ -59,8 +59,17 @@ func Key(v *Value) string {
 		return itoa(cents(math.Abs(v.Num)))
 	case TPercent:
 		return itoa(cents(v.Num))
-	case TID, TVAT, TIBAN:
+	case TID, TVAT, TIBAN, TFiscal:
 		return strings.ToUpper(strings.Join(strings.Fields(v.Norm), ""))
+	case TName, TStreet, TEmail:
+		return strings.ToLower(strings.Join(strings.Fields(v.Norm), " "))
+	case TPhone:
+		return strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, v.Norm)
 	}
 	return v.Norm
 }
@@ -159,6 +168,9 @@ func (m *Model) Resolve(d *Doc) map[string]Choice {
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
 	joint2(opts, th, pick, "vendor.vat_number", "buyer.vat_number", func(a, b *option) bool { return a.key != b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
+	for _, f := range []string{"name", "address", "postal", "email", "fiscal_code"} {
+		joint2(opts, th, pick, "vendor."+f, "buyer."+f, func(a, b *option) bool { return a.key != b.key })
+	}
 	return out
 }
 

@@ -289,3 +289,49 @@ func TestChooseItemsPrefersRowsThatAddUp(t *testing.T) {
 		t.Errorf("features %v", x)
 	}
 }
+
+func TestPartySegmentsAndBlocks(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		40:  {{150, "Rossi Impianti S.r.l."}},
+		52:  {{100, "Via Torino 12 - 20121 Milano (MI) - P.IVA IT01234567897"}},
+		120: {{320, "Spett.le"}},
+		132: {{320, "Bianchi Caffè S.p.A."}},
+		144: {{320, "Corso Italia 10"}},
+		156: {{320, "00184 Roma (RM)"}},
+		168: {{320, "PEC: amministrazione@pec.bianchi.it"}},
+	}), "it")
+	if diff := cmp.Diff([]string{"Corso Italia 10", "Via Torino 12"}, values(d, TStreet)); diff != "" {
+		t.Errorf("streets (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"00184 Roma (RM)", "20121 Milano (MI)"}, values(d, TPostal)); diff != "" {
+		t.Errorf("postal lines (-want +got):\n%s", diff)
+	}
+	names := values(d, TName)
+	for _, want := range []string{"Rossi Impianti S.r.l.", "Bianchi Caffè S.p.A."} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no name candidate %q among %v", want, names)
+		}
+	}
+	if slices.Contains(names, "Spett.le") {
+		t.Error("a party heading alone is a name candidate")
+	}
+	if got := values(d, TEmail); len(got) != 1 {
+		t.Errorf("e-mails %v", got)
+	}
+	// The buyer's name opens a block under its heading, over a street and
+	// a postal line.
+	for _, v := range d.Values {
+		if v.Type != TName || v.Text != "Bianchi Caffè S.p.A." {
+			continue
+		}
+		var got []string
+		for _, f := range v.feats {
+			got = append(got, featureNames[f.id])
+		}
+		for _, want := range []string{"B:buyer", "under.street", "under.postal", "blk.postal", "name.legal"} {
+			if !slices.Contains(got, want) {
+				t.Errorf("buyer name lacks %s among %v", want, got)
+			}
+		}
+	}
+}

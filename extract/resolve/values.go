@@ -21,7 +21,13 @@ const (
 	TID // a token holding a digit: a document number, an order number, a code
 	TVAT
 	TIBAN
-	numTypes
+	TStreet  // a street line: Via Roma 1, 12 rue de la Paix, Hauptstraße 5
+	TPostal  // a postal line: postal code and city
+	TName    // a few words that may name a party
+	TEmail   // an e-mail address
+	TPhone   // a telephone number
+	TFiscal  // an Italian codice fiscale
+	numTypes //
 )
 
 // Value is one typed value printed on a page: a candidate for the fields
@@ -40,6 +46,8 @@ type Value struct {
 	Box                           layout.Rect
 	Currency                      string
 	Checked, Ambiguous            bool
+	// Zip, City and Country are a postal line's parts.
+	Zip, City, Country string
 	// feats are the value's features, set by describe.
 	feats []fv
 	// rule holds, for each field the hand-written rules chose this value
@@ -96,16 +104,28 @@ func (d *Doc) SetRules(rules map[string]Rule) {
 	}
 }
 
-// features returns a value's features for a field: its own, and the rules'
-// choice.
+// features returns a value's features for a field: its own, whether a
+// label of the field's kind stands near it, and the rules' choice.
 func (v *Value) features(field string) []fv {
-	c, ok := v.rule[field]
-	if !ok {
-		return v.feats
-	}
-	out := make([]fv, len(v.feats), len(v.feats)+2)
+	out := make([]fv, len(v.feats), len(v.feats)+3)
 	copy(out, v.feats)
-	return append(out, fv{fid("rule"), 1}, fv{fid("rule.conf"), float32(c)})
+	own := ownFeatures[field]
+	found := false
+	for _, f := range v.feats {
+		if own[f.id] {
+			found = true
+			break
+		}
+	}
+	if found {
+		out = append(out, fv{fid("own"), 1})
+	} else {
+		out = append(out, fv{fid("own.none"), 1})
+	}
+	if c, ok := v.rule[field]; ok {
+		out = append(out, fv{fid("rule"), 1}, fv{fid("rule.conf"), float32(c)})
+	}
+	return out
 }
 
 // findValues finds the typed values of every line.
@@ -155,6 +175,7 @@ func (d *Doc) findValues() {
 				add(TID, m)
 			}
 			d.labelledIBANs(pi, li)
+			d.findParties(pi, li)
 		}
 	}
 }

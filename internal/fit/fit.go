@@ -120,6 +120,10 @@ func (c *Cache) Examples(ctx context.Context, cases []eval.Case) ([]resolve.Exam
 func Label(d *resolve.Doc, t eval.Truth) resolve.Example {
 	ex := resolve.Example{Doc: d, Right: map[string]func(*resolve.Value) bool{}, Null: map[string]bool{}}
 	for _, f := range resolve.Fields {
+		if party, ok := strings.CutSuffix(f.Name, ".postal"); ok {
+			labelPostal(ex, t, f.Name, party)
+			continue
+		}
 		want, ok := lookup(t.Result, f.Name)
 		if !ok {
 			continue
@@ -138,6 +142,34 @@ func Label(d *resolve.Doc, t eval.Truth) resolve.Example {
 		ex.ItemsScore = func(its []resolve.Item) int { return exactRows(only, its) }
 	}
 	return ex
+}
+
+// labelPostal labels a party's postal line candidates: right when they
+// give the truth's postal code and city (those the truth has).
+func labelPostal(ex resolve.Example, t eval.Truth, name, party string) {
+	zip, okZ := lookup(t.Result, party+".zip_code")
+	city, okC := lookup(t.Result, party+".city")
+	if !okZ && !okC || zip == nil && city == nil && (okZ || okC) && !(okZ && okC) {
+		return
+	}
+	if zip == nil && city == nil {
+		ex.Null[name] = true
+		ex.Right[name] = func(*resolve.Value) bool { return false }
+		return
+	}
+	ex.Right[name] = func(v *resolve.Value) bool {
+		z, c, _ := strings.Cut(v.Norm, "\t")
+		if v.Zip != "" || v.City != "" {
+			z, c = v.Zip, v.City
+		}
+		if okZ && zip != nil && !eval.Equal("zip_code", zip, z) {
+			return false
+		}
+		if okC && city != nil && !eval.Equal("city", city, c) {
+			return false
+		}
+		return (okZ && zip != nil) || (okC && city != nil)
+	}
 }
 
 // exactRows counts the truth's item rows a reading gets exactly right.

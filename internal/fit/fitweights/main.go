@@ -20,6 +20,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +38,7 @@ func main() {
 	kinds := flag.String("kind", "digital", "comma-separated `kinds` of cases to fit on: digital, scanned")
 	workers := flag.Int("workers", runtime.NumCPU(), "`number` of documents read at once")
 	show := flag.Int("show", 8, "print this `number` of each field's largest weights")
+	l2s := flag.String("l2", "0", "weight of the L2 penalty (0: the default of resolve.Fit); several, comma-separated, write one model each to FILE.<l2>")
 	explain := flag.String("explain", "", "instead of fitting, show the best candidates of every field on this `PDF` with the model of -out")
 	compareItems := flag.Bool("compare-items", false, "instead of fitting, count the item rows each reading gets exactly right")
 	flag.Parse()
@@ -56,12 +58,20 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*out, strings.Split(*kinds, ","), *workers, *show, flag.Args()); err != nil {
+	var l2 []float64
+	for _, x := range strings.Split(*l2s, ",") {
+		v, err := strconv.ParseFloat(x, 64)
+		if err != nil {
+			log.Fatalf("-l2: %v", err)
+		}
+		l2 = append(l2, v)
+	}
+	if err := run(*out, strings.Split(*kinds, ","), *workers, *show, l2, flag.Args()); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(out string, kinds []string, workers, show int, dirs []string) error {
+func run(out string, kinds []string, workers, show int, l2s []float64, dirs []string) error {
 	start := time.Now()
 	cases, exs, closeEng, err := examples(kinds, workers, dirs)
 	if err != nil {
@@ -69,7 +79,20 @@ func run(out string, kinds []string, workers, show int, dirs []string) error {
 	}
 	defer closeEng()
 	read := time.Since(start)
-	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed, Note: fmt.Sprintf("by internal/fit/fitweights on %d folders", len(dirs))})
+	for _, l2 := range l2s {
+		file := out
+		if len(l2s) > 1 {
+			file = fmt.Sprintf("%s.%g", out, l2)
+		}
+		if err := fitOne(file, exs, l2, cases, dirs, start, read, show); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fitOne(out string, exs []resolve.Example, l2 float64, cases []eval.Case, dirs []string, start time.Time, read time.Duration, show int) error {
+	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed, L2: l2, Note: fmt.Sprintf("by internal/fit/fitweights on %d folders", len(dirs))})
 	data, err := m.JSON()
 	if err != nil {
 		return err
