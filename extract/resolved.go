@@ -171,14 +171,7 @@ func nilIf(c resolve.Choice, n *float64) *float64 {
 func ruleItems(items []invoice.LineItem) []resolve.Item {
 	out := make([]resolve.Item, len(items))
 	for i, li := range items {
-		it := resolve.Item{Quantity: li.Quantity, UnitPrice: li.UnitPrice, Amount: li.Amount, TaxRate: li.TaxRate, DiscountPct: li.DiscountPct}
-		if li.Description != nil {
-			it.Description = *li.Description
-		}
-		if li.Unit != nil {
-			it.Unit = *li.Unit
-		}
-		out[i] = it
+		out[i] = resolve.ItemOf(li)
 	}
 	return out
 }
@@ -199,13 +192,7 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 	}
 	items := make([]invoice.LineItem, 0, len(t.Items))
 	for i, it := range t.Items {
-		li := invoice.LineItem{Quantity: it.Quantity, UnitPrice: it.UnitPrice, Amount: it.Amount, TaxRate: it.TaxRate, DiscountPct: it.DiscountPct}
-		if it.Description != "" {
-			li.Description = invoice.String(it.Description)
-		}
-		if it.Unit != "" {
-			li.Unit = invoice.String(it.Unit)
-		}
+		li := it.LineItem()
 		conf := p
 		if !it.Consistent {
 			conf *= 0.8

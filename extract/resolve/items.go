@@ -8,6 +8,7 @@ import (
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/invoice"
 )
 
 // Item is one line item as the table reader reads it. Numbers are nil
@@ -26,6 +27,30 @@ type Item struct {
 	// Consistent reports that quantity × unit price (less the discount)
 	// is the amount, to the cent.
 	Consistent bool
+}
+
+// LineItem returns the item as the result holds it.
+func (it Item) LineItem() invoice.LineItem {
+	li := invoice.LineItem{Quantity: it.Quantity, UnitPrice: it.UnitPrice, Amount: it.Amount, TaxRate: it.TaxRate, DiscountPct: it.DiscountPct}
+	if it.Description != "" {
+		li.Description = invoice.String(it.Description)
+	}
+	if it.Unit != "" {
+		li.Unit = invoice.String(it.Unit)
+	}
+	return li
+}
+
+// ItemOf returns a result's line item as an Item.
+func ItemOf(li invoice.LineItem) Item {
+	it := Item{Quantity: li.Quantity, UnitPrice: li.UnitPrice, Amount: li.Amount, TaxRate: li.TaxRate, DiscountPct: li.DiscountPct}
+	if li.Description != nil {
+		it.Description = *li.Description
+	}
+	if li.Unit != nil {
+		it.Unit = *li.Unit
+	}
+	return it
 }
 
 // Table is the item table as read by the arithmetic of its rows.

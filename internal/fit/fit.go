@@ -176,14 +176,7 @@ func labelPostal(ex resolve.Example, t eval.Truth, name, party string) {
 func exactRows(t eval.Truth, items []resolve.Item) int {
 	r := invoice.Empty()
 	for _, it := range items {
-		li := invoice.LineItem{Quantity: it.Quantity, UnitPrice: it.UnitPrice, Amount: it.Amount, TaxRate: it.TaxRate, DiscountPct: it.DiscountPct}
-		if it.Description != "" {
-			li.Description = invoice.String(it.Description)
-		}
-		if it.Unit != "" {
-			li.Unit = invoice.String(it.Unit)
-		}
-		r.LineItems = append(r.LineItems, li)
+		r.LineItems = append(r.LineItems, it.LineItem())
 	}
 	rep := eval.NewReport()
 	rep.Add(eval.Score(t, r, nil), nil)

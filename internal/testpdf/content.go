@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/invex/invex/extract/validate"
 	"github.com/invex/invex/invoice"
 )
 
@@ -77,8 +78,10 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 		body := pick(rng, []string{"Comune di ", "Azienda Sanitaria Locale di ", "Istituto Comprensivo Statale di ", "Provincia di ", "Università degli Studi di "})
 		s.Buyer.Name = body + s.Buyer.City
 		s.Buyer.VAT = ""
-		s.Buyer.FiscalCode = "8" + PartitaIVA(rng)[1:]
-		s.Buyer.FiscalCode = fixPIVA(s.Buyer.FiscalCode)
+		// A public body's codice fiscale: eleven digits starting with 8 or
+		// 9, with the Partita IVA check digit.
+		d := "8" + PartitaIVA(rng)[1:10]
+		s.Buyer.FiscalCode = d + string(validate.PartitaIVACheckDigit(d))
 	}
 	if !split && !reverse && on(featBuyerPerson, 0.3) {
 		s.Buyer.Name = personName(rng, buyerCountry)
@@ -299,21 +302,6 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	return s
 }
 
-// fixPIVA makes the check digit of an 11-digit number right.
-func fixPIVA(d string) string {
-	sum := 0
-	for i := range 10 {
-		v := int(d[i] - '0')
-		if i%2 == 1 {
-			v *= 2
-			if v > 9 {
-				v -= 9
-			}
-		}
-		sum += v
-	}
-	return d[:10] + string(rune('0'+(10-sum%10)%10))
-}
 
 var banksOf = map[string][]string{
 	"IT": {"Banca Popolare di Sondrio", "Intesa Sanpaolo", "UniCredit S.p.A.", "Credito Emiliano", "BPER Banca", "Banca Sella"},
@@ -327,26 +315,20 @@ var banksOf = map[string][]string{
 func familyParty(rng *rand.Rand, country, name string) Party {
 	pl := pick(rng, cities[country])
 	pt := Party{Name: name, Street: street(rng, country), Zip: pl.zip, City: pl.city, Prov: pl.prov, Country: country}
+	pt.VAT, pt.FiscalCode = vatIDs(rng, country)
 	switch country {
 	case "IT":
-		piva := PartitaIVA(rng)
-		pt.VAT = "IT" + piva
-		pt.FiscalCode = piva
 		pt.Phone = fmt.Sprintf("0%d %07d", 2+rng.IntN(8), rng.IntN(10000000))
 		if rng.IntN(2) == 0 {
 			pt.Phone = "+39 " + pt.Phone
 		}
 	case "DE":
-		pt.VAT = "DE" + GermanVAT(rng)
 		pt.Phone = fmt.Sprintf("0%d %d", 30+rng.IntN(60), 100000+rng.IntN(900000))
 	case "FR":
-		pt.VAT = "FR" + FrenchVAT(SIREN(rng))
 		pt.Phone = fmt.Sprintf("0%d %02d %02d %02d %02d", 1+rng.IntN(5), rng.IntN(100), rng.IntN(100), rng.IntN(100), rng.IntN(100))
 	case "GB":
-		pt.VAT = "GB" + UKVAT(rng)
 		pt.Phone = fmt.Sprintf("+44 20 %04d %04d", rng.IntN(10000), rng.IntN(10000))
 	case "IE":
-		pt.VAT = "IE" + IrishVAT(rng)
 		pt.Phone = fmt.Sprintf("+353 1 %03d %04d", rng.IntN(1000), rng.IntN(10000))
 	case "US":
 		pt.Phone = fmt.Sprintf("(%03d) %03d-%04d", 200+rng.IntN(700), 200+rng.IntN(700), rng.IntN(10000))

@@ -482,27 +482,41 @@ func Set(n int) []Spec {
 
 func pick[T any](rng *rand.Rand, xs []T) T { return xs[rng.IntN(len(xs))] }
 
+// vatIDs returns a company's VAT number (with its country prefix) and,
+// for Italy, its codice fiscale (the same digits), with valid check digits.
+// The United States have no VAT.
+func vatIDs(rng *rand.Rand, country string) (vat, fiscal string) {
+	switch country {
+	case "IT":
+		piva := PartitaIVA(rng)
+		return "IT" + piva, piva
+	case "DE":
+		return "DE" + GermanVAT(rng), ""
+	case "FR":
+		return "FR" + FrenchVAT(SIREN(rng)), ""
+	case "GB":
+		return "GB" + UKVAT(rng), ""
+	case "IE":
+		return "IE" + IrishVAT(rng), ""
+	}
+	return "", ""
+}
+
 // party makes a company of country with valid identifiers.
 func party(rng *rand.Rand, p pool, country, name string) Party {
 	pl := pick(rng, p.places)
 	pt := Party{Name: name, Street: pick(rng, p.streets), Zip: pl.zip, City: pl.city, Prov: pl.prov, Country: country}
+	pt.VAT, pt.FiscalCode = vatIDs(rng, country)
 	switch country {
 	case "IT":
-		piva := PartitaIVA(rng)
-		pt.VAT = "IT" + piva
-		pt.FiscalCode = piva
 		pt.Phone = fmt.Sprintf("+39 0%d %07d", 2+rng.IntN(8), rng.IntN(10000000))
 	case "DE":
-		pt.VAT = "DE" + GermanVAT(rng)
 		pt.Phone = fmt.Sprintf("+49 %d %d", 30+rng.IntN(60), 100000+rng.IntN(900000))
 	case "FR":
-		pt.VAT = "FR" + FrenchVAT(SIREN(rng))
 		pt.Phone = fmt.Sprintf("0%d %02d %02d %02d %02d", 1+rng.IntN(5), rng.IntN(100), rng.IntN(100), rng.IntN(100), rng.IntN(100))
 	case "GB":
-		pt.VAT = "GB" + UKVAT(rng)
 		pt.Phone = fmt.Sprintf("+44 20 %04d %04d", rng.IntN(10000), rng.IntN(10000))
 	case "IE":
-		pt.VAT = "IE" + IrishVAT(rng)
 		pt.Phone = fmt.Sprintf("+353 1 %03d %04d", rng.IntN(1000), rng.IntN(10000))
 	}
 	pt.Email = []string{"info@", "fatture@", "billing@", "accounts@"}[rng.IntN(4)] + domain(name) + map[string]string{"IT": ".it", "DE": ".de", "FR": ".fr", "GB": ".co.uk", "IE": ".ie"}[country]
