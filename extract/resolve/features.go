@@ -80,11 +80,15 @@ func init() {
 	}
 }
 
+func init() {
+	idOwn, idOwnNone, idRule, idRuleConf = fid("own"), fid("own.none"), fid("rule"), fid("rule.conf")
+}
+
 // ownKinds maps a field to the label kinds that name it.
 var ownKinds = map[string][]labels.Kind{}
 
-// ownFeatures maps a field to the indexes of its own labels' features.
-var ownFeatures = map[string]map[int32]bool{}
+// ownFeatures marks, for each field, the features of its own labels.
+var ownFeatures = map[string][]bool{}
 
 func init() {
 	for _, f := range Fields {
@@ -96,7 +100,7 @@ func init() {
 			}
 		}
 		ownKinds[f.Name] = kinds
-		set := map[int32]bool{}
+		set := make([]bool, len(featureNames))
 		for _, k := range kinds {
 			for _, d := range []string{dirSame, dirLeft, dirAbove, dirRight, dirLine} {
 				set[fid(d+":"+string(k))] = true

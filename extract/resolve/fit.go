@@ -225,9 +225,10 @@ func fitArithBonus(examples []Example, m *Model) float64 {
 	bonuses := []float64{0, 0.5, 1, 2, 3, 4, 6, 8}
 	scores := make([]float64, len(bonuses))
 	for _, ex := range examples {
+		opts := m.allOptions(ex.Doc)
 		for bi, b := range bonuses {
 			m.ArithBonus = b
-			ch := m.Resolve(ex.Doc)
+			ch := m.resolve(opts)
 			for _, n := range names {
 				right, ok := ex.Right[n]
 				if !ok {

@@ -86,14 +86,29 @@ func (m *FieldModel) compile() {
 	}
 }
 
-// prob is the probability that a candidate is the value of the field.
+// prob is the probability that a candidate is the value of the field: the
+// same sum as over v.features(field), without building that list.
 func (m *FieldModel) prob(v *Value, field string) float64 {
 	z := 0.0
-	for _, f := range v.features(field) {
+	own := ownFeatures[field]
+	found := false
+	for _, f := range v.feats {
 		z += m.w[f.id] * float64(f.x)
+		found = found || own[f.id]
+	}
+	if found {
+		z += m.w[idOwn]
+	} else {
+		z += m.w[idOwnNone]
+	}
+	if c, ok := v.rule[field]; ok {
+		z += m.w[idRule] + m.w[idRuleConf]*float64(float32(c))
 	}
 	return sigmoid(z)
 }
+
+// Indexes of the features a field adds to a value's own (set by init).
+var idOwn, idOwnNone, idRule, idRuleConf int32
 
 func sigmoid(z float64) float64 {
 	if z < -35 {

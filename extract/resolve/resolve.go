@@ -137,10 +137,20 @@ func utility(p, threshold float64) float64 {
 
 // Resolve chooses every field's value together.
 func (m *Model) Resolve(d *Doc) map[string]Choice {
+	return m.resolve(m.allOptions(d))
+}
+
+// allOptions scores every field's candidates.
+func (m *Model) allOptions(d *Doc) map[string][]option {
 	opts := map[string][]option{}
 	for _, f := range Fields {
 		opts[f.Name] = m.options(d, f)
 	}
+	return opts
+}
+
+// resolve chooses every field's value from the fields' best options.
+func (m *Model) resolve(opts map[string][]option) map[string]Choice {
 	th := func(name string) float64 {
 		if fm := m.Fields[name]; fm != nil {
 			return fm.Threshold
