@@ -302,7 +302,6 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	return s
 }
 
-
 var banksOf = map[string][]string{
 	"IT": {"Banca Popolare di Sondrio", "Intesa Sanpaolo", "UniCredit S.p.A.", "Credito Emiliano", "BPER Banca", "Banca Sella"},
 	"DE": {"Sparkasse München", "Volksbank Köln Bonn eG", "Commerzbank AG", "Deutsche Bank", "Postbank"},
