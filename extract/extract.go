@@ -218,6 +218,11 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	}
 	f := r.fields
 	resolveFields(&f, r.candidates, m)
+	if !f.Result.HasContent() {
+		// The resolver also reads numbers without a label: alone, a
+		// word with digits is not an invoice.
+		f.ClearNoInvoice()
+	}
 	res := f.Result
 	res.Validation.Warnings = append(append(res.Validation.Warnings, warnings...), r.warnings...)
 	model := ModelText

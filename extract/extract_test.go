@@ -40,6 +40,9 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	engine.Close()
 	scanReader.Close()
+	if generated.dir != "" {
+		os.RemoveAll(generated.dir)
+	}
 	os.Exit(code)
 }
 

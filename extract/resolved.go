@@ -191,7 +191,7 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 		}
 	}
 	items := make([]invoice.LineItem, 0, len(t.Items))
-	for i, it := range t.Items {
+	for i, it := range resolve.Merge(t, d.RuleItems) {
 		li := it.LineItem()
 		conf := p
 		if !it.Consistent {

@@ -180,6 +180,33 @@ func Empty() Result {
 	}
 }
 
+// HasContent reports whether r holds invoice data: a date, an amount, a
+// line item, or a party's tax identifier, IBAN, address or contact. A
+// number, terms, names, a type or a currency alone are not: a reader finds
+// such things on any page.
+func (r Result) HasContent() bool {
+	if len(r.LineItems) > 0 {
+		return true
+	}
+	for _, p := range []*string{
+		r.Invoice.Date, r.Invoice.DueDate,
+		r.Vendor.VATNumber, r.Vendor.FiscalCode, r.Vendor.Address, r.Vendor.City, r.Vendor.ZipCode,
+		r.Vendor.Email, r.Vendor.Phone, r.Vendor.IBAN, r.Vendor.SDICode,
+		r.Buyer.VATNumber, r.Buyer.FiscalCode, r.Buyer.Address, r.Buyer.City, r.Buyer.ZipCode, r.Buyer.Email,
+	} {
+		if p != nil {
+			return true
+		}
+	}
+	f := r.Financials
+	for _, p := range []*float64{f.Subtotal, f.TaxAmount, f.TaxRate, f.Total, f.Discount, f.StampDuty, f.WithholdingTax} {
+		if p != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Normalize cleans every string with CleanText (capped at MaxText, or
 // MaxLongText for descriptions and payment terms) and replaces nil slices
 // with empty ones so the JSON encoding always carries arrays. It is safe to

@@ -50,9 +50,14 @@ func Extract(doc *layout.Document, locale string) Outcome {
 	x.itemRatesFromDocument()
 	x.parties()
 	x.currency()
-	x.requireInvoiceContent()
 	x.r.Normalize()
-	return Outcome{Result: x.r, Evidence: x.ev, Confidence: x.overall()}
+	out := Outcome{Result: x.r, Evidence: x.ev, Confidence: x.overall()}
+	// The rules read a number, terms or an order reference only under
+	// their labels, so these count as invoice data here.
+	if r := out.Result; !r.HasContent() && r.Invoice.Number == nil && r.Invoice.PaymentTerms == nil && r.Invoice.PONumber == nil {
+		out.ClearNoInvoice()
+	}
+	return out
 }
 
 // confidence turns a candidate's score into a confidence.
@@ -106,35 +111,16 @@ func NoInvoice(r invoice.Result) bool {
 	return false
 }
 
-// requireInvoiceContent clears a result in which nothing but names, a type,
-// a currency or a country was read: no number, date, terms, amount, line
-// item, identifier, address or contact. What the rules take from such a
-// page (its first line for a vendor's name, a stray currency sign) is not
-// invoice data, and a wrong value is worse than none.
-func (x *extractor) requireInvoiceContent() {
-	r := &x.r
-	if len(r.LineItems) > 0 {
-		return
-	}
-	for _, p := range []*string{
-		r.Invoice.Number, r.Invoice.Date, r.Invoice.DueDate, r.Invoice.PaymentTerms, r.Invoice.PONumber,
-		r.Vendor.VATNumber, r.Vendor.FiscalCode, r.Vendor.Address, r.Vendor.City, r.Vendor.ZipCode,
-		r.Vendor.Email, r.Vendor.Phone, r.Vendor.IBAN, r.Vendor.SDICode,
-		r.Buyer.VATNumber, r.Buyer.FiscalCode, r.Buyer.Address, r.Buyer.City, r.Buyer.ZipCode, r.Buyer.Email,
-	} {
-		if p != nil {
-			return
-		}
-	}
-	f := r.Financials
-	for _, p := range []*float64{f.Subtotal, f.TaxAmount, f.TaxRate, f.Total, f.Discount, f.StampDuty, f.WithholdingTax} {
-		if p != nil {
-			return
-		}
-	}
-	warnings := r.Validation.Warnings
-	*r = invoice.Empty()
-	r.Validation.Warnings = append(warnings, invoice.Finding{Code: CodeNoInvoice, Severity: invoice.SeverityWarning,
-		Message: "no invoice data was found in the document: no number, date, amount, line item or tax identifier"})
-	x.ev = map[string]Evidence{}
+// ClearNoInvoice clears o and flags it with CodeNoInvoice. It is meant
+// for a result with no invoice data (see invoice.Result.HasContent): what
+// a reader takes from such a page (its first line for a vendor's name, a
+// word with digits for a number, a stray currency sign) is not invoice
+// data, and a wrong value is worse than none.
+func (o *Outcome) ClearNoInvoice() {
+	warnings := o.Result.Validation.Warnings
+	o.Result = invoice.Empty()
+	o.Result.Validation.Warnings = append(warnings, invoice.Finding{Code: CodeNoInvoice, Severity: invoice.SeverityWarning,
+		Message: "no invoice data was found in the document: no date, amount, line item, tax identifier or address"})
+	o.Evidence = map[string]Evidence{}
+	o.Confidence = 0
 }

@@ -11,16 +11,7 @@ import (
 // up to the subtotal, how many have a description.
 
 // itemFeatures are the features of the choice between the two readings.
-var itemFeatures = []string{
-	"bias",
-	"new.none", "old.none",
-	"new.consistent", "old.consistent",
-	"new.sum", "old.sum",
-	"new.desc", "old.desc",
-	"more.new", "more.old", "same.count",
-	"new.aligned",
-	"agree", "new.qty", "old.qty", "new.rate", "old.rate", "new.unit", "old.unit",
-}
+var itemFeatures = []string{"bias", "old.none", "new.consistent", "old.consistent", "new.sum", "old.sum"}
 
 // ItemsModel is the fitted model of the choice.
 type ItemsModel struct {
@@ -190,4 +181,57 @@ func printedSums(ch map[string]Choice) []float64 {
 		}
 	}
 	return out
+}
+
+// Merge completes the arithmetic reading's rows with what the rules read of
+// the same rows (same amount, in order) and the arithmetic left out: a VAT
+// rate printed as a code or without a sign, a unit, a discount.
+func Merge(t Table, rules []Item) []Item {
+	out := append([]Item(nil), t.Items...)
+	for i, j := range pairRows(out, rules) {
+		if j < 0 {
+			continue
+		}
+		it, r := &out[i], rules[j]
+		if it.TaxRate == nil {
+			it.TaxRate = r.TaxRate
+		}
+		if it.Unit == "" {
+			it.Unit = r.Unit
+		}
+		if it.DiscountPct == nil {
+			it.DiscountPct = r.DiscountPct
+		}
+		if it.Description == "" {
+			it.Description = r.Description
+		}
+	}
+	return out
+}
+
+// pairRows pairs the arithmetic reading's rows with the rules' rows of the
+// same amount, in order: pair[i] is the rules' row of arithmetic row i, or
+// -1.
+func pairRows(items, rules []Item) []int {
+	pair := make([]int, len(items))
+	used := make([]bool, len(rules))
+	for i, it := range items {
+		pair[i] = -1
+		if it.Amount == nil {
+			continue
+		}
+		for j, r := range rules {
+			if !used[j] && r.Amount != nil && math.Abs(*r.Amount-*it.Amount) <= 0.005 {
+				used[j], pair[i] = true, j
+				break
+			}
+		}
+	}
+	return pair
+}
+
+// ItemChoiceFeatures are the features the choice between the two readings
+// sees, for tools that explain it.
+func ItemChoiceFeatures(rules []Item, t Table, choices map[string]Choice) map[string]float64 {
+	return itemChoiceFeatures(rules, t, printedSums(choices))
 }

@@ -10,9 +10,9 @@ import (
 // Example is one training document: its candidates and, for every field
 // its truth scores, which candidates give the true value.
 type Example struct {
-	// Name names the document in reports.
-	Name string
-	Doc  *Doc
+	// Name names the document in reports; Origin is its layout family.
+	Name, Origin string
+	Doc          *Doc
 	// Right holds, per field scored in this document, whether a candidate
 	// gives the field's true value; for a field whose truth is null it
 	// returns false for every candidate. Fields not in the map are not
@@ -47,6 +47,20 @@ type FitOptions struct {
 	Note string
 }
 
+// withDefaults fills in the defaults of unset options.
+func (opts FitOptions) withDefaults() FitOptions {
+	if opts.L2 == 0 {
+		opts.L2 = 10
+	}
+	if opts.Epochs == 0 {
+		opts.Epochs = 40
+	}
+	if opts.Negatives == 0 {
+		opts.Negatives = 40
+	}
+	return opts
+}
+
 type row struct {
 	f []fv
 	y float64
@@ -57,15 +71,7 @@ type row struct {
 // candidates, the field's null threshold, and the bonus of totals that add
 // up. The same examples and options always give the same model.
 func Fit(examples []Example, opts FitOptions) *Model {
-	if opts.L2 == 0 {
-		opts.L2 = 10
-	}
-	if opts.Epochs == 0 {
-		opts.Epochs = 40
-	}
-	if opts.Negatives == 0 {
-		opts.Negatives = 40
-	}
+	opts = opts.withDefaults()
 	m := &Model{Fields: map[string]*FieldModel{}}
 	docs := 0
 	for _, f := range Fields {
@@ -85,7 +91,7 @@ func Fit(examples []Example, opts FitOptions) *Model {
 			var pos, neg []row
 			for i := range ex.Doc.Values {
 				v := &ex.Doc.Values[i]
-				if v.Type != f.Type {
+				if !f.Admits(v) {
 					continue
 				}
 				if right(v) {
@@ -120,7 +126,7 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		m.Fields[f.Name].Threshold = fitThreshold(examples, m, f)
 	}
 	m.ArithBonus = fitArithBonus(examples, m)
-	m.Items = fitItems(examples, m, opts)
+	m.Items = FitItems(examples, m, opts)
 	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Seed)
 	if opts.Note != "" {
 		m.Fitted += "; " + opts.Note
@@ -273,9 +279,10 @@ func (m *Model) Weights(field string, n int) []string {
 	return out
 }
 
-// fitItems fits the choice between the two readings of the items on the
+// FitItems fits the choice between the two readings of the items on the
 // documents where one reading gets more rows exactly right than the other.
-func fitItems(examples []Example, m *Model, opts FitOptions) *ItemsModel {
+func FitItems(examples []Example, m *Model, opts FitOptions) *ItemsModel {
+	opts = opts.withDefaults()
 	idx := map[string]int{}
 	for i, n := range itemFeatures {
 		idx[n] = i
@@ -289,15 +296,15 @@ func fitItems(examples []Example, m *Model, opts FitOptions) *ItemsModel {
 		if len(t.Items) == 0 {
 			continue
 		}
-		sNew, sOld := ex.ItemsScore(t.Items), ex.ItemsScore(ex.Doc.RuleItems)
+		sNew, sOld := ex.ItemsScore(Merge(t, ex.Doc.RuleItems)), ex.ItemsScore(ex.Doc.RuleItems)
 		if sNew == sOld {
 			continue
 		}
 		x := itemChoiceFeatures(ex.Doc.RuleItems, t, printedSums(m.Resolve(ex.Doc)))
 		var f []fv
 		for k, v := range x {
-			if v != 0 {
-				f = append(f, fv{int32(idx[k]), float32(v)})
+			if i, ok := idx[k]; ok && v != 0 {
+				f = append(f, fv{int32(i), float32(v)})
 			}
 		}
 		sort.Slice(f, func(i, j int) bool { return f[i].id < f[j].id })

@@ -112,21 +112,25 @@ func (t *Table) readPage(d *Doc, pi int, p *Page) {
 		}
 		lines[v.Line] = append(lines[v.Line], numTok{v: v, x1: digitsRight(s, v), val: v.Num, pct: v.Type == TPercent})
 	}
+	// Rows whose numbers add up, with every way they do. A line under a
+	// label of the totals is not an item, unless its numbers add up as
+	// one: a row may print its VAT code beside its rate ("19 % VAT").
 	var order []int
+	triples := map[int][]rowRoles{}
 	for li, ns := range lines {
 		sort.Slice(ns, func(i, j int) bool { return ns[i].x1 < ns[j].x1 })
-		if len(ns) >= 2 && !totalsLine(p, li) {
+		if len(ns) < 2 {
+			continue
+		}
+		rs := arithmeticRoles(ns)
+		if len(rs) > 0 {
+			triples[li] = rs
+		}
+		if len(rs) > 0 || !totalsLine(p, li) {
 			order = append(order, li)
 		}
 	}
 	sort.Ints(order)
-	// Rows whose numbers add up, with every way they do.
-	triples := map[int][]rowRoles{}
-	for _, li := range order {
-		if rs := arithmeticRoles(lines[li]); len(rs) > 0 {
-			triples[li] = rs
-		}
-	}
 	if len(triples) == 0 {
 		return
 	}

@@ -15,6 +15,14 @@ type Field struct {
 	Type Type
 }
 
+// Admits reports whether v can be the field's value: a value of its type,
+// and for an adjustment of the total (a discount, a stamp duty, a
+// withholding) one that is not zero; a zero printed under such a label
+// says there is none, and the field is null.
+func (f Field) Admits(v *Value) bool {
+	return v.Type == f.Type && !(unsignedFields[f.Name] && v.Num == 0)
+}
+
 // Fields are the fields the resolver decides, in result order.
 var Fields = []Field{
 	{"invoice.number", TID},

@@ -105,7 +105,7 @@ func (m *Model) options(d *Doc, f Field) []option {
 	best := map[string]*option{}
 	for i := range d.Values {
 		v := &d.Values[i]
-		if v.Type != f.Type {
+		if !f.Admits(v) {
 			continue
 		}
 		p := fm.prob(v, f.Name)

@@ -103,7 +103,7 @@ func (c *Cache) Examples(ctx context.Context, cases []eval.Case) ([]resolve.Exam
 			continue
 		}
 		ex := Label(d, cs.Truth)
-		ex.Name = cs.Name
+		ex.Name, ex.Origin = cs.Name, cs.Origin()
 		out = append(out, ex)
 		origins = append(origins, cs.Origin())
 		perOrigin[cs.Origin()]++

@@ -50,3 +50,15 @@ func Dir(tb testing.TB, sub string) string {
 	}
 	return d
 }
+
+// Find returns the shared sub-folder sub and whether it is there, for
+// tests that use it when present and do without it otherwise.
+func Find(sub string) (string, bool) {
+	root := Root()
+	if root == "" {
+		return "", false
+	}
+	d := filepath.Join(root, sub)
+	st, err := os.Stat(d)
+	return d, err == nil && st.IsDir()
+}

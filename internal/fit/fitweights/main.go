@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -40,7 +41,7 @@ func main() {
 	show := flag.Int("show", 8, "print this `number` of each field's largest weights")
 	l2s := flag.String("l2", "0", "weight of the L2 penalty (0: the default of resolve.Fit); several, comma-separated, write one model each to FILE.<l2>")
 	explain := flag.String("explain", "", "instead of fitting, show the best candidates of every field on this `PDF` with the model of -out")
-	compareItems := flag.Bool("compare-items", false, "instead of fitting, count the item rows each reading gets exactly right")
+	compareItems := flag.Bool("compare-items", false, "instead of fitting, count the item rows each reading gets exactly right, and those the fitted choice gets when each origin is held out of its fit")
 	flag.Parse()
 	if *compareItems {
 		if err := compare(strings.Split(*kinds, ","), *workers, flag.Args()); err != nil {
@@ -121,7 +122,7 @@ func compare(kinds []string, workers int, dirs []string) error {
 		if ex.ItemsScore == nil {
 			continue
 		}
-		o, a := ex.ItemsScore(ex.Doc.RuleItems), ex.ItemsScore(resolve.ReadItems(ex.Doc).Items)
+		o, a := ex.ItemsScore(ex.Doc.RuleItems), ex.ItemsScore(resolve.Merge(resolve.ReadItems(ex.Doc), ex.Doc.RuleItems))
 		if os.Getenv("VERBOSE") != "" && o != a {
 			fmt.Printf("%s: rules %d, arithmetic %d\n", ex.Name, o, a)
 		}
@@ -130,6 +131,50 @@ func compare(kinds []string, workers int, dirs []string) error {
 		both += max(o, a)
 	}
 	fmt.Printf("exact rows: rules %d, arithmetic %d, the better of the two per document %d\n", old, arith, both)
+	// The fitted choice, held out by origin.
+	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed})
+	byOrigin := map[string][]int{}
+	for i, ex := range exs {
+		byOrigin[ex.Origin] = append(byOrigin[ex.Origin], i)
+	}
+	chosen, chosenReal, oldReal, bestReal := 0, 0, 0, 0
+	for origin, idx := range byOrigin {
+		held := map[int]bool{}
+		for _, i := range idx {
+			held[i] = true
+		}
+		var train []resolve.Example
+		for i, ex := range exs {
+			if !held[i] {
+				train = append(train, ex)
+			}
+		}
+		fm := *m
+		fm.Items = resolve.FitItems(train, m, resolve.FitOptions{Seed: fit.Seed})
+		for _, i := range idx {
+			ex := exs[i]
+			if ex.ItemsScore == nil {
+				continue
+			}
+			t := resolve.ReadItems(ex.Doc)
+			o, a := ex.ItemsScore(ex.Doc.RuleItems), ex.ItemsScore(resolve.Merge(t, ex.Doc.RuleItems))
+			c := o
+			use, p := fm.ChooseItems(ex.Doc.RuleItems, t, fm.Resolve(ex.Doc))
+			if use {
+				c = a
+			}
+			if os.Getenv("VERBOSE") != "" && o != a && !strings.HasPrefix(origin, "gen:") {
+				fmt.Printf("held out %s: rules %d, arithmetic %d, chose arithmetic %v (p %.2f) %v\n", ex.Name, o, a, use, p, resolve.ItemChoiceFeatures(ex.Doc.RuleItems, t, fm.Resolve(ex.Doc)))
+			}
+			chosen += c
+			if !strings.HasPrefix(origin, "gen:") {
+				chosenReal += c
+				oldReal += o
+				bestReal += max(o, a)
+			}
+		}
+	}
+	fmt.Printf("the fitted choice, each origin held out of its fit: %d; of the cases not generated: rules %d, choice %d, better of the two %d\n", chosen, oldReal, chosenReal, bestReal)
 	return nil
 }
 
@@ -200,6 +245,22 @@ func explainCase(modelPath, path string) error {
 		for _, line := range m.Explain(d, f.Name) {
 			fmt.Println("   ", line)
 		}
+	}
+	t := resolve.ReadItems(d)
+	use, p := m.ChooseItems(d.RuleItems, t, m.Resolve(d))
+	fmt.Printf("line items: the arithmetic reading is chosen %v (p %.2f)\n", use, p)
+	show := func(name string, items []resolve.Item) {
+		fmt.Printf("  %s, %d rows\n", name, len(items))
+		for _, it := range items {
+			b, _ := json.Marshal(it.LineItem())
+			fmt.Printf("    %s\n", b)
+		}
+	}
+	show("the rules' reading", d.RuleItems)
+	show("the arithmetic reading", resolve.Merge(t, d.RuleItems))
+	if c.Truth.Result != nil {
+		b, _ := json.Marshal(c.Truth.Result["line_items"])
+		fmt.Printf("  truth: %s\n", b)
 	}
 	return nil
 }
