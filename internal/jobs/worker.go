@@ -60,6 +60,12 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 	id := rj.Args.JobID
 	job, ok, err := w.Store.StartJob(ctx, id, rj.Attempt+rj.Args.Attempts)
 	if err != nil {
+		// The job may have been marked processing before the error (its
+		// context cancelled at shutdown between the update and the read
+		// back): it goes back to pending rather than staying processing.
+		if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), id); rerr != nil {
+			w.Logger.Error("requeue job", "job_id", id, "err", rerr)
+		}
 		return err
 	}
 	if !ok {
