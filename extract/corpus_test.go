@@ -48,7 +48,7 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // einvoice-visual, einvoice-fatturapa, it-attached, public-real and
 // fresh-real (96 cases, 51 origins) with the resolver fitted anew for each
 // origin on the other origins and the fixed generated set: held-out field
-// accuracy 91.3% (2855/3127), its mean over origins 88.3%, exact
+// accuracy 92.1% (2881/3127), its mean over origins 88.4%, exact
 // line-item rows 77.8% (179/230), no invented value 99.1%. Each is rounded
 // down a little. They are ratchets: raise them as the held-out figures
 // improve, never lower one to make a change pass.
@@ -59,8 +59,8 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // scored by a model that never saw it; the floors restart from that
 // honest figure.
 const (
-	digitalHeldOutAccuracy  = 0.91
-	digitalHeldOutMacro     = 0.87
+	digitalHeldOutAccuracy  = 0.915
+	digitalHeldOutMacro     = 0.875
 	digitalHeldOutExactRows = 0.77
 )
 
@@ -94,12 +94,12 @@ func TestCorpusDigital(t *testing.T) {
 	check := func(what string, r eval.Ratio, want float64) {
 		t.Helper()
 		if v, ok := r.Rate(); ok && v < want {
-			t.Errorf("%s %.2f%% (%d/%d), want ≥ %.0f%%", what, 100*v, r.Hit, r.Total, 100*want)
+			t.Errorf("%s %.2f%% (%d/%d), want ≥ %.1f%%", what, 100*v, r.Hit, r.Total, 100*want)
 		}
 	}
 	check("held-out field accuracy", rep.FieldAccuracy, digitalHeldOutAccuracy)
 	if m := h.Macro.HeldOut; m != nil && *m < digitalHeldOutMacro {
-		t.Errorf("held-out field accuracy averaged over %d origins %.2f%%, want ≥ %.0f%%", h.Macro.Origins, 100*(*m), 100*digitalHeldOutMacro)
+		t.Errorf("held-out field accuracy averaged over %d origins %.2f%%, want ≥ %.1f%%", h.Macro.Origins, 100*(*m), 100*digitalHeldOutMacro)
 	}
 	check("held-out exact line-item rows", rep.ExactRows, digitalHeldOutExactRows)
 	check("no invented value", rep.NoInvented, 0.99)
@@ -141,11 +141,11 @@ func TestCorpusScanned(t *testing.T) {
 	}
 	rep := h.HeldOut
 	if acc, ok := rep.FieldAccuracy.Rate(); ok && acc < scannedHeldOutAccuracy {
-		t.Errorf("held-out field accuracy %.2f%% (%d/%d), below the floor %.0f%%",
+		t.Errorf("held-out field accuracy %.2f%% (%d/%d), below the floor %.1f%%",
 			100*acc, rep.FieldAccuracy.Hit, rep.FieldAccuracy.Total, 100*scannedHeldOutAccuracy)
 	}
 	if m := h.Macro.HeldOut; m != nil && *m < scannedHeldOutMacro {
-		t.Errorf("held-out field accuracy averaged over %d origins %.2f%%, below the floor %.0f%%", h.Macro.Origins, 100*(*m), 100*scannedHeldOutMacro)
+		t.Errorf("held-out field accuracy averaged over %d origins %.2f%%, below the floor %.1f%%", h.Macro.Origins, 100*(*m), 100*scannedHeldOutMacro)
 	}
 	if inv, ok := rep.NoInvented.Rate(); ok && inv < 1 {
 		t.Errorf("no-invented-value rate %.2f%%, want 100%%", 100*inv)

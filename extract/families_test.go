@@ -22,13 +22,13 @@ const familySeed = 11
 
 // Held-out floors of TestGeneratedFamilies, measured on the fixed set
 // with the resolver fitted for each family on the other families and the
-// shared corpus's digital cases (field accuracy 96.0%, over families
-// 95.5%, exact rows 89.0%) and rounded down a little. They are ratchets:
+// shared corpus's digital cases (field accuracy 96.2%, over families
+// 95.9%, exact rows 89.0%) and rounded down a little. They are ratchets:
 // raise them as the engine gets better, never lower them to make a change
 // pass.
 const (
-	familiesHeldOutAccuracy  = 0.95
-	familiesHeldOutMacro     = 0.94
+	familiesHeldOutAccuracy  = 0.955
+	familiesHeldOutMacro     = 0.95
 	familiesHeldOutExactRows = 0.87
 	familiesNoInvented       = 0.99
 )
@@ -54,12 +54,12 @@ func TestGeneratedFamilies(t *testing.T) {
 	check := func(what string, r eval.Ratio, want float64) {
 		t.Helper()
 		if v, ok := r.Rate(); ok && v < want {
-			t.Errorf("%s %.2f%% (%d/%d), below the floor %.0f%%", what, 100*v, r.Hit, r.Total, 100*want)
+			t.Errorf("%s %.2f%% (%d/%d), below the floor %.1f%%", what, 100*v, r.Hit, r.Total, 100*want)
 		}
 	}
 	check("held-out field accuracy", rep.FieldAccuracy, familiesHeldOutAccuracy)
 	if m := h.Macro.HeldOut; m != nil && *m < familiesHeldOutMacro {
-		t.Errorf("held-out field accuracy averaged over %d families %.2f%%, below the floor %.0f%%", h.Macro.Origins, 100*(*m), 100*familiesHeldOutMacro)
+		t.Errorf("held-out field accuracy averaged over %d families %.2f%%, below the floor %.1f%%", h.Macro.Origins, 100*(*m), 100*familiesHeldOutMacro)
 	}
 	check("held-out exact line-item rows", rep.ExactRows, familiesHeldOutExactRows)
 	check("no invented value", rep.NoInvented, familiesNoInvented)

@@ -588,7 +588,7 @@ func vocabulary() []def {
 	add(VendorBlock, it, 1, "Fornitore", "Cedente", "Prestatore", "Cedente/Prestatore",
 		"Cedente / Prestatore", "Mittente", "Venditore", "Emittente", "Emesso da",
 		"Dati fornitore", "Dati del fornitore", "Dati del cedente", "Dati del cedente/prestatore",
-		"Cedente/prestatore (fornitore)")
+		"Cedente/prestatore (fornitore)", "Venduto da", "Fatturato da")
 	add(VendorBlock, en, 1, "Seller", "Supplier", "Vendor", "Issuer", "Issued by", "Sold by",
 		"Service provider", "Bill from", "Billed by", "Invoice from", "Supplier details",
 		"Seller details")

@@ -185,28 +185,33 @@ func printedSums(ch map[string]Choice) []float64 {
 
 // Merge completes the arithmetic reading's rows with what the rules read of
 // the same rows (same amount, in order) and the arithmetic left out: a VAT
-// rate printed as a code or without a sign, a unit, a discount.
+// rate printed as a code or without a sign, a unit, a discount, the
+// description.
 func Merge(t Table, rules []Item) []Item {
 	out := append([]Item(nil), t.Items...)
 	for i, j := range pairRows(out, rules) {
-		if j < 0 {
-			continue
-		}
-		it, r := &out[i], rules[j]
-		if it.TaxRate == nil {
-			it.TaxRate = r.TaxRate
-		}
-		if it.Unit == "" {
-			it.Unit = r.Unit
-		}
-		if it.DiscountPct == nil {
-			it.DiscountPct = r.DiscountPct
-		}
-		if it.Description == "" {
-			it.Description = r.Description
+		if j >= 0 {
+			completeRow(&out[i], rules[j])
 		}
 	}
 	return out
+}
+
+// completeRow fills in what the arithmetic reading of a row left out from
+// the rules' reading r of the same row.
+func completeRow(it *Item, r Item) {
+	if it.TaxRate == nil {
+		it.TaxRate = r.TaxRate
+	}
+	if it.Unit == "" {
+		it.Unit = r.Unit
+	}
+	if it.DiscountPct == nil {
+		it.DiscountPct = r.DiscountPct
+	}
+	if it.Description == "" {
+		it.Description = r.Description
+	}
 }
 
 // pairRows pairs the arithmetic reading's rows with the rules' rows of the

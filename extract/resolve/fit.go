@@ -126,6 +126,7 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		m.Fields[f.Name].Threshold = fitThreshold(examples, m, f)
 	}
 	m.ArithBonus = fitArithBonus(examples, m)
+	m.BlockBonus = fitBlockBonus(examples, m)
 	m.Items = FitItems(examples, m, opts)
 	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Seed)
 	if opts.Note != "" {
@@ -228,12 +229,27 @@ func fitThreshold(examples []Example, m *Model, f Field) float64 {
 // the most of the three totals right on the examples.
 func fitArithBonus(examples []Example, m *Model) float64 {
 	names := []string{"financials.subtotal", "financials.tax_amount", "financials.total"}
-	bonuses := []float64{0, 0.5, 1, 2, 3, 4, 6, 8}
+	return fitBonus(examples, m, names, []float64{0, 0.5, 1, 2, 3, 4, 6, 8}, func(b float64) { m.ArithBonus = b })
+}
+
+// fitBlockBonus chooses the bonus of a party's fields in the block of its
+// name: the one that gets the most of them right on the examples.
+func fitBlockBonus(examples []Example, m *Model) float64 {
+	var names []string
+	for _, f := range partyFields {
+		names = append(names, "vendor."+f, "buyer."+f)
+	}
+	return fitBonus(examples, m, names, []float64{0, 0.5, 1, 2, 3, 4}, func(b float64) { m.BlockBonus = b })
+}
+
+// fitBonus returns the one of bonuses that, set on m by set, gets the most
+// of the named fields right (or rightly null) on the examples.
+func fitBonus(examples []Example, m *Model, names []string, bonuses []float64, set func(float64)) float64 {
 	scores := make([]float64, len(bonuses))
 	for _, ex := range examples {
 		opts := m.allOptions(ex.Doc)
 		for bi, b := range bonuses {
-			m.ArithBonus = b
+			set(b)
 			ch := m.resolve(opts)
 			for _, n := range names {
 				right, ok := ex.Right[n]

@@ -71,6 +71,11 @@ type Model struct {
 	// ArithBonus is the log-odds added to a choice of subtotal, tax and
 	// total that adds up, fitted on the training documents.
 	ArithBonus float64 `json:"arith_bonus"`
+	// BlockBonus is the log-odds added to a party's address, postal line,
+	// e-mail, phone and tax codes that stand in the block of the party's
+	// chosen name, and taken from those in the other party's, fitted on
+	// the training documents.
+	BlockBonus float64 `json:"block_bonus"`
 	// Items chooses between the two readings of the item table.
 	Items *ItemsModel `json:"items,omitempty"`
 }
@@ -162,9 +167,10 @@ func (m *Model) JSON() ([]byte, error) {
 	out := struct {
 		Fitted     string               `json:"fitted"`
 		ArithBonus float64              `json:"arith_bonus"`
+		BlockBonus float64              `json:"block_bonus"`
 		Items      *itemsJSON           `json:"items,omitempty"`
 		Fields     map[string]fieldJSON `json:"fields"`
-	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, Fields: map[string]fieldJSON{}}
+	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, BlockBonus: m.BlockBonus, Fields: map[string]fieldJSON{}}
 	if m.Items != nil {
 		out.Items = &itemsJSON{W: orderedMap(m.Items.Weights)}
 	}

@@ -206,6 +206,7 @@ func (d *Doc) blocks() {
 		v := &d.Values[i]
 		if bi, ok := d.blockOf[cellKey{v.Page, v.Line, v.Cell}]; ok {
 			d.blks[bi].has[v.Type]++
+			v.block = bi + 1
 		}
 	}
 }

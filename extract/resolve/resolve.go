@@ -176,12 +176,69 @@ func (m *Model) resolve(opts map[string][]option) map[string]Choice {
 	}
 	m.jointTotals(opts, th, pick)
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
-	joint2(opts, th, pick, "vendor.vat_number", "buyer.vat_number", func(a, b *option) bool { return a.key != b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
-	for _, f := range []string{"name", "address", "postal", "email", "fiscal_code"} {
-		joint2(opts, th, pick, "vendor."+f, "buyer."+f, func(a, b *option) bool { return a.key != b.key })
-	}
+	joint2(opts, th, pick, "vendor.name", "buyer.name", func(a, b *option) bool { return a.key != b.key })
+	m.partyBlocks(opts, th, pick, out)
 	return out
+}
+
+// partyFields are the fields of a party besides its name, which stand in
+// the name's block on most invoices.
+var partyFields = []string{"vat_number", "address", "postal", "email", "phone", "fiscal_code"}
+
+// partyBlocks chooses each party's fields besides the name, the vendor's
+// and the buyer's together (never the same value): an option in the block
+// of its party's chosen name earns the fitted BlockBonus, one in the block
+// of the other party's name loses it.
+func (m *Model) partyBlocks(opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice) {
+	blockOf := func(name string) int {
+		if c := out[name]; c.Value != nil {
+			return c.Value.block
+		}
+		return 0
+	}
+	vb, bb := blockOf("vendor.name"), blockOf("buyer.name")
+	bonus := func(o *option, own, other int) float64 {
+		switch {
+		case o.v.block == 0:
+			return 0
+		case o.v.block == own:
+			return m.BlockBonus
+		case o.v.block == other:
+			return -m.BlockBonus
+		}
+		return 0
+	}
+	for _, f := range partyFields {
+		fa, fb := "vendor."+f, "buyer."+f
+		as := append([]*option{nil}, ptrs(opts[fa])...)
+		bs := append([]*option{nil}, ptrs(opts[fb])...)
+		if _, ok := m.Fields[fb]; !ok {
+			bs = []*option{nil}
+		}
+		best, ba, bbest := math.Inf(-1), (*option)(nil), (*option)(nil)
+		for _, a := range as {
+			for _, b := range bs {
+				if a != nil && b != nil && a.key == b.key {
+					continue
+				}
+				u := 0.0
+				if a != nil {
+					u += utility(a.prob, th(fa)) + bonus(a, vb, bb)
+				}
+				if b != nil {
+					u += utility(b.prob, th(fb)) + bonus(b, bb, vb)
+				}
+				if u > best {
+					best, ba, bbest = u, a, b
+				}
+			}
+		}
+		pick(fa, ba)
+		if _, ok := m.Fields[fb]; ok {
+			pick(fb, bbest)
+		}
+	}
 }
 
 // joint2 chooses two fields together under a constraint that holds when

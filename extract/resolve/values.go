@@ -48,6 +48,9 @@ type Value struct {
 	Checked, Ambiguous            bool
 	// Zip, City and Country are a postal line's parts.
 	Zip, City, Country string
+	// block is 1 + the index of the value's block (see Doc.blocks), 0
+	// when it has none.
+	block int
 	// feats are the value's features, set by describe.
 	feats []fv
 	// rule holds, for each field the hand-written rules chose this value
