@@ -64,6 +64,8 @@ func TestFindItalian(t *testing.T) {
 		{"Data documento: 2025-08-21 (21 Agosto 2025)", []span{{InvoiceDate, 0, 1}}},
 		{"Data fattura 15/03/2026 Data scadenza 14/04/2026", []span{{InvoiceDate, 0, 1}, {DueDate, 3, 4}}},
 		{"Data: 30/11/2018", []span{{InvoiceDate, 0, 0}}},
+		{"INV# 0042", []span{{InvoiceNumber, 0, 0}}},
+		{"Inv. date 2026/01/05", []span{{InvoiceDate, 0, 1}}},
 		{"Please remit until 2026-07-01.", []span{{PayBankTransfer, 0, 1}}},
 		{"Gesamtbetrag der Abschläge -10,00", []span{{Discount, 0, 2}}},
 		{"abzgl. Sondernachlass 10%", []span{{Discount, 1, 1}}},

@@ -52,7 +52,7 @@ func vocabulary() []def {
 		"Credit memo No.", "Debit note No.", "Debit memo No.", "Receipt No.", "Receipt number",
 		"Pro forma invoice No.", "Proforma invoice No.", "No. of invoice")
 	add(InvoiceNumber, en, 0.9, "Invoice ID", "Document No.", "Bill No.", "Invoice ref.",
-		"Invoice reference", "Invoice ref. No.")
+		"Invoice reference", "Invoice ref. No.", "Inv. No.", "Inv#")
 	add(InvoiceNumber, de, 1,
 		"Rechnungsnummer", "Rechnungs-Nr.", "Rechnung Nr.", "Rechnungsnr.",
 		"Gutschriftnummer", "Gutschriftsnummer", "Gutschrift Nr.", "Gutschrifts-Nr.",
@@ -85,7 +85,7 @@ func vocabulary() []def {
 	add(InvoiceDate, en, 1,
 		"Invoice date", "Date of invoice", "Date of issue", "Issue date", "Date issued",
 		"Invoice issue date", "Credit note date", "Receipt date", "Tax invoice date")
-	add(InvoiceDate, en, 0.9, "Document date", "Tax point date", "Invoiced on")
+	add(InvoiceDate, en, 0.9, "Document date", "Tax point date", "Invoiced on", "Inv. date")
 	add(InvoiceDate, en, 0.8, "Invoice dated", "Issued on", "Billing date", "Date of billing")
 	add(InvoiceDate, en, 0.7, "Tax point")
 	add(InvoiceDate, en, 0.35, "dated")

@@ -322,3 +322,9 @@ func makeDate(y, m, d int) (string, bool) {
 	}
 	return fmt.Sprintf("%04d-%02d-%02d", y, m, d), true
 }
+
+// IsMonth reports whether word names a month (in it, en, de or fr, in
+// full or abbreviated), a trailing dot or comma aside.
+func IsMonth(word string) bool {
+	return months[strings.ToLower(strings.TrimRight(word, ".,"))] != 0
+}

@@ -141,7 +141,7 @@ func nameLike(seg string) bool {
 		}
 	}
 	words := strings.Fields(seg)
-	if letters < 2 || digits > letters || len(words) > maxNameWords || strings.Contains(seg, "@") {
+	if letters < 2 || digits > letters || len(words) > maxNameWords || strings.Contains(seg, "@") || period(words) {
 		return false
 	}
 	covered := 0
@@ -151,6 +151,21 @@ func nameLike(seg string) bool {
 		}
 	}
 	return covered < len(words)
+}
+
+// period reports whether words name a month or a period of months and
+// years ("April 2015", "Jan.–Mar. 2026"), not a name.
+func period(words []string) bool {
+	month := false
+	for _, w := range words {
+		switch {
+		case parse.IsMonth(w):
+			month = true
+		case strings.IndexFunc(w, unicode.IsLetter) >= 0:
+			return false
+		}
+	}
+	return month
 }
 
 // A block is a group of segments stacked one under another.

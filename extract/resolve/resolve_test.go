@@ -376,3 +376,19 @@ func TestPartyFieldsFollowTheNamesBlock(t *testing.T) {
 		}
 	}
 }
+
+func TestNameLike(t *testing.T) {
+	for seg, want := range map[string]bool{
+		"Bianchi Caffè S.p.A.": true,
+		"Mario Rossi":          true,
+		"April 2015":           false,
+		"Jan. – Mar. 2026":     false,
+		"marzo 2026":           false,
+		"Partita IVA":          false,
+		"info@example.com":     false,
+	} {
+		if got := nameLike(seg); got != want {
+			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
+		}
+	}
+}
