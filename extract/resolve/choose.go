@@ -11,7 +11,7 @@ import (
 // up to the subtotal, how many have a description.
 
 // itemFeatures are the features of the choice between the two readings.
-var itemFeatures = []string{"bias", "old.none", "new.consistent", "old.consistent", "new.sum", "old.sum"}
+var itemFeatures = []string{"bias", "old.none", "new.consistent", "old.consistent", "new.sum", "old.sum", "header", "header.agree"}
 
 // ItemsModel is the fitted model of the choice.
 type ItemsModel struct {
@@ -47,6 +47,8 @@ func itemChoiceFeatures(rules []Item, t Table, sums []float64) map[string]float6
 	x["old.consistent"] = consistentShare(rules)
 	x["new.sum"] = b(sumsTo(t.Items, sums))
 	x["old.sum"] = b(sumsTo(rules, sums))
+	x["header"] = b(t.Header)
+	x["header.agree"] = b(t.Header) * agreement(t.Items, rules)
 	x["new.desc"] = descShare(t.Items)
 	x["old.desc"] = descShare(rules)
 	x["more.new"] = b(len(t.Items) > len(rules))

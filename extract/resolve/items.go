@@ -59,6 +59,29 @@ type Table struct {
 	// Rows counts the rows whose numbers add up; Aligned those read by
 	// their columns alone.
 	Rows, Aligned int
+	// Header tells whether a row of column headings stands over the
+	// rows (on a page that has rows).
+	Header bool
+}
+
+// headerOver reports whether one of the few lines over line li holds two
+// or more column headings (Description, Qty, Price, Amount …).
+func headerOver(p *Page, li int) bool {
+	for lj := li - 1; lj >= 0 && lj >= li-6; lj-- {
+		n := 0
+		for _, hs := range p.labels[lj] {
+			for _, h := range hs {
+				if h.kind.IsColumn() {
+					n++
+					break
+				}
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // numTok is a number printed on a line: an amount or a percentage.
@@ -195,6 +218,9 @@ func (t *Table) readPage(d *Doc, pi int, p *Page) {
 			continue
 		}
 		rows = append(rows, li)
+	}
+	if len(rows) > 0 && headerOver(p, rows[0]) {
+		t.Header = true
 	}
 	rateCol := vatColumn(lines, rows, cq, cp, ca, cd)
 	texts := map[int][]layout.Word{}

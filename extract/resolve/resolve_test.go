@@ -392,3 +392,17 @@ func TestNameLike(t *testing.T) {
 		}
 	}
 }
+
+func TestReadItemsSeesTheHeaderRow(t *testing.T) {
+	rows := map[float64][]cell{
+		200: {{60, "Consulenza"}, {330, "2"}, {420, "80,00"}, {520, "160,00"}},
+		214: {{60, "Licenza"}, {330, "1"}, {420, "450,00"}, {520, "450,00"}},
+	}
+	if tb := ReadItems(Build(doc(rows), "it")); tb.Header || len(tb.Items) != 2 {
+		t.Errorf("without a header row: header %v, %d rows", tb.Header, len(tb.Items))
+	}
+	rows[186] = []cell{{60, "Descrizione"}, {310, "Quantità"}, {410, "Prezzo"}, {510, "Importo"}}
+	if tb := ReadItems(Build(doc(rows), "it")); !tb.Header || len(tb.Items) != 2 {
+		t.Errorf("under a header row: header %v, %d rows", tb.Header, len(tb.Items))
+	}
+}
