@@ -2,7 +2,6 @@ package extract_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -111,16 +110,7 @@ func generatedCases() ([]eval.Case, string) {
 					errs <- err
 					return
 				}
-				truth, err := json.Marshal(c.Truth())
-				if err != nil {
-					errs <- err
-					return
-				}
-				base := filepath.Join(dir, c.Name)
-				if err := os.WriteFile(base+".pdf", data, 0o644); err != nil {
-					errs <- err
-				}
-				if err := os.WriteFile(base+eval.TruthSuffix, truth, 0o644); err != nil {
+				if err := eval.WriteCase(filepath.Join(dir, c.Name), data, c.Truth()); err != nil {
 					errs <- err
 				}
 			})

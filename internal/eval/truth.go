@@ -164,3 +164,19 @@ func LoadDir(dir string) (cases []Case, skipped []string, err error) {
 	sort.Strings(skipped)
 	return cases, skipped, nil
 }
+
+// WriteCase writes a case as LoadCase reads it: the PDF at base+".pdf" and
+// its truth, indented, at base+TruthSuffix.
+func WriteCase(base string, pdf []byte, t Truth) error {
+	js, err := json.MarshalIndent(t, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode truth of %s: %w", base, err)
+	}
+	if err := os.WriteFile(base+".pdf", pdf, 0o644); err != nil {
+		return fmt.Errorf("write case: %w", err)
+	}
+	if err := os.WriteFile(base+TruthSuffix, append(js, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write case: %w", err)
+	}
+	return nil
+}

@@ -148,3 +148,19 @@ func TestCorpusLoads(t *testing.T) {
 	}
 	t.Logf("%d cases load", total)
 }
+
+func TestWriteCaseReadsBack(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "case-1")
+	want := Truth{Locale: "de", Source: "generated", Origin: "gen:test", Kind: KindDigital,
+		Result: map[string]any{"invoice": map[string]any{"number": "R-1"}}}
+	if err := WriteCase(base, []byte("%PDF-1.4\n"), want); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadCase(base + ".pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, c.Truth); diff != "" {
+		t.Errorf("truth read back (-want +got):\n%s", diff)
+	}
+}

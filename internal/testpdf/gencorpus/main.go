@@ -17,7 +17,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
@@ -111,7 +110,7 @@ func write(ctx context.Context, b *testpdf.Browser, reader *pdf.Reader, out stri
 	}
 	base := filepath.Join(out, c.Name)
 	truth := c.Truth()
-	if err := writeCase(base, data, truth); err != nil {
+	if err := eval.WriteCase(base, data, truth); err != nil {
 		return err
 	}
 	if text {
@@ -132,18 +131,7 @@ func write(ctx context.Context, b *testpdf.Browser, reader *pdf.Reader, out stri
 	}
 	truth.Kind = eval.KindScanned
 	truth.Source += ", scanned"
-	return writeCase(base+"-scan", scan, truth)
-}
-
-func writeCase(base string, data []byte, truth eval.Truth) error {
-	js, err := json.MarshalIndent(truth, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(base+".pdf", data, 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(base+".truth.json", append(js, '\n'), 0o644)
+	return eval.WriteCase(base+"-scan", scan, truth)
 }
 
 // scanOf renders every page at 300 dpi and makes a scanned copy of them.
