@@ -161,7 +161,11 @@ func (t *Table) readPage(d *Doc, pi int, p *Page) {
 	// stand most often; which factor is the quantity is told by the
 	// column headings, by whole numbers, and by order.
 	var fx, ax, dx []float64
-	for li, rs := range triples {
+	for _, li := range order { // in line order: mode breaks ties by the first
+		rs, ok := triples[li]
+		if !ok {
+			continue
+		}
 		ns := lines[li]
 		for _, r := range rs {
 			fx = append(fx, ns[r.q].x1, ns[r.p].x1)
@@ -558,7 +562,12 @@ func unitAfterQuantity(s *layout.Structure, li int, ns []numTok, q int) string {
 func (d *Doc) quantityness(pi int, lines map[int][]numTok, triples map[int][]rowRoles, x float64) float64 {
 	p := d.Pages[pi]
 	score, n, whole := 0.0, 0, 0
+	rows := make([]int, 0, len(triples))
 	for li := range triples {
+		rows = append(rows, li)
+	}
+	sort.Ints(rows) // the headings over the first rows count
+	for _, li := range rows {
 		i := at(lines[li], x)
 		if i < 0 {
 			continue

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -74,7 +75,16 @@ type Rule struct {
 // the other candidates. A value no candidate gives is added as a
 // candidate of its own (feature rule.only).
 func (d *Doc) SetRules(rules map[string]Rule) {
-	for name, r := range rules {
+	// In the order of the field names, so that the candidates the rules
+	// add stand in the same order on every run (the fit samples among
+	// them).
+	names := make([]string, 0, len(rules))
+	for name := range rules {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		r := rules[name]
 		f, ok := FieldByName(name)
 		if !ok {
 			continue
