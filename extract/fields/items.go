@@ -950,15 +950,7 @@ func wrappedText(s string) bool {
 	if key, _, kv := splitKey(s); kv && !unicode.IsLower([]rune(key)[0]) {
 		return false
 	}
-	letters, digits := 0, 0
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r):
-			letters++
-		case unicode.IsDigit(r):
-			digits++
-		}
-	}
+	letters, digits := parse.LettersDigits(s)
 	return letters >= 3 && letters > digits
 }
 

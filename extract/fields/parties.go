@@ -1092,15 +1092,7 @@ func firstWord(s string) string {
 // isNameLike reports whether text could be a party's name: mostly letters,
 // not a postal line, an identifier or a label.
 func isNameLike(text string) bool {
-	letters, digits := 0, 0
-	for _, r := range text {
-		switch {
-		case unicode.IsLetter(r):
-			letters++
-		case unicode.IsDigit(r):
-			digits++
-		}
-	}
+	letters, digits := parse.LettersDigits(text)
 	if letters < 3 || digits > letters || remark(text) {
 		return false
 	}

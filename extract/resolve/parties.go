@@ -131,15 +131,7 @@ func PostalKey(zip, city string) string {
 // nameLike reports whether a segment could be a name: a few words with
 // letters, not a label alone, not a sentence, not a value.
 func nameLike(seg string) bool {
-	letters, digits := 0, 0
-	for _, r := range seg {
-		switch {
-		case unicode.IsLetter(r):
-			letters++
-		case unicode.IsDigit(r):
-			digits++
-		}
-	}
+	letters, digits := parse.LettersDigits(seg)
 	words := strings.Fields(seg)
 	if letters < 2 || digits > letters || len(words) > maxNameWords || strings.Contains(seg, "@") || period(words) {
 		return false
