@@ -145,7 +145,7 @@ type Outcome struct {
 	// Evidence maps field paths ("financials.total", "vendor.name") to the
 	// page, box and confidence of their value; nil for e-invoices, whose
 	// values come from the XML.
-	Evidence map[string]fields.Evidence
+	Evidence map[string]layout.Evidence
 }
 
 // Error codes of failed extractions. The budget codes (page_limit,

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/invoice"
 )
@@ -36,7 +35,7 @@ func (e *Engine) fillFromPage(ctx context.Context, data []byte, doc *layout.Docu
 	page := r.fields
 	resolveFields(&page, r.candidates, m)
 	var filled []string
-	ev := map[string]fields.Evidence{}
+	ev := map[string]layout.Evidence{}
 	str := func(path string, dst **string, src *string) {
 		if (*dst == nil || **dst == "") && src != nil && *src != "" {
 			if e, ok := page.Evidence[path]; ok {

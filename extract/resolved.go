@@ -8,6 +8,7 @@ import (
 	"github.com/invex/invex/invoice"
 
 	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/resolve"
 )
 
@@ -89,7 +90,7 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			s = &text
 			num := c.FieldNumber(name)
 			n = &num
-			f.Evidence[name] = fields.Evidence{Page: d.Pages[v.Page].Num, Box: v.Box, Confidence: math.Round(c.Prob*100) / 100}
+			f.Evidence[name] = layout.Evidence{Page: d.Pages[v.Page].Num, Box: v.Box, Confidence: math.Round(c.Prob*100) / 100}
 		} else {
 			delete(f.Evidence, name)
 		}
@@ -150,7 +151,7 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			}
 			delete(f.Evidence, name)
 			if c.Value != nil {
-				ev := fields.Evidence{Page: d.Pages[c.Value.Page].Num, Box: c.Value.Box, Confidence: math.Round(c.Prob*100) / 100}
+				ev := layout.Evidence{Page: d.Pages[c.Value.Page].Num, Box: c.Value.Box, Confidence: math.Round(c.Prob*100) / 100}
 				f.Evidence[party+".zip_code"], f.Evidence[party+".city"] = ev, ev
 			} else {
 				delete(f.Evidence, party+".zip_code")
@@ -197,7 +198,7 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 		if !it.Consistent {
 			conf *= 0.8
 		}
-		ev := fields.Evidence{Page: it.Page, Box: it.Box, Confidence: math.Round(conf*100) / 100}
+		ev := layout.Evidence{Page: it.Page, Box: it.Box, Confidence: math.Round(conf*100) / 100}
 		for _, name := range []string{"description", "quantity", "unit", "unit_price", "amount", "tax_rate", "discount_pct"} {
 			f.Evidence[fmt.Sprintf("line_items[%d].%s", i, name)] = ev
 		}

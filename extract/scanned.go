@@ -446,7 +446,7 @@ func (e *Engine) letterhead(ctx context.Context, data []byte, doc *layout.Docume
 		return nil, nil
 	}
 	if f.Evidence == nil {
-		f.Evidence = map[string]fields.Evidence{}
+		f.Evidence = map[string]layout.Evidence{}
 	}
 	for _, path := range filled {
 		for k, ev := range again.Evidence {

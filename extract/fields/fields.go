@@ -8,15 +8,7 @@ import (
 )
 
 // Evidence says where a value was read and how sure the engine is of it.
-type Evidence struct {
-	// Page is the 1-based page number.
-	Page int `json:"page"`
-	// Box is the value's box on the page, in points, origin at the top-left
-	// corner, y growing downward.
-	Box layout.Rect `json:"box"`
-	// Confidence is in [0, 1].
-	Confidence float64 `json:"confidence"`
-}
+type Evidence = layout.Evidence
 
 // Outcome is what Extract read.
 type Outcome struct {

@@ -87,6 +87,21 @@ type Word struct {
 	OCR bool
 }
 
+// Evidence says where a value was read and how sure the engine is of it:
+// the page and box of the words it came from.
+type Evidence struct {
+	// Page is the 1-based page number.
+	Page int `json:"page"`
+	// Box is the value's box on the page, in points, origin at the top-left
+	// corner, y growing downward.
+	Box Rect `json:"box"`
+	// Confidence is in [0, 1].
+	Confidence float64 `json:"confidence"`
+}
+
+// Size is the displayed size of a page in points.
+type Size struct{ W, H float64 }
+
 // Rect is an axis-aligned rectangle in points on the displayed page. The
 // origin is the TOP-LEFT corner of the page, X grows to the right and Y grows
 // DOWNWARD, so X0 <= X1, Y0 <= Y1 and Y0 is the top edge.

@@ -484,7 +484,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			MaxUploadBytes: cfg.MaxUploadBytes,
 			Signup:         cfg.DashboardSignup,
 			Webhooks:       cfg.Webhooks,
-			PDF: pdf.Config{
+			Pages: pdf.NewDrawer(pdf.Config{
 				Instances:            1,
 				CacheDir:             filepath.Join(dirs["cache"], "wazero"),
 				Isolated:             true,
@@ -493,7 +493,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 				MaxImagePixels:       cfg.Budgets.MaxImagePixels,
 				MemoryLimit:          cfg.Budgets.MemoryLimit,
 				Timeout:              cfg.Budgets.ReadTimeout,
-			},
+			}),
 			Logger: a.log,
 		})
 		if err != nil {

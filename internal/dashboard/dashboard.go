@@ -27,7 +27,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/webhook"
@@ -56,9 +55,9 @@ type Config struct {
 	// Webhooks is the service's webhook configuration (private addresses,
 	// rotation overlap).
 	Webhooks webhook.Config
-	// PDF configures the pdfium reader that draws page images; it is
-	// started on the first page image asked for.
-	PDF pdf.Config
+	// Pages draws the page images of the job page (pdf.NewDrawer); the
+	// dashboard closes it. Without it, jobs are shown without their pages.
+	Pages PageDrawer
 	// SessionTTL is how long a session lasts. Default 7 days.
 	SessionTTL time.Duration
 	// Logger receives errors. Default slog.Default().
@@ -100,7 +99,7 @@ func New(cfg Config) (*Dashboard, error) {
 		mux:          http.NewServeMux(),
 		loginByIP:    newAttemptLimiter(20, 10*time.Minute),
 		loginByEmail: newAttemptLimiter(5, 10*time.Minute),
-		images:       newPageImages(cfg.PDF, 64),
+		images:       newPageImages(cfg.Pages, 64),
 	}
 	if err := d.parseTemplates(); err != nil {
 		return nil, err
@@ -109,7 +108,7 @@ func New(cfg Config) (*Dashboard, error) {
 	return d, nil
 }
 
-// Close stops the pdfium reader of page images, if it was started.
+// Close stops the page drawer.
 func (d *Dashboard) Close() error { return d.images.close() }
 
 func (d *Dashboard) routes() {

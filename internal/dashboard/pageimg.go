@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/png"
 	"net/http"
@@ -13,57 +12,54 @@ import (
 	"time"
 
 	"github.com/invex/invex/extract/layout"
-	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
 )
 
-// pageScale is the render's downscale: pdf renders at 300 dpi, page images
-// are shown at 100 dpi.
+// pageScale is the render's downscale: pages are drawn at 300 dpi and
+// shown at 100 dpi.
 const pageScale = 3
 
 // maxImagePages is the number of pages of one document shown as images.
 const maxImagePages = 20
 
-// pageSize is a page's displayed size in points.
-type pageSize struct{ W, H float64 }
+// PageDrawer draws the pages of PDF documents for the job page; package
+// pdf's Drawer is one. The dashboard does not read PDFs itself.
+type PageDrawer interface {
+	// PageSizes returns the displayed sizes of the first max pages of a
+	// document, in points.
+	PageSizes(ctx context.Context, data []byte, max int) ([]layout.Size, error)
+	// DrawPage draws page n (1-based) whole and upright at 300 dpi.
+	DrawPage(ctx context.Context, data []byte, n int) (*image.Gray, error)
+	// Close stops the drawer.
+	Close() error
+}
 
-// pageImages draws the pages of jobs' documents as PNG files, through a
-// pdfium reader started on first use, and keeps the latest ones in memory.
+// errNoDrawer is returned for page images when the dashboard has no
+// PageDrawer.
+var errNoDrawer = errors.New("no page drawer is configured")
+
+// pageImages keeps the latest page images drawn by a PageDrawer in memory.
 // Results never change, so a job's pages are drawn once.
 type pageImages struct {
-	cfg pdf.Config
-	max int
-
-	openOnce sync.Once
-	reader   *pdf.Reader
-	openErr  error
+	drawer PageDrawer
+	max    int
 
 	mu    sync.Mutex
-	sizes map[string][]pageSize // by job id
-	pngs  map[string][]byte     // by job id + "/" + page
-	order []string              // keys of pngs, oldest first
+	sizes map[string][]layout.Size // by job id
+	pngs  map[string][]byte        // by job id + "/" + page
+	order []string                 // keys of pngs, oldest first
 }
 
-func newPageImages(cfg pdf.Config, max int) *pageImages {
-	if cfg.Instances <= 0 {
-		cfg.Instances = 1
-	}
-	return &pageImages{cfg: cfg, max: max, sizes: map[string][]pageSize{}, pngs: map[string][]byte{}}
-}
-
-func (p *pageImages) open() (*pdf.Reader, error) {
-	p.openOnce.Do(func() { p.reader, p.openErr = pdf.Open(p.cfg) })
-	return p.reader, p.openErr
+func newPageImages(drawer PageDrawer, max int) *pageImages {
+	return &pageImages{drawer: drawer, max: max, sizes: map[string][]layout.Size{}, pngs: map[string][]byte{}}
 }
 
 func (p *pageImages) close() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.reader != nil {
-		return p.reader.Close()
+	if p.drawer == nil {
+		return nil
 	}
-	return nil
+	return p.drawer.Close()
 }
 
 // document returns the bytes of a job's document.
@@ -75,7 +71,7 @@ func (d *Dashboard) document(ctx context.Context, j store.Job) ([]byte, error) {
 }
 
 // pageSizes returns the sizes of the job's pages (at most maxImagePages).
-func (d *Dashboard) pageSizes(r *http.Request, j store.Job) ([]pageSize, error) {
+func (d *Dashboard) pageSizes(r *http.Request, j store.Job) ([]layout.Size, error) {
 	p := d.images
 	p.mu.Lock()
 	s, ok := p.sizes[j.ID]
@@ -83,25 +79,18 @@ func (d *Dashboard) pageSizes(r *http.Request, j store.Job) ([]pageSize, error) 
 	if ok {
 		return s, nil
 	}
-	data, err := d.document(r.Context(), j)
-	if err != nil {
-		return nil, err
+	if p.drawer == nil {
+		return nil, errNoDrawer
 	}
-	rd, err := p.open()
+	data, err := d.document(r.Context(), j)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
-	doc, err := rd.Read(ctx, data)
+	s, err = p.drawer.PageSizes(ctx, data, maxImagePages)
 	if err != nil {
 		return nil, err
-	}
-	for i, pg := range doc.Pages {
-		if i == maxImagePages {
-			break
-		}
-		s = append(s, pageSize{W: pg.Width, H: pg.Height})
 	}
 	p.mu.Lock()
 	if len(p.sizes) > 1000 {
@@ -147,27 +136,16 @@ func (d *Dashboard) pagePNG(ctx context.Context, j store.Job, n int) ([]byte, er
 	if ok {
 		return b, nil
 	}
-	data, err := d.document(ctx, j)
-	if err != nil {
-		return nil, err
+	if p.drawer == nil {
+		return nil, errNoDrawer
 	}
-	rd, err := p.open()
+	data, err := d.document(ctx, j)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	// A region larger than any page asks for a render of the whole page
-	// (never the embedded scan as stored), so the picture is upright and
-	// its pixels map to points.
-	ims, err := rd.Images(ctx, data, []pdf.ImageRequest{{Page: n, Region: layout.Rect{X1: 1e6, Y1: 1e6}}})
-	if err != nil {
-		return nil, err
-	}
-	if len(ims) != 1 || ims[0].Format != pdf.FormatPGM {
-		return nil, fmt.Errorf("unexpected page image")
-	}
-	g, err := decodePGM(ims[0].Data)
+	g, err := p.drawer.DrawPage(ctx, data, n)
 	if err != nil {
 		return nil, err
 	}
@@ -188,22 +166,6 @@ func (d *Dashboard) pagePNG(ctx context.Context, j store.Job, n int) ([]byte, er
 	}
 	p.mu.Unlock()
 	return b, nil
-}
-
-// decodePGM reads a binary 8-bit PGM (P5) file as written by package pdf.
-func decodePGM(b []byte) (*image.Gray, error) {
-	var w, h, maxv int
-	var magic string
-	r := bytes.NewReader(b)
-	if _, err := fmt.Fscan(r, &magic, &w, &h, &maxv); err != nil || magic != "P5" || maxv != 255 {
-		return nil, fmt.Errorf("not an 8-bit PGM")
-	}
-	r.ReadByte() // the single whitespace after the header
-	off := len(b) - r.Len()
-	if w <= 0 || h <= 0 || len(b)-off < w*h {
-		return nil, fmt.Errorf("truncated PGM")
-	}
-	return &image.Gray{Pix: b[off : off+w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}, nil
 }
 
 // shrink scales g down by an integer factor, averaging each f×f block.

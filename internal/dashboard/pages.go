@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/intake"
@@ -403,8 +403,8 @@ func (d *Dashboard) jobPage(w http.ResponseWriter, r *http.Request) {
 	d.render(w, r, http.StatusOK, "job", page{Title: "job.title", Name: name, Nav: "jobs", Content: c})
 }
 
-func evidenceOf(extra json.RawMessage) map[string]fields.Evidence {
-	ev := map[string]fields.Evidence{}
+func evidenceOf(extra json.RawMessage) map[string]layout.Evidence {
+	ev := map[string]layout.Evidence{}
 	if len(extra) > 0 {
 		json.Unmarshal(extra, &ev)
 	}

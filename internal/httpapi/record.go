@@ -7,7 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/invoice"
 )
@@ -67,7 +67,7 @@ func (FlagsJSON) Schema(reg huma.Registry) *huma.Schema {
 }
 
 // EvidenceJSON is the stored evidence of a result; its documented schema
-// maps field paths to fields.Evidence.
+// maps field paths to layout.Evidence.
 type EvidenceJSON json.RawMessage
 
 // MarshalJSON implements json.Marshaler.
@@ -77,7 +77,7 @@ func (e EvidenceJSON) MarshalJSON() ([]byte, error) { return e, nil }
 func (EvidenceJSON) Schema(reg huma.Registry) *huma.Schema {
 	return &huma.Schema{
 		Type:                 huma.TypeObject,
-		AdditionalProperties: reg.Schema(reflect.TypeFor[fields.Evidence](), true, "Evidence"),
+		AdditionalProperties: reg.Schema(reflect.TypeFor[layout.Evidence](), true, "Evidence"),
 		Description: "Where each value of the result was read: field path (such as financials.total or " +
 			"line_items[2].amount) → page, box (points, origin top-left, y downward) and confidence. " +
 			"Absent for results read from an embedded e-invoice.",
