@@ -235,10 +235,10 @@ func scoreCase(t *testing.T, c eval.Case, m *resolve.Model, check func(eval.Case
 }
 
 // logHoldout logs the held-out figures, and the whole report when the test
-// failed.
+// failed or runs with -v.
 func logHoldout(t *testing.T, h *eval.HoldoutReport) {
 	t.Helper()
-	if t.Failed() {
+	if t.Failed() || testing.Verbose() {
 		var buf bytes.Buffer
 		if err := h.WriteText(&buf); err != nil {
 			t.Error(err)

@@ -64,6 +64,13 @@ type Config struct {
 	// Model is the resolver's fitted model; nil loads the one stored in
 	// the repository (resolve.Default).
 	Model *resolve.Model
+	// WithoutRules keeps the choices of the hand-written rules (package
+	// fields) out of the resolver's candidates, so that it decides its
+	// fields from its own candidates alone: the measure of how far the
+	// rules are from being deleted (invex eval --without-rules). The
+	// rules still give the fields the resolver does not decide and their
+	// reading of the item table.
+	WithoutRules bool
 }
 
 // Engine extracts invoices. It is safe for concurrent use; Close it when done.
@@ -74,6 +81,7 @@ type Engine struct {
 	ocrErr      error
 	maxOCRPages int
 	model       *resolve.Model
+	noRules     bool
 }
 
 // New starts an Engine: the PDF reader pool is started once here, and
@@ -85,7 +93,7 @@ func New(cfg Config) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start engine: %w", err)
 	}
-	e := &Engine{pdf: r, maxOCRPages: cfg.MaxOCRPages, model: cfg.Model}
+	e := &Engine{pdf: r, maxOCRPages: cfg.MaxOCRPages, model: cfg.Model, noRules: cfg.WithoutRules}
 	if e.model == nil {
 		if e.model, err = resolve.Default(); err != nil {
 			r.Close()
@@ -266,7 +274,9 @@ func (e *Engine) readPage(ctx context.Context, data []byte, doc *layout.Document
 		scan.warnings = append(scan.warnings, more...)
 	}
 	rd := resolve.Build(doc, opt.Locale)
-	rd.SetRules(rulesOf(&f))
+	if !e.noRules {
+		rd.SetRules(rulesOf(&f))
+	}
 	rd.RuleItems = ruleItems(f.Result.LineItems)
 	return pageRead{fields: f, candidates: rd, warnings: scan.warnings, scanned: len(scan.pages) > 0}, nil
 }

@@ -28,8 +28,12 @@ func TestMain(m *testing.M) {
 	var err error
 	// OCR gets a generous page time limit: tests measure what is read, and
 	// a shared CI machine can be many times slower than usual.
+	// INVEX_WITHOUT_RULES=1 measures the resolver without the rules'
+	// choices among its candidates (extract.Config.WithoutRules); the
+	// corpus floors are not meant for it.
 	engine, err = extract.New(extract.Config{PDF: pdf.Config{Instances: 2, Isolated: true,
-		CacheDir: testCache()}, OCR: ocr.Config{PageTimeout: 2 * time.Minute}})
+		CacheDir: testCache()}, OCR: ocr.Config{PageTimeout: 2 * time.Minute},
+		WithoutRules: os.Getenv("INVEX_WITHOUT_RULES") == "1"})
 	if err != nil {
 		panic(err)
 	}

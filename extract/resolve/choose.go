@@ -165,12 +165,18 @@ func sumsTo(items []Item, sums []float64) bool {
 }
 
 // ChooseItems tells whether the arithmetic reading t should replace the
-// rules' items, and how sure the model is of it.
+// rules' items, and how sure the model is of it. The line amounts of an
+// invoice add up to a sum it prints (its subtotal or total): a reading
+// that does is never replaced by one that does not.
 func (m *Model) ChooseItems(rules []Item, t Table, choices map[string]Choice) (bool, float64) {
 	if len(t.Items) == 0 || m.Items == nil {
 		return false, 0
 	}
-	p := m.Items.prob(itemChoiceFeatures(rules, t, printedSums(choices)))
+	x := itemChoiceFeatures(rules, t, printedSums(choices))
+	p := m.Items.prob(x)
+	if x["old.sum"] == 1 && x["new.sum"] == 0 {
+		return false, p
+	}
 	return p > 0.5, p
 }
 
