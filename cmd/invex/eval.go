@@ -88,7 +88,7 @@ figures); the report says what was fitted.`, stderr)
 	kind := fs.String("kind", "", "score only the cases of this `kind`: digital, scanned or embedded-xml")
 	holdout := fs.String("holdout", "", "score each group of cases with what was learned from the others; the one `key` is origin")
 	modelFile := fs.String("model", "", "extract with the resolver model of this `file` (written by internal/fit/fitweights) instead of the stored one")
-	withoutRules := fs.Bool("without-rules", false, "keep the hand-written rules' choices out of the resolver's candidates: what the new core reads alone")
+	withoutRules := fs.Bool("without-rules", false, "keep the hand-written rules' choices out of the resolver's candidates: what the new core reads alone (use with --holdout: the stored weights expect them)")
 	var trainDirs stringList
 	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
 	if err := fs.Parse(args); err != nil {
