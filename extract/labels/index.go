@@ -201,18 +201,6 @@ func trimLabel(w string) string {
 	return strings.TrimRight(w, ":")
 }
 
-// InLexicon reports whether a word, folded as labels are (see Normalize),
-// is a word of some label of the lexicon: "Fattura", "Nr.", "Kunde" are;
-// most words of a company's name are not.
-func InLexicon(word string) bool {
-	t := string(foldAppend(nil, word))
-	if t == "" {
-		return false
-	}
-	_, ok := theIndex().known[t]
-	return ok
-}
-
 // Lexicon returns the lexicon by kind, for tests and documentation. The
 // result is a copy; changing it does not change what Find matches.
 func Lexicon() map[Kind][]Entry {

@@ -112,14 +112,6 @@ const (
 	BIC Kind = "party.bic"
 	// Bank labels a bank name: "Banca d'appoggio", "Bank", "Kreditinstitut", "Banque".
 	Bank Kind = "party.bank"
-	// PartyName labels a party's name as a key before its value:
-	// "Denominazione", "Ragione sociale", "Company name", "Firmenname",
-	// "Raison sociale".
-	PartyName Kind = "party.name"
-	// Heading is a section heading over a party's data that is neither a
-	// value nor the label of one: "Dati anagrafici", "Recapiti",
-	// "Contact details", "Anschrift", "Coordonnées".
-	Heading Kind = "heading"
 	// CustomerNumber labels the buyer's number at the vendor (not the invoice
 	// number): "Codice cliente", "Customer No.", "Kundennummer", "N° client".
 	CustomerNumber Kind = "ref.customer_number"
@@ -218,7 +210,7 @@ var allKinds = []Kind{
 	Subtotal, TaxAmount, TaxRate, Total, AmountDue, Discount, StampDuty, Withholding,
 	VATNumber, FiscalCode, IBAN, SDICode, Email, Phone, PEC,
 	BuyerBlock, VendorBlock, ShipTo,
-	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank, PartyName, Heading,
+	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank,
 	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, Page,
 	DocInvoice, DocCreditNote, DocDebitNote, DocProforma, DocFeeNote, DocReceipt,
 	PayBankTransfer, PaySEPA, PayCard, PayCash, PayCheque, PayRiba, PayPaypal,

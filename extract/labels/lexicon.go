@@ -515,21 +515,6 @@ func vocabulary() []def {
 	add(Bank, fr, 1, "Nom de la banque", "Établissement bancaire", "Domiciliation bancaire")
 	add(Bank, fr, 0.7, "Banque", "Domiciliation")
 
-	// ---------------------------------------------------------------- party names and headings
-	add(PartyName, it, 1, "Denominazione", "Ragione sociale", "Denominazione sociale",
-		"Nome e cognome", "Cognome e nome", "Nominativo")
-	add(PartyName, en, 1, "Company name", "Business name", "Legal name", "Trading name", "Full name")
-	add(PartyName, de, 1, "Firmenname", "Firmenbezeichnung", "Firma/Name", "Vor- und Nachname")
-	add(PartyName, fr, 1, "Raison sociale", "Dénomination", "Dénomination sociale", "Nom et prénom",
-		"Nom de la société")
-	add(Heading, it, 1, "Dati anagrafici", "Dati fiscali", "Recapiti", "Dati di contatto",
-		"Dati del cedente", "Dati del cessionario", "Sede legale", "Sede operativa")
-	add(Heading, en, 1, "Contact details", "Contact information", "Company details",
-		"Registered office")
-	add(Heading, de, 1, "Anagrafische Daten", "Kontaktdaten", "Anschrift",
-		"Firmensitz", "Stammdaten")
-	add(Heading, fr, 1, "Coordonnées", "Siège social", "Données fiscales")
-
 	add(SDICode, it, 1, "Codice destinatario", "Cod. destinatario", "Cod. Dest.", "Codice SDI",
 		"Cod. SDI", "Codice univoco", "Codice univoco ufficio", "Codice univoco SDI",
 		"Codice identificativo destinatario", "Codice identificativo SDI", "ID SDI",

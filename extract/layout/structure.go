@@ -155,50 +155,6 @@ func (s *Structure) Above(r CellRef, maxLines int, maxDist float64) []CellRef {
 	return out
 }
 
-// GridAbove returns the cell over r in a grid of keys over values: on the
-// nearest line above r (within maxDist line heights), the cell whose
-// centre is nearest r's, when r is also the cell of its own line nearest
-// that cell's centre and both lines hold two cells or more. A row of
-// labels over a row of amounts pairs up this way even when the labels are
-// aligned on the left of their columns and the amounts on the right, so
-// that a label and its value do not overlap.
-func (s *Structure) GridAbove(r CellRef, maxDist float64) (CellRef, bool) {
-	c := s.Cell(r)
-	row := s.Cells[r.Line]
-	if len(row) < 2 {
-		return CellRef{}, false
-	}
-	centre := func(b Rect) float64 { return (b.X0 + b.X1) / 2 }
-	nearest := func(cells []Cell, x float64) int {
-		best := -1
-		for i, o := range cells {
-			if best < 0 || math.Abs(centre(o.Box)-x) < math.Abs(centre(cells[best].Box)-x) {
-				best = i
-			}
-		}
-		return best
-	}
-	for li := r.Line - 1; li >= 0; li-- {
-		cells := s.Cells[li]
-		if len(cells) == 0 {
-			continue
-		}
-		l := s.Page.Lines[li]
-		if l.Box.Y1 > c.Box.Y0+0.3*s.Height {
-			continue // on the same band
-		}
-		if c.Box.Y0-l.Box.Y1 > maxDist*s.Height || len(cells) < 2 {
-			return CellRef{}, false
-		}
-		up := nearest(cells, centre(c.Box))
-		if nearest(row, centre(cells[up].Box)) != r.Index {
-			return CellRef{}, false
-		}
-		return CellRef{li, up}, true
-	}
-	return CellRef{}, false
-}
-
 // Below returns the cells below r in its column, nearest first, as Above.
 func (s *Structure) Below(r CellRef, maxLines int, maxDist float64) []CellRef {
 	c := s.Cell(r)

@@ -165,18 +165,12 @@ func sumsTo(items []Item, sums []float64) bool {
 }
 
 // ChooseItems tells whether the arithmetic reading t should replace the
-// rules' items, and how sure the model is of it. The line amounts of an
-// invoice add up to a sum it prints (its subtotal or total): a reading
-// that does is never replaced by one that does not.
+// rules' items, and how sure the model is of it.
 func (m *Model) ChooseItems(rules []Item, t Table, choices map[string]Choice) (bool, float64) {
 	if len(t.Items) == 0 || m.Items == nil {
 		return false, 0
 	}
-	x := itemChoiceFeatures(rules, t, printedSums(choices))
-	p := m.Items.prob(x)
-	if x["old.sum"] == 1 && x["new.sum"] == 0 {
-		return false, p
-	}
+	p := m.Items.prob(itemChoiceFeatures(rules, t, printedSums(choices)))
 	return p > 0.5, p
 }
 

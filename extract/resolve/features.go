@@ -51,7 +51,6 @@ var plainFeatures = []string{
 	// the value's block and, for names, the name itself
 	"blk.first", "blk.second", "blk.lines", "blk.postal", "blk.street", "blk.vat", "blk.contact", "blk.amounts",
 	"blk.postalrank", "under.street", "under.postal", "name.legal", "name.words", "name.upper", "name.digits", "name.cell",
-	"name.lex",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
@@ -358,31 +357,11 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 		return
 	}
 	ref := layout.CellRef{Line: v.Line, Index: v.Cell}
-	// Above, in the value's column: a key over its value; or, in a grid
-	// of keys over values that do not overlap, the key over it. A value
-	// with another of its type right under or over it is in a table's
-	// body: what stands over it is a column heading (below), not its key.
-	above := false
-	for _, dn := range s.Below(ref, 1, 1.5) {
-		if d.cellHolds(v.Page, dn.Line, dn.Index, v.Type) {
-			above = true
-		}
-	}
+	// Above, in the value's column: a key over its value.
 	for n, up := range s.Above(ref, 3, 3.5) {
-		if above || d.cellHolds(v.Page, up.Line, up.Index, v.Type) {
-			break // or over another value of its type: a column's
-		}
 		if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
 			lab(dirAbove, hs[0], 1/float64(1+n/2))
-			above = true
 			break
-		}
-	}
-	if !above {
-		if up, ok := s.GridAbove(ref, 3.5); ok {
-			if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
-				lab(dirAbove, hs[0], 1)
-			}
 		}
 	}
 	// The party heading of the value's block: the nearest party label

@@ -127,7 +127,6 @@ func Fit(examples []Example, opts FitOptions) *Model {
 	}
 	m.ArithBonus = fitArithBonus(examples, m)
 	m.BlockBonus = fitBlockBonus(examples, m)
-	m.RateBonus = fitBonus(examples, m, []string{"financials.tax_rate"}, []float64{0, 1, 2, 3, 4, 6, 8}, func(b float64) { m.RateBonus = b })
 	m.Items = FitItems(examples, m, opts)
 	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Seed)
 	if opts.Note != "" {

@@ -76,9 +76,6 @@ type Model struct {
 	// chosen name, and taken from those in the other party's, fitted on
 	// the training documents.
 	BlockBonus float64 `json:"block_bonus"`
-	// RateBonus is the log-odds added to a VAT rate that gives the chosen
-	// tax from the chosen subtotal, fitted on the training documents.
-	RateBonus float64 `json:"rate_bonus"`
 	// Items chooses between the two readings of the item table.
 	Items *ItemsModel `json:"items,omitempty"`
 }
@@ -171,10 +168,9 @@ func (m *Model) JSON() ([]byte, error) {
 		Fitted     string               `json:"fitted"`
 		ArithBonus float64              `json:"arith_bonus"`
 		BlockBonus float64              `json:"block_bonus"`
-		RateBonus  float64              `json:"rate_bonus"`
 		Items      *itemsJSON           `json:"items,omitempty"`
 		Fields     map[string]fieldJSON `json:"fields"`
-	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, BlockBonus: m.BlockBonus, RateBonus: m.RateBonus, Fields: map[string]fieldJSON{}}
+	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, BlockBonus: m.BlockBonus, Fields: map[string]fieldJSON{}}
 	if m.Items != nil {
 		out.Items = &itemsJSON{W: orderedMap(m.Items.Weights)}
 	}

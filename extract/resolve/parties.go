@@ -90,19 +90,10 @@ func trimSegment(s string, start, end int) (int, int) {
 	return start, end
 }
 
-// segment adds the candidates of one segment of a line's text. A segment
-// that starts with a label and a colon ("Denominazione: Rossi S.r.l.",
-// "Anschrift: Hauptstr. 5") is read from after the colon: the label is
-// not part of the value.
+// segment adds the candidates of one segment of a line's text.
 func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	seg := text[s:e]
-	if k := keyEnd(seg); k > 0 {
-		if vs, ve := trimSegment(text, s+k, e); ve > vs {
-			d.segment(pi, li, vs, ve, add)
-		}
-		return
-	}
 	if pa, ok := parse.PostalLine(seg, d.Locale); ok {
 		// The postal line starts where its code or city does; what comes
 		// before it on the segment is its street.
@@ -130,25 +121,6 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 	if nameLike(seg) {
 		add(TName, s, e, seg, 0)
 	}
-}
-
-// keyEnd returns the end of the key of a segment that starts with a label
-// ending in a colon, or 0.
-func keyEnd(seg string) int {
-	i := strings.IndexByte(seg, ':')
-	if i <= 0 || i == len(seg)-1 {
-		return 0
-	}
-	words := strings.Fields(seg[:i])
-	if len(words) == 0 || len(words) > 6 {
-		return 0
-	}
-	for _, h := range labels.Find(words) {
-		if h.Score >= minLabelScore && h.Last == len(words)-1 {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // PostalKey is the normal form of a postal line: code and city.
@@ -307,13 +279,6 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		}
 		set("name.upper", float64(upper)/float64(max(1, len([]rune(v.Text)))))
 		set("name.digits", b1(strings.IndexFunc(v.Text, unicode.IsDigit) >= 0))
-		lex := 0
-		for _, w := range words {
-			if labels.InLexicon(w) {
-				lex++
-			}
-		}
-		set("name.lex", float64(lex)/float64(max(1, len(words))))
 		set("name.cell", b1(v.First == p.S.Cells[v.Line][v.Cell].First && v.Last == p.S.Cells[v.Line][v.Cell].Last))
 	}
 }

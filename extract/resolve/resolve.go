@@ -175,7 +175,6 @@ func (m *Model) resolve(opts map[string][]option) map[string]Choice {
 		}
 	}
 	m.jointTotals(opts, th, pick)
-	m.jointRate(opts, th, pick, out)
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	joint2(opts, th, pick, "vendor.name", "buyer.name", func(a, b *option) bool { return a.key != b.key })
@@ -320,29 +319,6 @@ func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, p
 	pick(fs, bs)
 	pick(ft, bt)
 	pick(fT, bT)
-}
-
-// jointRate chooses the VAT rate knowing the subtotal and tax chosen: a
-// rate that gives the tax from the subtotal (to the rounding of the tax)
-// earns the fitted RateBonus.
-func (m *Model) jointRate(opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice) {
-	const fr = "financials.tax_rate"
-	sub, tax := out["financials.subtotal"], out["financials.tax_amount"]
-	if sub.Value == nil || tax.Value == nil || m.RateBonus == 0 {
-		return
-	}
-	s, t := math.Abs(sub.Value.Num), math.Abs(tax.Value.Num)
-	best, bo := 0.0, (*option)(nil)
-	for _, o := range ptrs(opts[fr]) {
-		u := utility(o.prob, th(fr))
-		if math.Abs(s*o.v.Num/100-t) <= 0.011+0.0005*t {
-			u += m.RateBonus
-		}
-		if u > best {
-			best, bo = u, o
-		}
-	}
-	pick(fr, bo)
 }
 
 func abs64(x int64) int64 {

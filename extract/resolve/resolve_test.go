@@ -36,13 +36,6 @@ func doc(lines map[float64][]cell) *layout.Document {
 	return &layout.Document{Pages: []layout.Page{p}}
 }
 
-// fieldModel is a field's model with the given weights and threshold 0.5.
-func fieldModel(weights map[string]float64) *FieldModel {
-	fm := &FieldModel{Threshold: 0.5, Weights: weights}
-	fm.compile()
-	return fm
-}
-
 func values(d *Doc, t Type) []string {
 	var out []string
 	for _, v := range d.Values {
@@ -351,7 +344,11 @@ func TestPartyFieldsFollowTheNamesBlock(t *testing.T) {
 		142: {{40, "20100 Milano"}, {320, "00100 Roma"}},
 		156: {{40, "zeta@alfa.it"}, {320, "aaa@beta.it"}},
 	}), "it")
-	w := fieldModel
+	w := func(weights map[string]float64) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: weights}
+		fm.compile()
+		return fm
+	}
 	// The names are told apart by their headings; the e-mails score
 	// alike, so that only their blocks can tell whose each is.
 	m := &Model{Fields: map[string]*FieldModel{
@@ -407,113 +404,5 @@ func TestReadItemsSeesTheHeaderRow(t *testing.T) {
 	rows[186] = []cell{{60, "Descrizione"}, {310, "Quantità"}, {410, "Prezzo"}, {510, "Importo"}}
 	if tb := ReadItems(Build(doc(rows), "it")); !tb.Header || len(tb.Items) != 2 {
 		t.Errorf("under a header row: header %v, %d rows", tb.Header, len(tb.Items))
-	}
-}
-
-// TestKeyedPartyData reads party data printed as keys and values: the
-// value after "Denominazione:" is a name candidate with its own label, the
-// key is not part of it, and a section heading is no name.
-func TestKeyedPartyData(t *testing.T) {
-	for _, tc := range []struct {
-		lang, heading, key, name, addrKey, street string
-	}{
-		{"it", "Dati anagrafici", "Denominazione:", "Verdi Arredi S.r.l.", "Sede legale:", "Via Po 3"},
-		{"en", "Company details", "Company name:", "Northwind Traders Ltd", "Registered office:", "12 High Street"},
-		{"de", "Anagrafische Daten", "Firmenname:", "Alpen Holz GmbH", "Anschrift:", "Bergstraße 7"},
-		{"fr", "Coordonnées", "Raison sociale:", "Atelier Morel SARL", "Siège social:", "12 rue Victor Hugo"},
-	} {
-		d := Build(doc(map[float64][]cell{
-			100: {{50, tc.heading}},
-			112: {{50, tc.key + " " + tc.name}},
-			124: {{50, tc.addrKey + " " + tc.street}},
-		}), tc.lang)
-		names := values(d, TName)
-		if !slices.Contains(names, tc.name) {
-			t.Errorf("%s: no name candidate %q among %q", tc.lang, tc.name, names)
-		}
-		for _, n := range names {
-			if n == tc.heading || strings.Contains(n, strings.TrimSuffix(tc.key, ":")) {
-				t.Errorf("%s: name candidate %q holds a heading or a key", tc.lang, n)
-			}
-		}
-		if got := values(d, TStreet); !slices.Contains(got, tc.street) {
-			t.Errorf("%s: streets %q, want %q without its key", tc.lang, got, tc.street)
-		}
-		for _, v := range d.Values {
-			if v.Type == TName && v.Text == tc.name {
-				var got []string
-				for _, f := range v.feats {
-					got = append(got, featureNames[f.id])
-				}
-				if !slices.Contains(got, "S:party.name") {
-					t.Errorf("%s: name %q lacks its key's label S:party.name among %v", tc.lang, v.Text, got)
-				}
-			}
-		}
-	}
-}
-
-// TestRateFollowsTheTotals chooses the VAT rate that gives the chosen tax
-// from the chosen subtotal, over a rate printed elsewhere that scores the
-// same alone.
-func TestRateFollowsTheTotals(t *testing.T) {
-	d := Build(doc(map[float64][]cell{
-		300: {{50, "Ritenuta 20%"}},
-		500: {{300, "Imponibile"}, {450, "1.000,00"}},
-		515: {{300, "IVA 22%"}, {450, "220,00"}},
-		530: {{300, "Totale"}, {450, "1.220,00"}},
-	}), "it")
-	w := fieldModel
-	m := &Model{Fields: map[string]*FieldModel{
-		"financials.subtotal":   w(map[string]float64{"bias": -1, "L:financials.subtotal": 2}),
-		"financials.tax_amount": w(map[string]float64{"bias": -1, "L:financials.tax_amount": 2}),
-		"financials.total":      w(map[string]float64{"bias": -1, "L:financials.total": 2}),
-		// Every percentage scores alike, below the threshold.
-		"financials.tax_rate": w(map[string]float64{"bias": -0.5}),
-	}}
-	if got := m.Resolve(d)["financials.tax_rate"]; got.Value != nil {
-		t.Fatalf("without the bonus the rate is %v, want null", got.Value.Text)
-	}
-	m.RateBonus = 2
-	ch := m.Resolve(d)
-	if got := ch["financials.tax_rate"]; got.Value == nil || got.Number() != 22 {
-		t.Errorf("rate %+v, want the 22%% that gives 220,00 from 1.000,00", got.Value)
-	}
-}
-
-// TestChooseItemsKeepsRowsThatAddUp never replaces rows that add up to the
-// printed subtotal with rows that do not, whatever the weights say.
-func TestChooseItemsKeepsRowsThatAddUp(t *testing.T) {
-	f := func(x float64) *float64 { return &x }
-	full := []Item{{Description: "a", Quantity: f(2), UnitPrice: f(5), Amount: f(10), Consistent: true},
-		{Description: "b", Quantity: f(1), UnitPrice: f(7), Amount: f(7), Consistent: true}}
-	choices := map[string]Choice{"financials.subtotal": {Value: &Value{Type: TAmount, Num: 17}}}
-	m := &Model{Items: &ItemsModel{Weights: map[string]float64{"bias": 5}}}
-	if use, _ := m.ChooseItems(full, Table{Items: full[:1]}, choices); use {
-		t.Error("rows that add up to the subtotal were replaced by rows that do not")
-	}
-	if use, _ := m.ChooseItems(full[:1], Table{Items: full}, choices); !use {
-		t.Error("the weights prefer the arithmetic reading, which adds up: it should be taken")
-	}
-}
-
-// TestModelJSONKeepsEveryParameter writes a model and reads it back: every
-// fitted parameter of the joint choice survives (a bonus the writer left
-// out would be 0 in the stored model, and its constraint off).
-func TestModelJSONKeepsEveryParameter(t *testing.T) {
-	m := &Model{Fitted: "test", ArithBonus: 4, BlockBonus: 2, RateBonus: 3,
-		Items:  &ItemsModel{Weights: map[string]float64{"bias": 0.5}},
-		Fields: map[string]*FieldModel{"financials.total": fieldModel(map[string]float64{"bias": -1})}}
-	data, err := m.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.ArithBonus != 4 || got.BlockBonus != 2 || got.RateBonus != 3 || got.Fitted != "test" ||
-		got.Items == nil || got.Items.Weights["bias"] != 0.5 || got.Fields["financials.total"] == nil {
-		t.Errorf("read back %+v from %s", got, data)
 	}
 }
