@@ -47,11 +47,26 @@ func Find(words []string) []Hit {
 	return FindFunc(words, nil)
 }
 
+// FindKeys finds the keys of a party's data and the headings over them
+// in words ("Denominazione", "CAP", "Comune", "Dati anagrafici": kinds
+// PartyName, Street, HouseNumber, ZipCode, City and Heading), as Find
+// finds labels. They are a lexicon of their own because their words are
+// also common words of names and streets: a caller takes them for keys
+// where they stand as keys (before a colon, over a value).
+func FindKeys(words []string) []Hit {
+	return findIn(theKeyIndex(), words, nil)
+}
+
 // FindFunc is Find restricted to the kinds keep accepts (nil accepts all).
 // Labels of other kinds are not reported and do not take part in overlap
 // resolution, except the phrases known not to be labels ("Servizio clienti",
 // "P.O. Box"), which always block what they cover.
 func FindFunc(words []string, keep func(Kind) bool) []Hit {
+	return findIn(theIndex(), words, keep)
+}
+
+// findIn finds the labels of index ix in words.
+func findIn(ix *index, words []string, keep func(Kind) bool) []Hit {
 	if len(words) == 0 {
 		return nil
 	}
@@ -62,7 +77,7 @@ func FindFunc(words []string, keep func(Kind) bool) []Hit {
 		clear(m.heads)
 		matchers.Put(m)
 	}()
-	m.ix, m.words, m.keep = theIndex(), words, keep
+	m.ix, m.words, m.keep = ix, words, keep
 	m.find()
 	return m.resolve()
 }

@@ -67,6 +67,9 @@ type index struct {
 
 var theIndex = sync.OnceValue(func() *index { return build(vocabulary()) })
 
+// theKeyIndex indexes the party keys and headings (see keyVocabulary).
+var theKeyIndex = sync.OnceValue(func() *index { return build(keyVocabulary()) })
+
 // build merges the definitions into entries and indexes them.
 func build(defs []def) *index {
 	ix := &index{
@@ -201,12 +204,27 @@ func trimLabel(w string) string {
 	return strings.TrimRight(w, ":")
 }
 
-// Lexicon returns the lexicon by kind, for tests and documentation. The
-// result is a copy; changing it does not change what Find matches.
+// InLexicon reports whether a word, folded as labels are (see Normalize),
+// is a word of some label of the lexicon or of the party keys: "Fattura", "Nr.", "Kunde" are;
+// most words of a company's name are not.
+func InLexicon(word string) bool {
+	t := string(foldAppend(nil, word))
+	if t == "" {
+		return false
+	}
+	if _, ok := theIndex().known[t]; ok {
+		return true
+	}
+	_, ok := theKeyIndex().known[t]
+	return ok
+}
+
+// Lexicon returns the lexicon by kind, the party keys of FindKeys
+// included, for tests and documentation. The result is a copy; changing it
+// does not change what Find matches.
 func Lexicon() map[Kind][]Entry {
-	ix := theIndex()
 	out := map[Kind][]Entry{}
-	for _, e := range ix.entries {
+	for _, e := range append(append([]entry(nil), theIndex().entries...), theKeyIndex().entries...) {
 		if e.kind == stopKind {
 			continue
 		}

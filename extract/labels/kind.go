@@ -112,6 +112,24 @@ const (
 	BIC Kind = "party.bic"
 	// Bank labels a bank name: "Banca d'appoggio", "Bank", "Kreditinstitut", "Banque".
 	Bank Kind = "party.bank"
+	// PartyName labels a party's name as a key before its value:
+	// "Denominazione", "Ragione sociale", "Company name", "Firmenname",
+	// "Raison sociale".
+	PartyName Kind = "party.name"
+	// Street labels a party's street as a key before its value: "Indirizzo",
+	// "Street", "Straße", "Rue".
+	Street Kind = "party.address"
+	// HouseNumber labels the house number printed apart from the street:
+	// "Numero civico", "Hausnummer", "House number".
+	HouseNumber Kind = "party.house_number"
+	// ZipCode labels a postal code: "CAP", "ZIP code", "PLZ", "Code postal".
+	ZipCode Kind = "party.zip_code"
+	// City labels a city: "Comune", "Città", "City", "Ort", "Ville".
+	City Kind = "party.city"
+	// Heading is a section heading over a party's data that is neither a
+	// value nor the label of one: "Dati anagrafici", "Recapiti",
+	// "Contact details", "Anschrift", "Coordonnées".
+	Heading Kind = "heading"
 	// CustomerNumber labels the buyer's number at the vendor (not the invoice
 	// number): "Codice cliente", "Customer No.", "Kundennummer", "N° client".
 	CustomerNumber Kind = "ref.customer_number"
@@ -211,6 +229,7 @@ var allKinds = []Kind{
 	VATNumber, FiscalCode, IBAN, SDICode, Email, Phone, PEC,
 	BuyerBlock, VendorBlock, ShipTo,
 	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank,
+	PartyName, Street, HouseNumber, ZipCode, City, Heading,
 	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, Page,
 	DocInvoice, DocCreditNote, DocDebitNote, DocProforma, DocFeeNote, DocReceipt,
 	PayBankTransfer, PaySEPA, PayCard, PayCash, PayCheque, PayRiba, PayPaypal,
@@ -226,6 +245,15 @@ func Kinds() []Kind {
 // IsColumn reports whether k is a line-item column header (a "col." kind).
 // It suits [FindFunc]: labels.FindFunc(words, labels.Kind.IsColumn).
 func (k Kind) IsColumn() bool { return strings.HasPrefix(string(k), "col.") }
+
+// IsKey reports whether k is a party key or heading, found by FindKeys.
+func (k Kind) IsKey() bool {
+	switch k {
+	case PartyName, Street, HouseNumber, ZipCode, City, Heading:
+		return true
+	}
+	return false
+}
 
 // IsDocType reports whether k is a document-type heading (a "type." kind).
 func (k Kind) IsDocType() bool { return strings.HasPrefix(string(k), "type.") }

@@ -837,3 +837,52 @@ func vocabulary() []def {
 		"Total des frais", "Total charges", "Totale maggiorazioni")
 	return v
 }
+
+// keyVocabulary is the lexicon of the keys forms print a party's data
+// under ("Denominazione:", "Indirizzo:", "CAP:", "Comune:") and of the
+// headings over those data ("Dati anagrafici", "Sede legale"). Their
+// words are also common words of names and streets ("Comune di Roma",
+// "12 rue de la Paix"), so they are kept out of Find, whose callers take
+// any hit for a label, and found by FindKeys, whose callers weigh them
+// with where they stand.
+func keyVocabulary() []def {
+	var v []def
+	add := func(k Kind, lang string, w float64, labels ...string) {
+		v = append(v, def{kind: k, lang: lang, weight: w, labels: labels})
+	}
+	add(PartyName, it, 1, "Denominazione", "Ragione sociale", "Denominazione sociale",
+		"Nome e cognome", "Cognome e nome", "Nominativo")
+	add(PartyName, en, 1, "Company name", "Business name", "Legal name", "Trading name", "Full name")
+	add(PartyName, de, 1, "Firmenname", "Firmenbezeichnung", "Vor- und Nachname")
+	add(PartyName, fr, 1, "Raison sociale", "Dénomination", "Dénomination sociale", "Nom et prénom",
+		"Nom de la société")
+	add(Street, it, 1, "Indirizzo", "Via e numero civico", "Indirizzo sede")
+	add(Street, en, 1, "Street", "Street address", "Address line 1")
+	add(Street, en, 0.8, "Address")
+	add(Street, de, 1, "Straße", "Strasse", "Straße und Hausnummer", "Adresse")
+	add(Street, fr, 1, "Rue", "Adresse", "Voie")
+	add(HouseNumber, it, 1, "Numero civico", "N. civico")
+	add(HouseNumber, it, 0.8, "Civico")
+	add(HouseNumber, en, 1, "House number", "Building number")
+	add(HouseNumber, de, 1, "Hausnummer", "Hausnr.")
+	add(HouseNumber, fr, 1, "Numéro de rue", "Numéro de voie")
+	add(ZipCode, it, 1, "CAP", "C.A.P.", "Codice postale", "Codice di avviamento postale")
+	add(ZipCode, en, 1, "ZIP", "ZIP code", "Postal code", "Postcode", "Post code")
+	add(ZipCode, de, 1, "PLZ", "Postleitzahl")
+	add(ZipCode, fr, 1, "Code postal")
+	add(ZipCode, fr, 0.7, "CP")
+	add(City, it, 1, "Comune", "Città", "Località")
+	add(City, en, 1, "City", "Town", "Town/City")
+	add(City, de, 1, "Stadt", "Wohnort")
+	add(City, de, 0.8, "Ort")
+	add(City, fr, 1, "Ville", "Commune", "Localité")
+	add(Heading, it, 1, "Dati anagrafici", "Dati fiscali", "Recapiti", "Dati di contatto",
+		"Dati della sede", "Sede legale", "Sede operativa", "Dati di iscrizione")
+	add(Heading, en, 1, "Contact details", "Contact information", "Company details",
+		"Registered office")
+	add(Heading, en, 0.8, "Details")
+	add(Heading, de, 1, "Anagrafische Daten", "Kontaktdaten", "Anschrift",
+		"Firmensitz", "Stammdaten")
+	add(Heading, fr, 1, "Coordonnées", "Siège social", "Données fiscales")
+	return v
+}

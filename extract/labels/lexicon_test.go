@@ -13,6 +13,14 @@ func TestLexiconSelf(t *testing.T) {
 			for _, form := range e.Forms {
 				words := strings.Fields(form)
 				hits := FindFunc(words, func(k Kind) bool { return k == kind })
+				if kind.IsKey() {
+					hits = nil
+					for _, h := range FindKeys(words) {
+						if h.Kind == kind {
+							hits = append(hits, h)
+						}
+					}
+				}
 				if len(hits) != 1 || hits[0].First != 0 || hits[0].Last != len(words)-1 ||
 					hits[0].Score != e.Weight || hits[0].Label != form {
 					t.Errorf("%s %q: hits %+v, want one exact hit with score %v", kind, form, hits, e.Weight)

@@ -330,7 +330,12 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	if a.Country == "" {
 		a.Country = named
 	}
+	before := a.Country
 	rest = takeProvince(&a, rest)
+	if a.Country != before && a.Province == "" {
+		// A province before the country code ("50100 FIRENZE FI IT").
+		rest = takeProvince(&a, rest)
+	}
 	rest = takeCedex(&a, rest)
 	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
 	if c := a.City; apart && isUpperWord(c, 2) && isoCountries[c] && (a.Country == "" || a.Country == c) {
@@ -497,6 +502,75 @@ func IsStreet(s string) bool {
 	}
 	first := strings.TrimRight(words[0], ",")
 	return len(words) > 1 && readDigits(first, 0) > 0 && readDigits(first, 0) <= 5 && isLetterWord(words[1])
+}
+
+// leadStreetWords are the street words a street line starts with ("Via
+// Roma 1", "rue de la Paix"), as opposed to those it ends with ("Baker
+// Street"), which follow a house number.
+var leadStreetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le corso c.so largo vicolo
+	strada contrada c.da frazione fraz. borgo lungomare lungotevere salita traversa vico
+	rue avenue av. bd boulevard chemin allée allee impasse quai route cours square passage voie`)
+
+// StreetStart returns where, in s, a street starts that is preceded by
+// other words on the same segment (a name, a key: "Rossi S.r.l. Via Roma 1",
+// "Sede legale e direzione via Po 7", "Max Muster Hauptstraße 4"): the byte
+// offset of the street's first word, or -1 when s holds no such street or
+// starts with it.
+func StreetStart(s string) int {
+	type word struct {
+		start int
+		text  string
+	}
+	var words []word
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		if j > i {
+			words = append(words, word{i, s[i:j]})
+		}
+		i = j
+	}
+	if len(words) < 2 || !strings.ContainsAny(s, "0123456789") {
+		return -1
+	}
+	for k, w := range words {
+		lw := strings.ToLower(strings.Trim(w.text, ",;:()"))
+		start := -1
+		switch {
+		case leadStreetWords[lw] && k+1 < len(words):
+			start = k
+			if k > 0 {
+				if d := readDigits(strings.TrimRight(words[k-1].text, ","), 0); d > 0 && d <= 4 {
+					start = k - 1 // "16 rue Mollien"
+				}
+			}
+		case len(lw) > 8 && (strings.HasSuffix(lw, "straße") || strings.HasSuffix(lw, "strasse")):
+			start = k
+		case streetWords[lw] && k > 0:
+			// "Baker Street": the street starts at its house number.
+			for j := k - 1; j >= 0 && j >= k-4; j-- {
+				if d := readDigits(words[j].text, 0); d > 0 && d <= 5 {
+					start = j
+					break
+				}
+			}
+		}
+		if start == 0 {
+			return -1
+		}
+		if start > 0 {
+			if !IsStreet(s[words[start].start:]) {
+				return -1
+			}
+			return words[start].start
+		}
+	}
+	return -1
 }
 
 // isLetterWord reports whether w starts with a letter.

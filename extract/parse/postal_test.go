@@ -25,6 +25,8 @@ func TestPostalLine(t *testing.T) {
 		{"Via Larga 3 - Bari BA 70121", "it", PostalAddress{Street: "Via Larga 3", Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
 		{"Piazza Duomo Bari BA 70121", "it", PostalAddress{}, false},
 		{"00184 Roma RM", "it", PostalAddress{Zip: "00184", City: "Roma", Province: "RM", Country: "IT"}, true},
+		{"50100 FIRENZE FI IT", "it", PostalAddress{Zip: "50100", City: "FIRENZE", Province: "FI", Country: "IT"}, true},
+		{"80333 München DE", "de", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
 		{"39100 Bolzano/Bozen (BZ)", "it", PostalAddress{Zip: "39100", City: "Bolzano/Bozen", Province: "BZ", Country: "IT"}, true},
 		{"70121 Bari (BA) Italia", "fr", PostalAddress{Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
 		{"20097 San Donato Milanese (MI)", "it", PostalAddress{Zip: "20097", City: "San Donato Milanese", Province: "MI", Country: "IT"}, true},
@@ -135,6 +137,31 @@ func TestCountryName(t *testing.T) {
 	for in, want := range map[string]string{"Australia": "AU", " deutschland ": "DE", "Royaume-Uni": "GB", "Hong Kong": "HK", "Narnia": ""} {
 		if got := CountryName(in); got != want {
 			t.Errorf("CountryName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestStreetStart(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want string // the street from where it starts; "" for none
+	}{
+		{"Rossi Impianti S.r.l. Via Roma 1", "Via Roma 1"},
+		{"Sede legale e direzione via Po 7", "via Po 7"},
+		{"Max Muster Hauptstraße 4", "Hauptstraße 4"},
+		{"Acme Ltd 12 Baker Street", "12 Baker Street"},
+		{"Siège : 16 rue Mollien", "16 rue Mollien"},
+		{"Via Roma 1", ""},            // starts with its street
+		{"12 Baker Street", ""},       // starts with its house number
+		{"Rossi Impianti S.r.l.", ""}, // no street
+		{"Piazza senza numero", ""},   // no house number anywhere
+	} {
+		got := ""
+		if i := StreetStart(tt.in); i >= 0 {
+			got = tt.in[i:]
+		}
+		if got != tt.want {
+			t.Errorf("StreetStart(%q): %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

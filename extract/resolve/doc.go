@@ -35,6 +35,7 @@ type Doc struct {
 	// blks are the blocks of the pages; blockOf gives each cell's.
 	blks    []block
 	blockOf map[cellKey]int
+	names   nameStats
 }
 
 // Page is one page's structure with the labels found in its cells.
@@ -93,6 +94,12 @@ func Build(doc *layout.Document, locale string) *Doc {
 					words = append(words, p.Words[wi].Text)
 				}
 				for _, h := range labels.Find(words) {
+					if h.Score < minLabelScore {
+						continue
+					}
+					pg.labels[li][ci] = append(pg.labels[li][ci], labelHit{kind: h.Kind, score: h.Score, first: c.First + h.First, last: c.First + h.Last})
+				}
+				for _, h := range labels.FindKeys(words) {
 					if h.Score < minLabelScore {
 						continue
 					}

@@ -26,9 +26,10 @@ const (
 	dirHead  = "H" // a column heading far above (a table's header row)
 	dirRight = "R" // in the cell to the right
 	dirLine  = "N" // anywhere on the value's line
+	dirIn    = "I" // inside the value ("SARL au capital de", "Kreditinstitut: X")
 )
 
-var labelDirs = []string{dirSame, dirLeft, dirAbove, dirHead, dirRight, dirLine, dirBlock}
+var labelDirs = []string{dirSame, dirLeft, dirAbove, dirHead, dirRight, dirLine, dirBlock, dirIn}
 
 // plainFeatures are the features that are not about labels.
 var plainFeatures = []string{
@@ -51,6 +52,10 @@ var plainFeatures = []string{
 	// the value's block and, for names, the name itself
 	"blk.first", "blk.second", "blk.lines", "blk.postal", "blk.street", "blk.vat", "blk.contact", "blk.amounts",
 	"blk.postalrank", "under.street", "under.postal", "name.legal", "name.words", "name.upper", "name.digits", "name.cell",
+	// names among the document's names: words of the label lexicon in it,
+	// the topmost and the largest on the first page, the first of its
+	// block, a word of it in a web or e-mail domain, other lines naming it
+	"name.lex", "name.top", "name.maxsize", "name.blkfirst", "name.domain", "name.mentions",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
@@ -137,6 +142,7 @@ var yearRe = regexp.MustCompile(`(19|20)\d\d`)
 // describe computes every value's features.
 func (d *Doc) describe() {
 	d.blocks()
+	d.nameFacts()
 	// Document-wide facts about amounts and dates.
 	type key struct {
 		t    Type
@@ -324,6 +330,14 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 		}
 		if best >= 0 {
 			lab(dirSame, cells[v.Cell][best], 1)
+		}
+	}
+	// Inside the value: the labels its own words make.
+	if v.Cell < len(cells) && (v.Type == TName || v.Type == TStreet || v.Type == TPostal) {
+		for _, h := range cells[v.Cell] {
+			if h.first >= v.First && h.last <= v.Last {
+				lab(dirIn, h, 1)
+			}
 		}
 	}
 	// Cells to the left: the nearest cell with a label, unless a value of

@@ -61,6 +61,8 @@ func (d *Doc) findParties(pi, li int) {
 		ce := p.offsets[li][c.Last] + len(p.S.Page.Words[p.S.Page.Lines[li].Words[c.Last]].Text)
 		cell := text[cs:ce]
 		bounds := separators.FindAllStringIndex(cell, -1)
+		type span struct{ s, e int }
+		var segs []span
 		start := 0
 		for k := 0; k <= len(bounds); k++ {
 			end := len(cell)
@@ -71,12 +73,141 @@ func (d *Doc) findParties(pi, li int) {
 			if k < len(bounds) {
 				start = bounds[k][1]
 			}
-			if e <= s {
-				continue
+			if e > s {
+				segs = append(segs, span{s, e})
 			}
-			d.segment(pi, li, cs+s, cs+e, add)
+		}
+		for k := 0; k < len(segs); k++ {
+			sg := segs[k]
+			// A postal code set apart from its city ("60020 - Falconara
+			// Marittima (AN)") is one postal line.
+			if k+1 < len(segs) && isZip(cell[sg.s:sg.e]) {
+				if pa, ok := parse.PostalLine(cell[sg.s:segs[k+1].e], d.Locale); ok && pa.Street == "" && pa.City != "" {
+					if v := add(TPostal, cs+sg.s, cs+segs[k+1].e, PostalKey(pa.Zip, pa.City), 0); v != nil {
+						v.Zip, v.City, v.Country = pa.Zip, pa.City, pa.Country
+					}
+					k++
+					continue
+				}
+			}
+			d.segment(pi, li, cs+sg.s, cs+sg.e, add)
 		}
 	}
+}
+
+// keyedValue is a value printed after its key: line, cell and word range.
+type keyedValue struct{ line, cell, first, last int }
+
+// keyed returns the values after a key of kind k on line li: the rest of
+// the key's cell up to the next key ("CAP: 00100 Comune: Roma"), or the
+// next cell when the key stands alone in its own.
+func (p *Page) keyed(li int, k labels.Kind) []keyedValue {
+	cells := p.S.Cells[li]
+	var out []keyedValue
+	for ci, hs := range p.labels[li] {
+		c := cells[ci]
+		for _, h := range hs {
+			if h.kind != k {
+				continue
+			}
+			end := c.Last
+			for _, o := range hs {
+				if o.first > h.last && o.first-1 < end {
+					end = o.first - 1
+				}
+			}
+			if h.last < end {
+				out = append(out, keyedValue{li, ci, h.last + 1, end})
+			} else if h.last == c.Last && ci+1 < len(cells) && len(p.labels[li][ci+1]) == 0 {
+				out = append(out, keyedValue{li, ci + 1, cells[ci+1].First, cells[ci+1].Last})
+			}
+		}
+	}
+	return out
+}
+
+// words returns the text of a keyed value.
+func (p *Page) words(kv keyedValue) string {
+	l := p.S.Page.Lines[kv.line]
+	parts := make([]string, 0, kv.last-kv.first+1)
+	for _, wi := range l.Words[kv.first : kv.last+1] {
+		parts = append(parts, p.S.Page.Words[wi].Text)
+	}
+	return strings.Trim(strings.Join(parts, " "), " ,;:")
+}
+
+// keyedAddresses adds the streets and postal lines of a page printed as
+// keys and values over several lines, as the SdI stylesheet and many
+// forms print them ("Indirizzo: Via Po" / "Numero civico: 7" / "CAP:
+// 00100" / "Comune: Roma"): the street with its house number, the postal
+// code with its city.
+func (d *Doc) keyedAddresses(pi int) {
+	p := d.Pages[pi]
+	// near returns the value of a key of kind k within three lines of kv
+	// (below it when below is set) in kv's column.
+	near := func(kv keyedValue, k labels.Kind, below bool) (keyedValue, bool) {
+		x := p.S.Cells[kv.line][kv.cell].Box.X0
+		best, bestD := keyedValue{}, math.Inf(1)
+		for lj := max(0, kv.line-3); lj < len(p.labels) && lj <= kv.line+3; lj++ {
+			if lj == kv.line || below && lj < kv.line {
+				continue
+			}
+			for _, o := range p.keyed(lj, k) {
+				dx := math.Abs(p.S.Cells[o.line][o.cell].Box.X0 - x)
+				if dist := dx + float64(abs(lj-kv.line))*p.S.Height; dx < 4*p.S.Height && dist < bestD {
+					best, bestD = o, dist
+				}
+			}
+		}
+		return best, bestD < math.Inf(1)
+	}
+	add := func(t Type, kv keyedValue, other keyedValue, text, norm string) *Value {
+		v := Value{Type: t, Text: text, Norm: norm, Page: pi, Line: kv.line, First: kv.first, Last: kv.last,
+			Box: p.box(kv.line, kv.first, kv.last).Union(p.box(other.line, other.first, other.last)), Cell: kv.cell}
+		d.Values = append(d.Values, v)
+		return &d.Values[len(d.Values)-1]
+	}
+	for li := range p.labels {
+		for _, st := range p.keyed(li, labels.Street) {
+			if num, ok := near(st, labels.HouseNumber, true); ok {
+				text := p.words(st) + " " + p.words(num)
+				add(TStreet, st, num, text, text)
+			}
+		}
+		for _, zip := range p.keyed(li, labels.ZipCode) {
+			city, ok := near(zip, labels.City, false)
+			if !ok {
+				continue
+			}
+			z, c := p.words(zip), p.words(city)
+			pa, ok := parse.PostalLine(z+" "+c, d.Locale)
+			if !ok || pa.Street != "" || pa.Zip == "" {
+				continue
+			}
+			v := add(TPostal, zip, city, z+" "+c, PostalKey(pa.Zip, pa.City))
+			v.Zip, v.City, v.Country = pa.Zip, pa.City, pa.Country
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// isZip reports whether s is a postal code alone: four or five digits.
+func isZip(s string) bool {
+	if len(s) < 4 || len(s) > 5 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigitByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // trimSegment trims spaces and the punctuation around a segment.
@@ -90,10 +221,35 @@ func trimSegment(s string, start, end int) (int, int) {
 	return start, end
 }
 
-// segment adds the candidates of one segment of a line's text.
+// segment adds the candidates of one segment of a line's text. A segment
+// that starts with a key ("Denominazione: Rossi S.r.l.", "Anschrift:
+// Hauptstr. 5", "Spett.le Rossi S.r.l.") is read from after it: the key is
+// not part of the value, and stays its label (dirSame). A street printed
+// after other words ("Rossi S.r.l. Via Roma 1", "Sede legale via Po 7") is
+// a street from its street word on, and what precedes it a segment of its
+// own; a postal line followed by a street after a comma ("00100 Roma, Via
+// Po 7") gives both.
 func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	seg := text[s:e]
+	if k, colon := keyEnd(seg); k > 0 {
+		if vs, ve := trimSegment(text, s+k, e); ve > vs {
+			d.segment(pi, li, vs, ve, add)
+		}
+		if colon {
+			return
+		}
+		// A heading word may be the name's own ("Lieferant GmbH"): the
+		// whole segment stays a candidate too.
+	}
+	if i := strings.Index(seg, ", "); i > 0 {
+		after := seg[i+2:]
+		if pa, ok := parse.PostalLine(seg[:i], d.Locale); ok && pa.Street == "" && parse.IsStreet(after) && parse.StreetStart(after) < 0 {
+			d.segment(pi, li, s, s+i, add)
+			d.segment(pi, li, s+i+2, e, add)
+			return
+		}
+	}
 	if pa, ok := parse.PostalLine(seg, d.Locale); ok {
 		// The postal line starts where its code or city does; what comes
 		// before it on the segment is its street.
@@ -102,7 +258,7 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 			if i := strings.Index(seg, pa.Street); i >= 0 {
 				ss, se := trimSegment(text, s+i, s+i+len(pa.Street))
 				if se > ss && parse.IsStreet(text[ss:se]) {
-					add(TStreet, ss, se, text[ss:se], 0)
+					d.street(pi, li, ss, se, add)
 				}
 				ps = s + i + len(pa.Street)
 			}
@@ -115,12 +271,62 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 		return
 	}
 	if parse.IsStreet(seg) {
-		add(TStreet, s, e, seg, 0)
+		d.street(pi, li, s, e, add)
 		return
 	}
 	if nameLike(seg) {
 		add(TName, s, e, seg, 0)
 	}
+}
+
+// street adds a street candidate, and when the street starts after other
+// words, the street from its street word on and the words before it as a
+// segment of their own.
+func (d *Doc) street(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
+	text := d.Pages[pi].texts[li]
+	add(TStreet, s, e, text[s:e], 0)
+	if k := parse.StreetStart(text[s:e]); k > 0 {
+		add(TStreet, s+k, e, text[s+k:e], 0)
+		if ps, pe := trimSegment(text, s, s+k); pe > ps && nameLike(text[ps:pe]) {
+			add(TName, ps, pe, text[ps:pe], 0)
+		}
+	}
+}
+
+// keyEnd returns the end of the key a segment starts with, or 0: a label
+// ending in a colon ("Denominazione:", "Indirizzo:", "Company name:"), or
+// a party heading or a party-name key followed by the value ("Spett.le
+// Rossi S.r.l.", "Venduto da Amazon EU", "Bill to ACME Ltd").
+func keyEnd(seg string) (end int, colon bool) {
+	words := strings.Fields(seg)
+	if len(words) < 2 {
+		return 0, false
+	}
+	if i := strings.IndexByte(seg, ':'); i > 0 && i < len(seg)-1 {
+		kw := strings.Fields(seg[:i])
+		if len(kw) > 0 && len(kw) <= 6 {
+			for _, h := range append(labels.Find(kw), labels.FindKeys(kw)...) {
+				if h.Score >= minLabelScore && h.Last == len(kw)-1 {
+					return i + 1, true
+				}
+			}
+		}
+	}
+	for _, h := range labels.Find(words) {
+		if h.Score < minLabelScore || h.First != 0 || h.Last >= len(words)-1 {
+			continue
+		}
+		if partyKind(h.Kind) {
+			// The byte offset after word h.Last.
+			off := 0
+			for k := 0; k <= h.Last; k++ {
+				j := strings.Index(seg[off:], words[k])
+				off += j + len(words[k])
+			}
+			return off, false
+		}
+	}
+	return 0, false
 }
 
 // PostalKey is the normal form of a postal line: code and city.
@@ -135,6 +341,9 @@ func nameLike(seg string) bool {
 	words := strings.Fields(seg)
 	if letters < 2 || digits > letters || len(words) > maxNameWords || strings.Contains(seg, "@") || period(words) {
 		return false
+	}
+	if m := legalForms.FindStringIndex(seg); m != nil && strings.TrimSpace(seg[:m[0]]) == "" && strings.Trim(seg[m[1]:], " .,()") == "" {
+		return false // a legal form alone ("GmbH", "S.r.l.")
 	}
 	covered := 0
 	for _, h := range labels.Find(words) {
@@ -280,5 +489,103 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.upper", float64(upper)/float64(max(1, len([]rune(v.Text)))))
 		set("name.digits", b1(strings.IndexFunc(v.Text, unicode.IsDigit) >= 0))
 		set("name.cell", b1(v.First == p.S.Cells[v.Line][v.Cell].First && v.Last == p.S.Cells[v.Line][v.Cell].Last))
+		lex := 0
+		for _, w := range words {
+			if labels.InLexicon(w) {
+				lex++
+			}
+		}
+		set("name.lex", float64(lex)/float64(max(1, len(words))))
+		ns := d.names
+		set("name.top", b1(p.First && v.Line == ns.topLine))
+		set("name.maxsize", b1(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
+		set("name.blkfirst", b1(ns.blockFirst[bi] == v.Line))
+		set("name.domain", b1(d.inDomain(v.Text)))
+		set("name.mentions", math.Log1p(float64(d.mentions(v))))
 	}
+}
+
+// nameStats are document-wide facts about the name candidates.
+type nameStats struct {
+	topLine    int         // the first line of the first page holding a name
+	maxSize    float64     // the largest font of a name on the first page
+	blockFirst map[int]int // per block, the first line holding a name
+	domains    []string    // web and e-mail domains printed, lower case
+	lower      [][]string  // per page, per line, its text in lower case
+}
+
+// fontSize returns the font size of a value's first word.
+func (d *Doc) fontSize(v *Value) float64 {
+	s := d.Pages[v.Page].S
+	return s.Page.Words[s.Page.Lines[v.Line].Words[v.First]].FontSize
+}
+
+var domainRe = regexp.MustCompile(`(?i)(?:@|www\.|https?://)([a-z0-9][a-z0-9.-]*\.[a-z]{2,})`)
+
+// nameFacts computes the name statistics, once the blocks are known.
+func (d *Doc) nameFacts() {
+	ns := nameStats{topLine: -1, blockFirst: map[int]int{}}
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type != TName || v.Line < 0 {
+			continue
+		}
+		if d.Pages[v.Page].First {
+			if ns.topLine < 0 || v.Line < ns.topLine {
+				ns.topLine = v.Line
+			}
+			ns.maxSize = math.Max(ns.maxSize, d.fontSize(v))
+		}
+		if bi, ok := d.blockOf[cellKey{v.Page, v.Line, v.Cell}]; ok {
+			if l, seen := ns.blockFirst[bi]; !seen || v.Line < l {
+				ns.blockFirst[bi] = v.Line
+			}
+		}
+	}
+	for _, p := range d.Pages {
+		low := make([]string, len(p.texts))
+		for li, t := range p.texts {
+			low[li] = strings.ToLower(t)
+			for _, m := range domainRe.FindAllStringSubmatch(t, -1) {
+				ns.domains = append(ns.domains, strings.ToLower(m[1]))
+			}
+		}
+		ns.lower = append(ns.lower, low)
+	}
+	d.names = ns
+}
+
+// inDomain reports whether a word of a name (of four letters or more) is
+// part of a web or e-mail domain printed on the document: a company's
+// name and its site's ("Rossi Impianti", "www.rossiimpianti.it").
+func (d *Doc) inDomain(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len([]rune(w)) < 4 {
+			continue
+		}
+		for _, dom := range d.names.domains {
+			if strings.Contains(dom, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentions counts the other lines of the document that name a name's text
+// (a company named in its letterhead, its footer and its payment line).
+func (d *Doc) mentions(v *Value) int {
+	t := strings.ToLower(strings.TrimSpace(v.Text))
+	if len(t) < 4 {
+		return 0
+	}
+	n := 0
+	for pi, low := range d.names.lower {
+		for li, l := range low {
+			if (pi != v.Page || li != v.Line) && strings.Contains(l, t) {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -386,6 +386,8 @@ func TestNameLike(t *testing.T) {
 		"marzo 2026":           false,
 		"Partita IVA":          false,
 		"info@example.com":     false,
+		"GmbH":                 false, // a legal form alone
+		"S.r.l.":               false,
 	} {
 		if got := nameLike(seg); got != want {
 			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
@@ -405,4 +407,116 @@ func TestReadItemsSeesTheHeaderRow(t *testing.T) {
 	if tb := ReadItems(Build(doc(rows), "it")); !tb.Header || len(tb.Items) != 2 {
 		t.Errorf("under a header row: header %v, %d rows", tb.Header, len(tb.Items))
 	}
+}
+
+// TestKeyedPartyData checks the party data printed as keys and values:
+// the value after a key is the candidate, the key its label; a street and
+// its house number, a postal code and its city, printed under keys of
+// their own on lines of their own, are one street and one postal line.
+func TestKeyedPartyData(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		40:  {{40, "Dati del cedente / prestatore"}},
+		60:  {{60, "Denominazione: Verdi Costruzioni S.r.l."}},
+		72:  {{60, "Indirizzo: Via dei Platani"}},
+		84:  {{60, "Numero civico: 21"}},
+		96:  {{60, "CAP: 40121"}},
+		108: {{60, "Comune: BOLOGNA"}, {300, "Provincia: BO"}},
+	}), "it")
+	names := values(d, TName)
+	if !slices.Contains(names, "Verdi Costruzioni S.r.l.") {
+		t.Errorf("no name after its key among %v", names)
+	}
+	for _, n := range names {
+		if strings.Contains(n, "Denominazione") {
+			t.Errorf("name candidate %q keeps its key", n)
+		}
+	}
+	if got := values(d, TStreet); !slices.Contains(got, "Via dei Platani 21") {
+		t.Errorf("streets %v: want the keyed street with its house number", got)
+	}
+	var postal *Value
+	for i := range d.Values {
+		if v := &d.Values[i]; v.Type == TPostal && v.Zip == "40121" {
+			postal = v
+		}
+	}
+	if postal == nil || postal.City != "BOLOGNA" {
+		t.Fatalf("postal line %+v: want 40121 BOLOGNA from the keyed code and city", postal)
+	}
+	for _, v := range d.Values {
+		if v.Type == TName && v.Text == "Verdi Costruzioni S.r.l." && !slices.Contains(featureList(&v), "S:party.name") {
+			t.Errorf("the name's key is not its label: %v", featureList(&v))
+		}
+	}
+}
+
+// TestStreetsAfterOtherWords checks a street printed after a name or a
+// key on the same segment, a postal code set apart from its city, and a
+// postal line followed by its street.
+func TestStreetsAfterOtherWords(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		40:  {{40, "Neri Trasporti SpA Via Emilia 250"}},
+		60:  {{40, "Sede legale e amministrativa via Po 7"}},
+		80:  {{40, "47921 - Rimini (RN)"}},
+		100: {{40, "00187 Roma, Via del Corso 101"}},
+		120: {{300, "Spett.le Gialli Arredi S.n.c."}},
+	}), "it")
+	streets := values(d, TStreet)
+	for _, want := range []string{"Via Emilia 250", "via Po 7", "Via del Corso 101"} {
+		if !slices.Contains(streets, want) {
+			t.Errorf("no street %q among %v", want, streets)
+		}
+	}
+	names := values(d, TName)
+	for _, want := range []string{"Neri Trasporti SpA", "Gialli Arredi S.n.c."} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no name %q among %v", want, names)
+		}
+	}
+	zips := map[string]string{}
+	for _, v := range d.Values {
+		if v.Type == TPostal {
+			zips[v.Zip] = v.City
+		}
+	}
+	if zips["47921"] != "Rimini" || zips["00187"] != "Roma" {
+		t.Errorf("postal lines %v: want 47921 Rimini and 00187 Roma", zips)
+	}
+}
+
+// TestNameFeatures checks the features that set a name among the
+// document's others: its words in a web domain, other lines naming it,
+// the topmost and the largest on the first page, words of the label
+// lexicon in it.
+func TestNameFeatures(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		30:  {{40, "Stanford Plumbing"}},
+		50:  {{40, "www.stanfordplumbing.com"}},
+		300: {{40, "Contact details"}},
+		700: {{40, "Please pay Stanford Plumbing within 30 days"}},
+	}), "en")
+	feats := map[string][]string{}
+	for _, v := range d.Values {
+		if v.Type == TName {
+			feats[v.Text] = featureList(&v)
+		}
+	}
+	sp := feats["Stanford Plumbing"]
+	for _, want := range []string{"name.domain", "name.mentions", "name.top"} {
+		if !slices.Contains(sp, want) {
+			t.Errorf("Stanford Plumbing lacks %s among %v", want, sp)
+		}
+	}
+	if cd, ok := feats["Contact details"]; ok && (!slices.Contains(cd, "name.lex") || slices.Contains(cd, "name.top")) {
+		t.Errorf("Contact details: %v: want name.lex and not name.top", cd)
+	}
+}
+
+// featureList names a value's features.
+func featureList(v *Value) []string {
+	var out []string
+	for _, f := range v.feats {
+		out = append(out, featureNames[f.id])
+	}
+	return out
 }

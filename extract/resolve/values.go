@@ -190,6 +190,7 @@ func (d *Doc) findValues() {
 			d.labelledIBANs(pi, li)
 			d.findParties(pi, li)
 		}
+		d.keyedAddresses(pi)
 	}
 }
 

@@ -31,6 +31,7 @@ const (
 	partySideBySide         // vendor and buyer side by side, each under its heading
 	partyBillShip           // billing address beside a delivery address
 	partyBoxes              // vendor and buyer in framed boxes with headings (FatturaPA style)
+	partyKeyed              // each party's data as "Key: value" rows under headings (the SdI stylesheet, forms)
 )
 
 // Document data arrangements.
@@ -276,6 +277,12 @@ var families = []Family{
 	{Name: "fr-sentence", Lang: "fr", Countries: []string{"FR"}, Head: headPicture, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableHeaderPic, Totals: totSentence, Pay: paySentence, Foot: footLegal,
 		Maybe: featUnits | featHours},
+
+	// Party data as keys and values: the SdI stylesheet that prints
+	// Italian e-invoices.
+	{Name: "it-sdi-keyed", Lang: "it", Countries: []string{"IT"}, Head: headMinimal, Parties: partyKeyed, Meta: metaBeside,
+		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footNone,
+		Maybe: featMultiVAT | featBuyerPerson},
 }
 
 // featCollectionCharge is the Italian bank collection fee, a kind of

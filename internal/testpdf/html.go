@@ -434,11 +434,80 @@ func (r *htmlr) top() string {
 		b.WriteString(`<table style="width:100%;margin-top:10px;border-spacing:6px;border-collapse:separate"><tr>` +
 			`<td class="box" style="width:50%">` + r.heading("vendor") + lines(r.vendorLines(true)) + `</td>` +
 			`<td class="box">` + r.heading("buyer") + lines(r.buyerLines()) + `</td></tr></table>`)
+	case partyKeyed:
+		if r.f.Head != headMinimal {
+			b.WriteString(r.letterheadNameOnly())
+		}
+		v, bu := r.keyedParty("vendor", r.s.Vendor), r.keyedParty("buyer", r.s.Buyer)
+		if r.rng.IntN(2) == 0 {
+			b.WriteString(`<div style="margin-top:12px">` + v + `</div><div style="margin-top:14px">` + bu + `</div>`)
+		} else {
+			b.WriteString(`<table style="width:100%;margin-top:12px"><tr><td style="width:50%;vertical-align:top">` + v +
+				`</td><td style="vertical-align:top">` + bu + `</td></tr></table>`)
+		}
 	}
 	if !r.metaDone {
 		b.WriteString(r.meta())
 	}
 	_ = lk
+	return b.String()
+}
+
+// keyedParty prints a party's data as "Key: value" rows under its
+// heading and sub-headings, as the SdI stylesheet of Italian e-invoices
+// and many forms do: name, identifiers, then street, postal code, city,
+// province and country each on a row of its own.
+func (r *htmlr) keyedParty(role string, p Party) string {
+	row := func(concept, value string) string {
+		return `<div style="margin-left:18px">` + r.lbl(concept) + `: ` + value + `</div>`
+	}
+	sub := func(concept string) string {
+		return `<div style="margin-top:6px;font-weight:bold">` + r.lbl(concept) + `</div>`
+	}
+	var b strings.Builder
+	b.WriteString(`<div style="font-weight:bold;font-size:1.1em">` + r.lbl(role) + `</div>`)
+	b.WriteString(sub("partydata"))
+	vat := func() {
+		if p.VAT != "" {
+			label := "vat"
+			if role == "buyer" {
+				label = "buyervat"
+			}
+			b.WriteString(row(label, r.val(role+".vat_number", r.vatText(p.VAT, true))))
+		}
+	}
+	fiscal := func() {
+		if p.FiscalCode != "" && (p.Country == "IT" || p.VAT == "") {
+			b.WriteString(row("fiscal", r.val(role+".fiscal_code", p.FiscalCode)))
+		}
+	}
+	if r.rng.IntN(2) == 0 {
+		vat()
+		fiscal()
+		b.WriteString(row("pname", r.val(role+".name", p.Name)))
+	} else {
+		b.WriteString(row("pname", r.val(role+".name", p.Name)))
+		vat()
+		fiscal()
+	}
+	b.WriteString(sub("seat"))
+	b.WriteString(row("street", r.val(role+".address", p.Street)))
+	b.WriteString(row("zip", r.val(role+".zip_code", p.Zip)))
+	city := p.City
+	if r.lk.upperCity {
+		city = strings.ToUpper(city)
+	}
+	b.WriteString(row("city", r.val(role+".city", city)))
+	if p.Prov != "" {
+		b.WriteString(row("province", esc(p.Prov)))
+	}
+	b.WriteString(row("nation", esc(p.Country)))
+	if role == "vendor" && p.Email != "" && r.rng.IntN(2) == 0 {
+		b.WriteString(row("email", r.val("vendor.email", p.Email)))
+	}
+	if role == "buyer" && r.s.SDICode != "" {
+		b.WriteString(row("sdi", r.val("buyer.sdi_code", r.s.SDICode)))
+	}
 	return b.String()
 }
 
