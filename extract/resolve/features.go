@@ -46,7 +46,7 @@ var plainFeatures = []string{
 	"id.len", "id.digits", "id.letters", "id.slash", "id.dash", "id.date", "id.amount", "id.year",
 	"id.vat", "id.phone", "id.short", "id.long", "id.dot", "id.prefix", "id.zip",
 	// percentages
-	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates",
+	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates", "pct.bare",
 	// identifiers with check digits
 	"checked",
 	// the value's block and, for names, the name itself
@@ -300,6 +300,7 @@ func (d *Doc) describe() {
 			set("pct.big", b(v.Num > 30))
 			set("pct.only", b(len(rates) == 1 && rates[cents(v.Num)]))
 			set("pct.rates", math.Log(float64(max(1, len(rates)))))
+			set("pct.bare", b(v.bare))
 		}
 		d.blockFeatures(v, set)
 		nl := len(f)

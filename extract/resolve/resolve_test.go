@@ -520,3 +520,24 @@ func featureList(v *Value) []string {
 	}
 	return out
 }
+
+// TestBareRates checks that a VAT rate printed without its sign is a
+// percentage candidate under or after a rate's label, and only there.
+func TestBareRates(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "IVA (%): 22.00"}},
+		140: {{40, "Descrizione"}, {300, "Quantità"}, {400, "Aliquota IVA"}},
+		160: {{40, "Consulenza"}, {300, "10"}, {400, "10"}},
+		200: {{40, "Ordine n. 4 del 12/03/2024"}, {300, "Colli 22"}},
+	}), "it")
+	var got []string
+	for _, v := range d.Values {
+		if v.Type == TPercent {
+			got = append(got, fmt.Sprintf("%s@%d", v.Text, int(v.Box.Y0)))
+		}
+	}
+	slices.Sort(got)
+	if diff := cmp.Diff([]string{"10@160", "22.00@100"}, got); diff != "" {
+		t.Errorf("bare rates (-want +got):\n%s", diff)
+	}
+}

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -54,6 +55,8 @@ type Value struct {
 	block int
 	// feats are the value's features, set by describe.
 	feats []fv
+	// bare marks a percentage printed without its sign (see bareRates).
+	bare bool
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
@@ -192,6 +195,57 @@ func (d *Doc) findValues() {
 		}
 		d.keyedAddresses(pi)
 	}
+	d.bareRates()
+}
+
+// bareRates adds the VAT rates printed without a percent sign, as numbers
+// under or after a rate's label ("Aliquota IVA 22", "IVA (%): 22.00", a
+// column headed "% IVA"): an amount that is a VAT rate, with such a label
+// in its cell before it, in the cell to its left, or heading its column, is
+// a percentage candidate too (feature pct.bare).
+func (d *Doc) bareRates() {
+	n := len(d.Values)
+	for i := 0; i < n; i++ {
+		v := d.Values[i]
+		if v.Type != TAmount || v.Currency != "" || v.Num <= 0 || !isVATRate(v.Num) || strings.ContainsAny(v.Text, "%€$£") {
+			continue
+		}
+		if !d.rateLabelled(&v) {
+			continue
+		}
+		v.Type, v.bare = TPercent, true
+		d.Values = append(d.Values, v)
+	}
+}
+
+// rateLabelled reports whether a rate's label stands before a value in its
+// cell, in the cell to its left, or over its column.
+func (d *Doc) rateLabelled(v *Value) bool {
+	p := d.Pages[v.Page]
+	isRate := func(hs []labelHit, before int) bool {
+		for _, h := range hs {
+			if (h.kind == labels.TaxRate || h.kind == labels.ColTaxRate) && h.last < before {
+				return true
+			}
+		}
+		return false
+	}
+	cells := p.labels[v.Line]
+	if v.Cell < len(cells) && isRate(cells[v.Cell], v.First) {
+		return true
+	}
+	if v.Cell > 0 && v.Cell-1 < len(cells) && isRate(cells[v.Cell-1], math.MaxInt) {
+		return true
+	}
+	if v.Cell >= len(p.S.Cells[v.Line]) {
+		return false
+	}
+	for _, up := range p.S.Above(layout.CellRef{Line: v.Line, Index: v.Cell}, 40, 80) {
+		if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
+			return isRate(hs, math.MaxInt)
+		}
+	}
+	return false
 }
 
 // maxIDLen bounds the length of an identifier.
