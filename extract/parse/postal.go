@@ -511,6 +511,13 @@ var leadStreetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le 
 	strada contrada c.da frazione fraz. borgo lungomare lungotevere salita traversa vico
 	rue avenue av. bd boulevard chemin allée allee impasse quai route cours square passage voie`)
 
+// LeadStreetWord reports whether w (any case, punctuation around it
+// ignored) is a street word a street line starts with: "Via", "Viale",
+// "P.le", "rue", "avenue".
+func LeadStreetWord(w string) bool {
+	return leadStreetWords[strings.ToLower(strings.Trim(w, ",;:()"))]
+}
+
 // StreetStart returns where, in s, a street starts that is preceded by
 // other words on the same segment (a name, a key: "Rossi S.r.l. Via Roma 1",
 // "Sede legale e direzione via Po 7", "Max Muster Hauptstraße 4"): the byte

@@ -56,6 +56,8 @@ var plainFeatures = []string{
 	// the topmost and the largest on the first page, the first of its
 	// block, a word of it in a web or e-mail domain, other lines naming it
 	"name.lex", "name.top", "name.maxsize", "name.blkfirst", "name.domain", "name.mentions",
+	// a street or postal line read inside a line of prose
+	"emb", "street.weak",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
@@ -239,6 +241,8 @@ func (d *Doc) describe() {
 		set("line.same", math.Log(float64(perLine[lineKey{v.Page, v.Line}][v.Type])))
 		set("recur", math.Log(float64(recur[key{v.Type, v.Norm}])))
 		set("checked", b(v.Checked))
+		set("emb", b(v.embedded))
+		set("street.weak", b(v.weak))
 
 		switch v.Type {
 		case TAmount:

@@ -5,8 +5,10 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
 )
 
@@ -93,6 +95,7 @@ func (d *Doc) findParties(pi, li int) {
 			d.segment(pi, li, cs+sg.s, cs+sg.e, add)
 		}
 	}
+	d.embedded(pi, li, add)
 }
 
 // keyedValue is a value printed after its key: line, cell and word range.
@@ -197,6 +200,154 @@ func abs(x int) int {
 	return x
 }
 
+// minEmbeddedWords is the length from which a line is prose, whose
+// addresses are read by embedded rather than as segments.
+const minEmbeddedWords = 8
+
+// embedded adds the streets and postal lines printed inside a line of
+// prose, as legal footers print a registered office ("… con sede legale in
+// Via dei Gorghi 9, 63100 Ascoli Piceno (AP) …", "Sede Legale 00198 Roma,
+// Viale Regina Margherita 125 - …"): a street from its street word to its
+// house number, a postal code with the words of its city. They are marked
+// embedded (feature emb).
+func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Value) {
+	text := d.Pages[pi].texts[li]
+	type tok struct{ s, e int }
+	var toks []tok
+	for i := 0; i < len(text); {
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' {
+			j++
+		}
+		if j > i {
+			toks = append(toks, tok{i, j})
+		}
+		i = j
+	}
+	if len(toks) < minEmbeddedWords {
+		return
+	}
+	word := func(k int) string { return strings.Trim(text[toks[k].s:toks[k].e], ",;:()") }
+	for k := range toks {
+		w := word(k)
+		if parse.LeadStreetWord(w) {
+			// The street ends at its house number, within six words.
+			for j := k + 1; j < len(toks) && j <= k+6; j++ {
+				n := word(j)
+				if houseNumber(n) {
+					s, e := trimSegment(text, toks[k].s, toks[j].e)
+					if !d.hasValue(pi, li, TStreet, text[s:e]) {
+						if v := add(TStreet, s, e, text[s:e], 0); v != nil {
+							v.embedded = true
+						}
+					}
+					break
+				}
+				if strings.ContainsAny(text[toks[j].s:toks[j].e], ",;") && !strings.EqualFold(n, "n") && !strings.EqualFold(n, "n.") {
+					// "piazzale Ostiense, n. 2": a comma before the number is
+					// part of a street; elsewhere it ends it.
+					if j+1 < len(toks) && (houseNumber(word(j+1)) || strings.EqualFold(word(j+1), "n.") || strings.EqualFold(word(j+1), "n")) {
+						continue
+					}
+					break
+				}
+			}
+		}
+		if isZip(w) {
+			// The longest postal line of the code and up to four words.
+			last := min(len(toks)-1, k+4)
+			for j := k + 1; j <= last; j++ {
+				if t := text[toks[j].s:toks[j].e]; separators.MatchString(" " + t + " ") {
+					last = j - 1 // "20121 Milano (MI) - P.IVA …"
+				}
+			}
+			for n := last; n > k; n-- {
+				s, e := toks[k].s, toks[n].e
+				seg := strings.TrimRight(text[s:e], ",;-")
+				pa, ok := parse.PostalLine(seg, d.Locale)
+				if !ok || pa.Street != "" || pa.City == "" || strings.ContainsAny(pa.City, ",;") || parse.IsStreet(pa.City) {
+					continue
+				}
+				if !d.hasValue(pi, li, TPostal, PostalKey(pa.Zip, pa.City)) {
+					if v := add(TPostal, s, s+len(seg), PostalKey(pa.Zip, pa.City), 0); v != nil {
+						v.Zip, v.City, v.Country, v.embedded = pa.Zip, pa.City, pa.Country, true
+					}
+				}
+				break
+			}
+		}
+	}
+}
+
+// weakStreet reports whether s may be a street that names no kind of
+// street ("Hundsberg 13", "Am Anger 2a", "Gomagoi 39"): one to four words
+// of letters and a house number.
+func weakStreet(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 2 || len(words) > 5 || !houseNumber(strings.TrimRight(words[len(words)-1], ",")) {
+		return false
+	}
+	for _, w := range words[:len(words)-1] {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsLetter(r) || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// weakStreets adds, over each postal line that starts its cell, the line
+// just above in the same column when it may be a street that names no
+// kind of street (weakStreet): a German or Tyrolean address block
+// ("Hundsberg 13" over "97950 Großrinderfeld"). They are marked weak.
+func (d *Doc) weakStreets() {
+	n := len(d.Values)
+	for i := 0; i < n; i++ {
+		v := d.Values[i]
+		if v.Type != TPostal || v.Line <= 0 || v.embedded {
+			continue
+		}
+		p := d.Pages[v.Page]
+		s := p.S
+		c := s.Cells[v.Line][v.Cell]
+		if c.First != v.First {
+			continue
+		}
+		for _, up := range s.Above(layout.CellRef{Line: v.Line, Index: v.Cell}, 1, 1.6) {
+			uc := s.Cells[up.Line][up.Index]
+			if math.Abs(uc.Box.X0-c.Box.X0) > 2*s.Height {
+				continue
+			}
+			cs := p.offsets[up.Line][uc.First]
+			ce := p.offsets[up.Line][uc.Last] + len(s.Page.Words[s.Page.Lines[up.Line].Words[uc.Last]].Text)
+			text := p.texts[up.Line][cs:ce]
+			if !weakStreet(text) || parse.IsStreet(text) {
+				continue
+			}
+			w := Value{Type: TStreet, Text: text, Norm: text, Page: v.Page, Line: up.Line, First: uc.First, Last: uc.Last,
+				Box: uc.Box, Cell: up.Index, weak: true}
+			d.Values = append(d.Values, w)
+		}
+	}
+}
+
+// houseNumber reports whether w is a house number: up to four digits,
+// with a letter or a part after a slash ("9", "30a", "26/8").
+func houseNumber(w string) bool {
+	n := 0
+	for n < len(w) && isDigitByte(w[n]) {
+		n++
+	}
+	if n == 0 || n > 4 {
+		return false
+	}
+	rest := w[n:]
+	return rest == "" || len(rest) == 1 && unicode.IsLetter(rune(rest[0])) || strings.HasPrefix(rest, "/") && len(rest) <= 4
+}
+
 // isZip reports whether s is a postal code alone: four or five digits.
 func isZip(s string) bool {
 	if len(s) < 4 || len(s) > 5 {
@@ -242,13 +393,19 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 		// A heading word may be the name's own ("Lieferant GmbH"): the
 		// whole segment stays a candidate too.
 	}
-	if i := strings.Index(seg, ", "); i > 0 {
+	for off := 0; ; {
+		i := strings.Index(seg[off:], ", ")
+		if i < 0 {
+			break
+		}
+		i += off
 		after := seg[i+2:]
-		if pa, ok := parse.PostalLine(seg[:i], d.Locale); ok && pa.Street == "" && parse.IsStreet(after) && parse.StreetStart(after) < 0 {
+		if _, ok := parse.PostalLine(seg[:i], d.Locale); ok && parse.IsStreet(after) && parse.StreetStart(after) < 0 {
 			d.segment(pi, li, s, s+i, add)
 			d.segment(pi, li, s+i+2, e, add)
 			return
 		}
+		off = i + 2
 	}
 	if pa, ok := parse.PostalLine(seg, d.Locale); ok {
 		// The postal line starts where its code or city does; what comes
@@ -259,6 +416,10 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 				ss, se := trimSegment(text, s+i, s+i+len(pa.Street))
 				if se > ss && parse.IsStreet(text[ss:se]) {
 					d.street(pi, li, ss, se, add)
+				} else if se > ss && weakStreet(text[ss:se]) {
+					if v := add(TStreet, ss, se, text[ss:se], 0); v != nil {
+						v.weak = true
+					}
 				}
 				ps = s + i + len(pa.Street)
 			}

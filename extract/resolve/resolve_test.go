@@ -541,3 +541,48 @@ func TestBareRates(t *testing.T) {
 		t.Errorf("bare rates (-want +got):\n%s", diff)
 	}
 }
+
+// TestAddressesInProse checks the streets and postal lines read inside a
+// legal footer's sentence, and the streets that name no kind of street
+// over a postal line.
+func TestAddressesInProse(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		40:  {{40, "Hundsberg 13"}},
+		52:  {{40, "97950 Großrinderfeld"}},
+		800: {{20, "Verdi Energia Srl, società soggetta a direzione e coordinamento, con sede legale in Via dei Tigli 9, 63100 Ascoli Piceno (AP), capitale sociale 10.000 euro"}},
+		815: {{20, "Sede Legale 00198 Roma, Viale Aurelio 125 - Reg. Imprese di Roma 0963395100"}},
+	}), "it")
+	streets := values(d, TStreet)
+	for _, want := range []string{"Hundsberg 13", "Via dei Tigli 9", "Viale Aurelio 125"} {
+		if !slices.Contains(streets, want) {
+			t.Errorf("no street %q among %v", want, streets)
+		}
+	}
+	zips := map[string]string{}
+	for _, v := range d.Values {
+		if v.Type == TPostal {
+			zips[v.Zip] = v.City
+		}
+	}
+	for zip, city := range map[string]string{"97950": "Großrinderfeld", "63100": "Ascoli Piceno", "00198": "Roma"} {
+		if zips[zip] != city {
+			t.Errorf("postal %s: %q, want %q (all: %v)", zip, zips[zip], city, zips)
+		}
+	}
+	for _, v := range d.Values {
+		fs := featureList(&v)
+		if v.Type != TStreet {
+			continue
+		}
+		switch v.Text {
+		case "Via dei Tigli 9":
+			if !slices.Contains(fs, "emb") {
+				t.Errorf("%s lacks emb: %v", v.Text, fs)
+			}
+		case "Hundsberg 13":
+			if !slices.Contains(fs, "street.weak") {
+				t.Errorf("%s lacks street.weak: %v", v.Text, fs)
+			}
+		}
+	}
+}

@@ -57,6 +57,11 @@ type Value struct {
 	feats []fv
 	// bare marks a percentage printed without its sign (see bareRates).
 	bare bool
+	// embedded marks a street or postal line read inside a line of prose
+	// (see Doc.embedded).
+	embedded bool
+	// weak marks a street that names no kind of street (see weakStreet).
+	weak bool
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
@@ -196,6 +201,7 @@ func (d *Doc) findValues() {
 		d.keyedAddresses(pi)
 	}
 	d.bareRates()
+	d.weakStreets()
 }
 
 // bareRates adds the VAT rates printed without a percent sign, as numbers
