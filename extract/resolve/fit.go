@@ -45,6 +45,11 @@ type FitOptions struct {
 	Seed uint64
 	// Note is written into Model.Fitted.
 	Note string
+	// Folds is the number of folds, by origin, of the cross-fitting that
+	// gives the model of the pair of names candidates scored by models
+	// that never saw their layout (default 3; 1 scores them with the
+	// model fitted on all, as seen).
+	Folds int
 }
 
 // withDefaults fills in the defaults of unset options.
@@ -58,6 +63,9 @@ func (opts FitOptions) withDefaults() FitOptions {
 	if opts.Negatives == 0 {
 		opts.Negatives = 40
 	}
+	if opts.Folds == 0 {
+		opts.Folds = 3
+	}
 	return opts
 }
 
@@ -68,10 +76,87 @@ type row struct {
 }
 
 // Fit fits a model: one weighted logistic regression per field over its
-// candidates, the field's null threshold, and the bonus of totals that add
-// up. The same examples and options always give the same model.
+// candidates; then, on the candidates so scored, each field's null
+// threshold, the bonus of totals that add up and of a party's fields in
+// its name's block, and the choice between the readings of the items; and
+// the model of the pair of names on candidates scored as an unseen
+// layout's would be (cross-fitted by origin, see FitOptions.Folds: scored
+// as seen, the names' own utilities are near perfect and the pair model
+// would learn nothing else). The same examples and options always give
+// the same model.
 func Fit(examples []Example, opts FitOptions) *Model {
 	opts = opts.withDefaults()
+	m, docs := fitFields(examples, opts)
+	seen := seenOptions(examples, m)
+	for _, f := range Fields {
+		m.Fields[f.Name].Threshold = fitThreshold(examples, seen, f)
+	}
+	cross := crossOptions(examples, m, opts)
+	m.ArithBonus = fitArithBonus(examples, seen, m)
+	m.BlockBonus = fitBlockBonus(examples, seen, m)
+	m.Pairs = FitPairs(examples, cross, m, opts)
+	m.Items = fitItems(examples, seen, m, opts)
+	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, %d folds, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Folds, opts.Seed)
+	if opts.Note != "" {
+		m.Fitted += "; " + opts.Note
+	}
+	return m
+}
+
+// seenOptions scores every example's candidates with m, which was fitted
+// on them.
+func seenOptions(examples []Example, m *Model) []map[string][]option {
+	out := make([]map[string][]option, len(examples))
+	for i, ex := range examples {
+		out[i] = m.allOptions(ex.Doc)
+	}
+	return out
+}
+
+// crossOptions scores every example's candidates with a model of the
+// fields fitted without the example's fold of origins, so that the second
+// stage learns from scores as an unseen layout gets them (stacking). With
+// one fold, or one origin, they are scored by m.
+func crossOptions(examples []Example, m *Model, opts FitOptions) []map[string][]option {
+	out := make([]map[string][]option, len(examples))
+	var origins []string
+	seen := map[string]bool{}
+	for _, ex := range examples {
+		if !seen[ex.Origin] {
+			seen[ex.Origin] = true
+			origins = append(origins, ex.Origin)
+		}
+	}
+	sort.Strings(origins)
+	folds := min(opts.Folds, len(origins))
+	if folds < 2 {
+		return seenOptions(examples, m)
+	}
+	fold := map[string]int{}
+	for i, o := range origins {
+		fold[o] = i % folds
+	}
+	for k := range folds {
+		var train []Example
+		for _, ex := range examples {
+			if fold[ex.Origin] != k {
+				train = append(train, ex)
+			}
+		}
+		mk, _ := fitFields(train, opts)
+		for i, ex := range examples {
+			if fold[ex.Origin] == k {
+				out[i] = mk.allOptions(ex.Doc)
+			}
+		}
+	}
+	return out
+}
+
+// fitFields fits each field's logistic model over its candidates; it
+// returns the model, without its second stage, and the number of
+// documents the most scored field was fitted on.
+func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 	m := &Model{Fields: map[string]*FieldModel{}}
 	docs := 0
 	for _, f := range Fields {
@@ -122,17 +207,7 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		fm.compile()
 		m.Fields[f.Name] = fm
 	}
-	for _, f := range Fields {
-		m.Fields[f.Name].Threshold = fitThreshold(examples, m, f)
-	}
-	m.ArithBonus = fitArithBonus(examples, m)
-	m.BlockBonus = fitBlockBonus(examples, m)
-	m.Items = FitItems(examples, m, opts)
-	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Seed)
-	if opts.Note != "" {
-		m.Fitted += "; " + opts.Note
-	}
-	return m
+	return m, docs
 }
 
 // logistic fits weights by AdaGrad on the weighted log loss with an L2
@@ -182,7 +257,7 @@ func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
 // one that does best on the examples when a right value counts +1, a wrong
 // value −1 (a wrong value is worse than none) and null 0, or +1 where the
 // truth is null.
-func fitThreshold(examples []Example, m *Model, f Field) float64 {
+func fitThreshold(examples []Example, cross []map[string][]option, f Field) float64 {
 	type doc struct {
 		p        float64
 		right    bool
@@ -190,12 +265,12 @@ func fitThreshold(examples []Example, m *Model, f Field) float64 {
 		w        float64
 	}
 	var ds []doc
-	for _, ex := range examples {
+	for i, ex := range examples {
 		right, ok := ex.Right[f.Name]
 		if !ok {
 			continue
 		}
-		os := m.options(ex.Doc, f)
+		os := cross[i][f.Name]
 		d := doc{nullTrue: ex.Null[f.Name], w: ex.Weight}
 		if d.w == 0 {
 			d.w = 1
@@ -227,30 +302,30 @@ func fitThreshold(examples []Example, m *Model, f Field) float64 {
 
 // fitArithBonus chooses the bonus of totals that add up: the one that gets
 // the most of the three totals right on the examples.
-func fitArithBonus(examples []Example, m *Model) float64 {
+func fitArithBonus(examples []Example, cross []map[string][]option, m *Model) float64 {
 	names := []string{"financials.subtotal", "financials.tax_amount", "financials.total"}
-	return fitBonus(examples, m, names, []float64{0, 0.5, 1, 2, 3, 4, 6, 8}, func(b float64) { m.ArithBonus = b })
+	return fitBonus(examples, cross, m, names, []float64{0, 0.5, 1, 2, 3, 4, 6, 8}, func(b float64) { m.ArithBonus = b })
 }
 
 // fitBlockBonus chooses the bonus of a party's fields in the block of its
 // name: the one that gets the most of them right on the examples.
-func fitBlockBonus(examples []Example, m *Model) float64 {
+func fitBlockBonus(examples []Example, cross []map[string][]option, m *Model) float64 {
 	var names []string
 	for _, f := range partyFields {
 		names = append(names, "vendor."+f, "buyer."+f)
 	}
-	return fitBonus(examples, m, names, []float64{0, 0.5, 1, 2, 3, 4}, func(b float64) { m.BlockBonus = b })
+	return fitBonus(examples, cross, m, names, []float64{0, 0.5, 1, 2, 3, 4}, func(b float64) { m.BlockBonus = b })
 }
 
 // fitBonus returns the one of bonuses that, set on m by set, gets the most
 // of the named fields right (or rightly null) on the examples.
-func fitBonus(examples []Example, m *Model, names []string, bonuses []float64, set func(float64)) float64 {
+func fitBonus(examples []Example, cross []map[string][]option, m *Model, names []string, bonuses []float64, set func(float64)) float64 {
 	scores := make([]float64, len(bonuses))
-	for _, ex := range examples {
-		opts := m.allOptions(ex.Doc)
+	for i, ex := range examples {
+		opts := cross[i]
 		for bi, b := range bonuses {
 			set(b)
-			ch := m.resolve(opts)
+			ch := m.resolve(ex.Doc, opts)
 			for _, n := range names {
 				right, ok := ex.Right[n]
 				if !ok {
@@ -298,13 +373,20 @@ func (m *Model) Weights(field string, n int) []string {
 // FitItems fits the choice between the two readings of the items on the
 // documents where one reading gets more rows exactly right than the other.
 func FitItems(examples []Example, m *Model, opts FitOptions) *ItemsModel {
+	return fitItems(examples, seenOptions(examples, m), m, opts)
+}
+
+// fitItems is FitItems with each example's options as cross gives them:
+// the subtotal and total the amounts should add up to are those chosen
+// from them.
+func fitItems(examples []Example, cross []map[string][]option, m *Model, opts FitOptions) *ItemsModel {
 	opts = opts.withDefaults()
 	idx := map[string]int{}
 	for i, n := range itemFeatures {
 		idx[n] = i
 	}
 	var rows []row
-	for _, ex := range examples {
+	for ei, ex := range examples {
 		if ex.ItemsScore == nil {
 			continue
 		}
@@ -316,7 +398,7 @@ func FitItems(examples []Example, m *Model, opts FitOptions) *ItemsModel {
 		if sNew == sOld {
 			continue
 		}
-		x := itemChoiceFeatures(ex.Doc.RuleItems, t, printedSums(m.Resolve(ex.Doc)))
+		x := itemChoiceFeatures(ex.Doc.RuleItems, t, printedSums(m.resolve(ex.Doc, cross[ei])))
 		var f []fv
 		for k, v := range x {
 			if i, ok := idx[k]; ok && v != 0 {

@@ -78,6 +78,9 @@ type Model struct {
 	BlockBonus float64 `json:"block_bonus"`
 	// Items chooses between the two readings of the item table.
 	Items *ItemsModel `json:"items,omitempty"`
+	// Pairs chooses the vendor's and the buyer's names together (see
+	// PairModel); nil chooses the pair of the best utilities that differ.
+	Pairs *PairModel `json:"pairs,omitempty"`
 }
 
 // FieldModel is one field's logistic model over its candidates' features.
@@ -151,6 +154,9 @@ func Parse(data []byte) (*Model, error) {
 	for _, f := range m.Fields {
 		f.compile()
 	}
+	if m.Pairs != nil {
+		m.Pairs.compile()
+	}
 	return &m, nil
 }
 
@@ -169,10 +175,14 @@ func (m *Model) JSON() ([]byte, error) {
 		ArithBonus float64              `json:"arith_bonus"`
 		BlockBonus float64              `json:"block_bonus"`
 		Items      *itemsJSON           `json:"items,omitempty"`
+		Pairs      *itemsJSON           `json:"pairs,omitempty"`
 		Fields     map[string]fieldJSON `json:"fields"`
 	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, BlockBonus: m.BlockBonus, Fields: map[string]fieldJSON{}}
 	if m.Items != nil {
 		out.Items = &itemsJSON{W: orderedMap(m.Items.Weights)}
+	}
+	if m.Pairs != nil {
+		out.Pairs = &itemsJSON{W: orderedMap(m.Pairs.Weights)}
 	}
 	for name, f := range m.Fields {
 		out.Fields[name] = fieldJSON{Threshold: f.Threshold, W: orderedMap(f.Weights)}

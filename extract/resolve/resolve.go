@@ -137,7 +137,7 @@ func utility(p, threshold float64) float64 {
 
 // Resolve chooses every field's value together.
 func (m *Model) Resolve(d *Doc) map[string]Choice {
-	return m.resolve(m.allOptions(d))
+	return m.resolve(d, m.allOptions(d))
 }
 
 // allOptions scores every field's candidates.
@@ -149,8 +149,8 @@ func (m *Model) allOptions(d *Doc) map[string][]option {
 	return opts
 }
 
-// resolve chooses every field's value from the fields' best options.
-func (m *Model) resolve(opts map[string][]option) map[string]Choice {
+// resolve chooses every field's value of d from the fields' best options.
+func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	th := func(name string) float64 {
 		if fm := m.Fields[name]; fm != nil {
 			return fm.Threshold
@@ -177,7 +177,7 @@ func (m *Model) resolve(opts map[string][]option) map[string]Choice {
 	m.jointTotals(opts, th, pick)
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
-	joint2(opts, th, pick, "vendor.name", "buyer.name", func(a, b *option) bool { return a.key != b.key })
+	m.partyNames(d, opts, th, pick)
 	m.partyBlocks(opts, th, pick, out)
 	return out
 }

@@ -586,3 +586,50 @@ func TestAddressesInProse(t *testing.T) {
 		}
 	}
 }
+
+// TestPairOfNames checks that the names are chosen as a pair: when each
+// name's own score cannot tell the parties apart, the pair model's
+// features (here: the vendor's name printed above the buyer's) can, and
+// FitPairs learns them from documents where they hold.
+func TestPairOfNames(t *testing.T) {
+	page := func(vendor, buyer string, vendorFirst bool) *Doc {
+		vy, by := 40.0, 200.0
+		if !vendorFirst {
+			vy, by = by, vy
+		}
+		return Build(doc(map[float64][]cell{
+			vy: {{40, vendor}},
+			by: {{40, buyer}},
+		}), "it")
+	}
+	fm := func() *FieldModel {
+		f := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": 1}}
+		f.compile()
+		return f
+	}
+	m := &Model{Fields: map[string]*FieldModel{"vendor.name": fm(), "buyer.name": fm()}}
+	d := page("Alfa Impianti Srl", "Beta Servizi Spa", true)
+	m.Pairs = &PairModel{Weights: map[string]float64{"u.v": 1, "u.b": 1, "v.above": 2}}
+	m.Pairs.compile()
+	ch := m.Resolve(d)
+	if v, b := ch["vendor.name"].Value, ch["buyer.name"].Value; v == nil || b == nil || v.Text != "Alfa Impianti Srl" || b.Text != "Beta Servizi Spa" {
+		t.Fatalf("pair chosen %+v, %+v: want the name above as the vendor's", v, b)
+	}
+
+	// Fitted: on documents whose vendor's name is always the upper one,
+	// the pair model weighs v.above up.
+	var exs []Example
+	for i := range 40 {
+		vendor := fmt.Sprintf("Alfa%d Impianti Srl", i)
+		buyer := fmt.Sprintf("Beta%d Servizi Spa", i)
+		d := page(vendor, buyer, true)
+		exs = append(exs, Example{Doc: d, Origin: fmt.Sprint("o", i%5), Right: map[string]func(*Value) bool{
+			"vendor.name": func(v *Value) bool { return v.Text == vendor },
+			"buyer.name":  func(v *Value) bool { return v.Text == buyer },
+		}, Null: map[string]bool{}})
+	}
+	pm := FitPairs(exs, seenOptions(exs, m), m, FitOptions{Seed: 1})
+	if pm.Weights["v.above"] <= 0.1 || pm.Weights["v.above"] <= pm.Weights["v.left"] {
+		t.Errorf("v.above weighs %v after fitting on documents whose vendor's name is the upper one", pm.Weights["v.above"])
+	}
+}

@@ -105,6 +105,9 @@ func fitOne(out string, exs []resolve.Example, l2 float64, cases []eval.Case, di
 	for _, f := range resolve.Fields {
 		fmt.Printf("%-28s threshold %.2f  %s\n", f.Name, m.Fields[f.Name].Threshold, strings.Join(m.Weights(f.Name, show), ", "))
 	}
+	if m.Pairs != nil {
+		fmt.Printf("%-28s %v\n", "pair of names", m.Pairs.Weights)
+	}
 	return nil
 }
 
