@@ -48,9 +48,9 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // einvoice-visual, einvoice-fatturapa, it-attached, public-real and
 // fresh-real (96 cases, 51 origins) with the resolver fitted anew for each
 // origin on the other origins and the fixed generated set: held-out field
-// accuracy 92.2% (2882/3127), its mean over origins 88.5%, exact
-// line-item rows 77.4% (178/230), no invented value 99.1%. Each is rounded
-// down a little. They are ratchets: raise them as the held-out figures
+// accuracy 92.3% (2885/3127), its mean over origins 89.3%, exact
+// line-item rows 78.3% (180/230), no invented value 99.1% (2026-11-26).
+// Each is rounded down a little. They are ratchets: raise them as the held-out figures
 // improve, never lower one to make a change pass.
 //
 // Earlier floors (92%, 85%, 83%) measured an engine with no fitted part,
@@ -60,7 +60,7 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // honest figure.
 const (
 	digitalHeldOutAccuracy  = 0.915
-	digitalHeldOutMacro     = 0.875
+	digitalHeldOutMacro     = 0.885
 	digitalHeldOutExactRows = 0.77
 )
 

@@ -21,13 +21,13 @@ const familySeed = 11
 
 // Held-out floors of TestGeneratedFamilies, measured on the fixed set
 // with the resolver fitted for each family on the other families and the
-// shared corpus's digital cases (field accuracy 96.2%, over families
-// 95.9%, exact rows 89.0%) and rounded down a little. They are ratchets:
+// shared corpus's digital cases (field accuracy 96.8%, over 48 families
+// 96.7%, exact rows 89.2%, 2026-11-26) and rounded down a little. They are ratchets:
 // raise them as the engine gets better, never lower them to make a change
 // pass.
 const (
-	familiesHeldOutAccuracy  = 0.955
-	familiesHeldOutMacro     = 0.95
+	familiesHeldOutAccuracy  = 0.96
+	familiesHeldOutMacro     = 0.96
 	familiesHeldOutExactRows = 0.87
 	familiesNoInvented       = 0.99
 )
