@@ -511,6 +511,26 @@ var leadStreetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le 
 	strada contrada c.da frazione fraz. borgo lungomare lungotevere salita traversa vico
 	rue avenue av. bd boulevard chemin allée allee impasse quai route cours square passage voie`)
 
+// WordSpans returns the byte offsets [start, end) of the words of s, the
+// runs of characters between spaces.
+func WordSpans(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		if j > i {
+			out = append(out, [2]int{i, j})
+		}
+		i = j
+	}
+	return out
+}
+
 // LeadStreetWord reports whether w (any case, punctuation around it
 // ignored) is a street word a street line starts with: "Via", "Viale",
 // "P.le", "rue", "avenue".
@@ -529,18 +549,8 @@ func StreetStart(s string) int {
 		text  string
 	}
 	var words []word
-	for i := 0; i < len(s); {
-		for i < len(s) && s[i] == ' ' {
-			i++
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' {
-			j++
-		}
-		if j > i {
-			words = append(words, word{i, s[i:j]})
-		}
-		i = j
+	for _, sp := range WordSpans(s) {
+		words = append(words, word{sp[0], s[sp[0]:sp[1]]})
 	}
 	if len(words) < 2 || !strings.ContainsAny(s, "0123456789") {
 		return -1

@@ -214,18 +214,8 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 	text := d.Pages[pi].texts[li]
 	type tok struct{ s, e int }
 	var toks []tok
-	for i := 0; i < len(text); {
-		for i < len(text) && text[i] == ' ' {
-			i++
-		}
-		j := i
-		for j < len(text) && text[j] != ' ' {
-			j++
-		}
-		if j > i {
-			toks = append(toks, tok{i, j})
-		}
-		i = j
+	for _, sp := range parse.WordSpans(text) {
+		toks = append(toks, tok{sp[0], sp[1]})
 	}
 	if len(toks) < minEmbeddedWords {
 		return
