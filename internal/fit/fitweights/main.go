@@ -8,6 +8,14 @@
 //	    ../shared/corpus/it-attached ../shared/corpus/public-real \
 //	    ../shared/corpus/fresh-real /tmp/gen1000
 //
+// With -recall it fits nothing but prints, for every field, how many
+// documents of the folders have a candidate giving the truth and how many
+// the resolver gets right, held out by origin and plain; -train folders
+// are only trained on:
+//
+//	go run ./internal/fit/fitweights -recall -without-rules -train /tmp/gen5 \
+//	    ../shared/corpus/einvoice-visual …
+//
 // The same cases always give the same weights. Cases whose kind is not
 // digital are left out unless -kind says otherwise (scanned cases need
 // Tesseract and take longer).
@@ -42,7 +50,17 @@ func main() {
 	l2s := flag.String("l2", "0", "weight of the L2 penalty (0: the default of resolve.Fit); several, comma-separated, write one model each to FILE.<l2>")
 	explain := flag.String("explain", "", "instead of fitting, show the best candidates of every field on this `PDF` with the model of -out")
 	compareItems := flag.Bool("compare-items", false, "instead of fitting, count the item rows each reading gets exactly right, and those the fitted choice gets when each origin is held out of its fit")
+	recallDirs := flag.Bool("recall", false, "instead of fitting, print for every field how many documents of the folders have a candidate giving the truth, and how many the resolver gets right held out by origin and plain (fitted on all); -train folders are only trained on")
+	var train trainDirs
+	flag.Var(&train, "train", "with -recall, a `folder` of cases only trained on (repeatable)")
+	noRules := flag.Bool("without-rules", false, "with -recall, keep the hand-written rules' choices out of the candidates")
 	flag.Parse()
+	if *recallDirs {
+		if err := recall(strings.Split(*kinds, ","), *workers, flag.Args(), train, *noRules); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *compareItems {
 		if err := compare(strings.Split(*kinds, ","), *workers, flag.Args()); err != nil {
 			log.Fatal(err)
@@ -74,7 +92,7 @@ func main() {
 
 func run(out string, kinds []string, workers, show int, l2s []float64, dirs []string) error {
 	start := time.Now()
-	cases, exs, closeEng, err := examples(kinds, workers, dirs)
+	cases, exs, closeEng, err := examples(kinds, workers, dirs, false)
 	if err != nil {
 		return err
 	}
@@ -114,7 +132,7 @@ func fitOne(out string, exs []resolve.Example, l2 float64, cases []eval.Case, di
 // compare prints, per folder, the item rows the rules' reading and the
 // arithmetic reading get exactly right.
 func compare(kinds []string, workers int, dirs []string) error {
-	cases, exs, closeEng, err := examples(kinds, workers, dirs)
+	cases, exs, closeEng, err := examples(kinds, workers, dirs, false)
 	if err != nil {
 		return err
 	}
@@ -181,8 +199,9 @@ func compare(kinds []string, workers int, dirs []string) error {
 	return nil
 }
 
-// examples reads and labels the cases of dirs of the given kinds.
-func examples(kinds []string, workers int, dirs []string) ([]eval.Case, []resolve.Example, func(), error) {
+// examples reads and labels the cases of dirs of the given kinds, with the
+// rules' choices among the candidates unless noRules.
+func examples(kinds []string, workers int, dirs []string, noRules bool) ([]eval.Case, []resolve.Example, func(), error) {
 	var cases []eval.Case
 	for _, dir := range dirs {
 		cs, _, err := eval.LoadDir(dir)
@@ -197,7 +216,7 @@ func examples(kinds []string, workers int, dirs []string) ([]eval.Case, []resolv
 			}
 		}
 	}
-	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}})
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}, WithoutRules: noRules})
 	if err != nil {
 		return nil, nil, nil, err
 	}
