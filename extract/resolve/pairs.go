@@ -25,6 +25,15 @@ var pairFeatures = []string{
 	"v.top", "b.top", "v.first", "b.first",
 }
 
+// pairIndex maps a pair feature's name to its index in pairFeatures.
+var pairIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, n := range pairFeatures {
+		m[n] = i
+	}
+	return m
+}()
+
 // PairModel is the fitted model of the pair of party names.
 type PairModel struct {
 	Weights map[string]float64 `json:"weights"`
@@ -33,8 +42,10 @@ type PairModel struct {
 
 func (pm *PairModel) compile() {
 	pm.w = make([]float64, len(pairFeatures))
-	for i, n := range pairFeatures {
-		pm.w[i] = pm.Weights[n]
+	for n, x := range pm.Weights {
+		if i, ok := pairIndex[n]; ok {
+			pm.w[i] = x
+		}
 	}
 }
 
@@ -44,13 +55,11 @@ func (pm *PairModel) compile() {
 func pairX(d *Doc, a, b *option, ua, ub float64) []float64 {
 	x := make([]float64, len(pairFeatures))
 	set := func(n string, v float64) {
-		for i, f := range pairFeatures {
-			if f == n {
-				x[i] = v
-				return
-			}
+		i, ok := pairIndex[n]
+		if !ok {
+			panic("resolve: unknown pair feature " + n)
 		}
-		panic("resolve: unknown pair feature " + n)
+		x[i] = v
 	}
 	b1 := func(ok bool) float64 {
 		if ok {

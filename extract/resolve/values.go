@@ -385,9 +385,15 @@ func (d *Doc) labelledIBANs(pi, li int) {
 }
 
 // hasValue reports whether a line already holds a value of type t.
+// It is called while the line's values are found: they are the last of
+// d.Values, so only those are looked at.
 func (d *Doc) hasValue(pi, li int, t Type, norm string) bool {
-	for _, v := range d.Values {
-		if v.Page == pi && v.Line == li && v.Type == t && v.Norm == norm {
+	for i := len(d.Values) - 1; i >= 0; i-- {
+		v := &d.Values[i]
+		if v.Page != pi || v.Line != li {
+			return false
+		}
+		if v.Type == t && v.Norm == norm {
 			return true
 		}
 	}
