@@ -48,7 +48,15 @@ func TestGeneratedFamilies(t *testing.T) {
 	if cases == nil {
 		t.Skip(why)
 	}
-	h := holdoutCorpus(t, []string{generated.dir}, sharedDigital(t), nil, nil)
+	train := sharedDigital(t)
+	h := holdoutCorpus(t, []string{generated.dir}, train, nil, nil)
+	if len(train) == 0 {
+		// The floors were measured with the shared corpus among the
+		// training cases; fitted on the other families alone, the model
+		// is weaker, and no floor says how much.
+		logHoldout(t, h)
+		t.Skip("the floors are measured with the shared corpus's digital cases as training, and the shared corpus is absent (expected ../shared beside the repository, or $INVEX_SHARED): families printed and scored, floors not checked")
+	}
 	rep := h.HeldOut
 	check := func(what string, r eval.Ratio, want float64) {
 		t.Helper()
