@@ -49,7 +49,8 @@ func Find(words []string) []Hit {
 
 // FindKeys finds the keys of a party's data and the headings over them
 // in words ("Denominazione", "CAP", "Comune", "Dati anagrafici": kinds
-// PartyName, Street, HouseNumber, ZipCode, City and Heading), as Find
+// PartyName, GivenName, FamilyName, Street, HouseNumber, ZipCode, City,
+// Province, Country and Heading), as Find
 // finds labels. They are a lexicon of their own because their words are
 // also common words of names and streets: a caller takes them for keys
 // where they stand as keys (before a colon, over a value).

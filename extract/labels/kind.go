@@ -126,6 +126,17 @@ const (
 	ZipCode Kind = "party.zip_code"
 	// City labels a city: "Comune", "Città", "City", "Ort", "Ville".
 	City Kind = "party.city"
+	// GivenName and FamilyName label a person's names printed under keys
+	// of their own: "Nome" / "Cognome", "First name" / "Last name",
+	// "Vorname" / "Nachname", "Prénom" / "Nom de famille".
+	GivenName  Kind = "party.given_name"
+	FamilyName Kind = "party.family_name"
+	// Province labels a province, county or state printed apart from the
+	// city: "Provincia", "County", "Bundesland", "Département".
+	Province Kind = "party.province"
+	// Country labels a party's country printed apart from its postal line:
+	// "Nazione", "Country", "Land", "Pays".
+	Country Kind = "party.country"
 	// Heading is a section heading over a party's data that is neither a
 	// value nor the label of one: "Dati anagrafici", "Recapiti",
 	// "Contact details", "Anschrift", "Coordonnées".
@@ -229,7 +240,7 @@ var allKinds = []Kind{
 	VATNumber, FiscalCode, IBAN, SDICode, Email, Phone, PEC,
 	BuyerBlock, VendorBlock, ShipTo,
 	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank,
-	PartyName, Street, HouseNumber, ZipCode, City, Heading,
+	PartyName, GivenName, FamilyName, Street, HouseNumber, ZipCode, City, Province, Country, Heading,
 	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, Page,
 	DocInvoice, DocCreditNote, DocDebitNote, DocProforma, DocFeeNote, DocReceipt,
 	PayBankTransfer, PaySEPA, PayCard, PayCash, PayCheque, PayRiba, PayPaypal,
@@ -249,7 +260,7 @@ func (k Kind) IsColumn() bool { return strings.HasPrefix(string(k), "col.") }
 // IsKey reports whether k is a party key or heading, found by FindKeys.
 func (k Kind) IsKey() bool {
 	switch k {
-	case PartyName, Street, HouseNumber, ZipCode, City, Heading:
+	case PartyName, GivenName, FamilyName, Street, HouseNumber, ZipCode, City, Province, Country, Heading:
 		return true
 	}
 	return false

@@ -501,7 +501,28 @@ func IsStreet(s string) bool {
 		}
 	}
 	first := strings.TrimRight(words[0], ",")
-	return len(words) > 1 && readDigits(first, 0) > 0 && readDigits(first, 0) <= 5 && isLetterWord(words[1])
+	return len(words) > 1 && leadHouseNumber(first) && isLetterWord(words[1])
+}
+
+// leadHouseNumber reports whether w is a house number a street line starts
+// with: one to five digits, a letter after them, or a second number after
+// a slash or a dash ("12", "12b", "12/14", "12-14"); not a version or an
+// amount ("2.1", "3,50").
+func leadHouseNumber(w string) bool {
+	n := readDigits(w, 0)
+	if n == 0 || n > 5 {
+		return false
+	}
+	rest := w[n:]
+	switch {
+	case rest == "":
+		return true
+	case len(rest) == 1:
+		return isLetter(rune(rest[0]))
+	case rest[0] == '/' || rest[0] == '-':
+		return readDigits(rest, 1) == len(rest) || len(rest) == 2 && isLetter(rune(rest[1]))
+	}
+	return false
 }
 
 // leadStreetWords are the street words a street line starts with ("Via

@@ -118,6 +118,10 @@ func TestIsStreet(t *testing.T) {
 		{"Am Ring 3", true},
 		{"Postfach 12 34", true},
 		{"12 Place Bellecour", true},
+		{"12b Baker Street", true},
+		{"12-14 rue de la Paix", true},
+		{"2.1 vom 24.03.2020", false}, // a version and its date
+		{"3,50 Euro", false},
 		{"Hof 3", false},
 		{"Buyer line 2", false},
 		{"Rossi S.r.l.", false},

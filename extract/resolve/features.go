@@ -44,9 +44,9 @@ var plainFeatures = []string{
 	"d.first", "d.last", "d.ambig", "d.only",
 	// identifiers
 	"id.len", "id.digits", "id.letters", "id.slash", "id.dash", "id.date", "id.amount", "id.year",
-	"id.vat", "id.phone", "id.short", "id.long", "id.dot", "id.prefix", "id.zip",
+	"id.vat", "id.phone", "id.short", "id.long", "id.dot", "id.prefix", "id.zip", "id.measure",
 	// percentages
-	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates", "pct.bare",
+	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates", "pct.bare", "pct.split",
 	// identifiers with check digits
 	"checked",
 	// the value's block and, for names, the name itself
@@ -174,6 +174,7 @@ func (d *Doc) describe() {
 			rates[cents(v.Num)] = true
 		}
 	}
+	split := len(d.ratesWithTheirTax()) >= 2
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
 	// Values per line and per cell, by type.
@@ -298,6 +299,7 @@ func (d *Doc) describe() {
 			set("id.short", b(n <= 2))
 			set("id.long", b(n >= 14))
 			set("id.zip", b(n == 5 && digits == 5))
+			set("id.measure", b(measure.MatchString(t)))
 		case TPercent:
 			set("pct.vat", b(isVATRate(v.Num)))
 			set("pct.zero", b(v.Num == 0))
@@ -305,6 +307,7 @@ func (d *Doc) describe() {
 			set("pct.only", b(len(rates) == 1 && rates[cents(v.Num)]))
 			set("pct.rates", math.Log(float64(max(1, len(rates)))))
 			set("pct.bare", b(v.bare))
+			set("pct.split", b(split))
 		}
 		d.blockFeatures(v, set)
 		nl := len(f)
@@ -460,6 +463,43 @@ func arithmetic(distinct []float64) map[int64]int {
 		}
 	}
 	return roles
+}
+
+// measure matches a quantity with its unit or an amount with its
+// currency sign ("~2000ml", "25€", "3,5 kg", "$120"): a token holding
+// digits that is no document number.
+var measure = regexp.MustCompile(`(?i)^[~≈<>±+-]?(?:[€$£]\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:€|\$|£|%|ml|cl|dl|l|mg|g|kg|t|mm|cm|m|km|m2|m²|m3|m³|h|min|w|kw|kwh|mwh|v|gb|mb|tb|pz|pcs|pc|stk|x))$`)
+
+// ratesWithTheirTax returns the VAT rates (in cents of a percent) printed
+// on a line with a base and the tax the rate gives on it ("13.5%  2,216.00
+// 299.16"): the lines of a summary per rate. An invoice with two of them
+// charges several rates, and no single rate is its own.
+func (d *Doc) ratesWithTheirTax() map[int64]bool {
+	type lineKey struct{ page, line int }
+	amounts := map[lineKey][]float64{}
+	for _, v := range d.Values {
+		if v.Type == TAmount && v.Num > 0 {
+			k := lineKey{v.Page, v.Line}
+			amounts[k] = append(amounts[k], v.Num)
+		}
+	}
+	out := map[int64]bool{}
+	for _, v := range d.Values {
+		if v.Type != TPercent || v.Num <= 0 || !isVATRate(v.Num) || out[cents(v.Num)] {
+			continue
+		}
+		as := amounts[lineKey{v.Page, v.Line}]
+	pairs:
+		for _, base := range as {
+			for _, tax := range as {
+				if tax < base && abs64(cents(base*v.Num/100)-cents(tax)) <= 1 {
+					out[cents(v.Num)] = true
+					break pairs
+				}
+			}
+		}
+	}
+	return out
 }
 
 // plausibleRate reports whether rate (in percent) is a VAT rate once the

@@ -139,11 +139,12 @@ func (p *Page) words(kv keyedValue) string {
 	return strings.Trim(strings.Join(parts, " "), " ,;:")
 }
 
-// keyedAddresses adds the streets and postal lines of a page printed as
-// keys and values over several lines, as the SdI stylesheet and many
-// forms print them ("Indirizzo: Via Po" / "Numero civico: 7" / "CAP:
-// 00100" / "Comune: Roma"): the street with its house number, the postal
-// code with its city.
+// keyedAddresses adds the streets, postal lines and names of persons of a
+// page printed as keys and values over several lines, as the SdI
+// stylesheet and many forms print them ("Indirizzo: Via Po" / "Numero
+// civico: 7" / "CAP: 00100" / "Comune: Roma", "Nome: Paolo" / "Cognome:
+// Rossi"): the street with its house number, the postal code with its
+// city, the given names with the family name.
 func (d *Doc) keyedAddresses(pi int) {
 	p := d.Pages[pi]
 	// near returns the value of a key of kind k within three lines of kv
@@ -171,6 +172,14 @@ func (d *Doc) keyedAddresses(pi int) {
 		return &d.Values[len(d.Values)-1]
 	}
 	for li := range p.labels {
+		for _, given := range p.keyed(li, labels.GivenName) {
+			if family, ok := near(given, labels.FamilyName, false); ok {
+				text := p.words(given) + " " + p.words(family)
+				if nameLike(text) {
+					add(TName, given, family, text, text)
+				}
+			}
+		}
 		for _, st := range p.keyed(li, labels.Street) {
 			if num, ok := near(st, labels.HouseNumber, true); ok {
 				text := p.words(st) + " " + p.words(num)
@@ -270,6 +279,40 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 			}
 		}
 	}
+	d.embeddedName(pi, li, add)
+}
+
+// embeddedName adds the company name a line of prose starts with, up to
+// its legal form, as legal footers print it ("Octopus Energy Italia Srl,
+// società a socio unico …", "Free SAS au capital de …", "ACME S.p.A.-
+// Sede legale …"), marked embedded. The legal form must be a word of its
+// own written with a capital.
+func (d *Doc) embeddedName(pi, li int, add func(Type, int, int, string, float64) *Value) {
+	text := d.Pages[pi].texts[li]
+	spans := parse.WordSpans(text)
+	for k := 1; k < len(spans) && k < maxNameWords; k++ {
+		w := strings.TrimRight(text[spans[k][0]:spans[k][1]], ",;:-–—")
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) || !isLegalForm(w) {
+			continue
+		}
+		s, e := spans[0][0], spans[k][0]+len(w)
+		name := text[s:e]
+		if first, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(first) || !nameLike(name) || d.hasValue(pi, li, TName, name) {
+			return
+		}
+		if v := add(TName, s, e, name, 0); v != nil {
+			v.embedded = true
+		}
+		return
+	}
+}
+
+// isLegalForm reports whether w, a word, is a legal form ("Srl", "S.p.A.",
+// "GmbH", "SAS", "Ltd.").
+func isLegalForm(w string) bool {
+	m := legalForms.FindStringSubmatchIndex(w)
+	return m != nil && m[4] == 0 && strings.Trim(w[m[5]:], ".") == ""
 }
 
 // weakStreet reports whether s may be a street that names no kind of
@@ -492,6 +535,12 @@ func nameLike(seg string) bool {
 	words := strings.Fields(seg)
 	if letters < 2 || digits > letters || len(words) > maxNameWords || strings.Contains(seg, "@") || period(words) {
 		return false
+	}
+	if t := strings.TrimSpace(seg); strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") || strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
+		return false // a remark in brackets
+	}
+	if t := strings.Trim(seg, " ,.-"); parse.CountryName(t) != "" || len(words) == 1 && letters <= 2 {
+		return false // a country alone, or a code ("IT", "EU")
 	}
 	if m := legalForms.FindStringIndex(seg); m != nil && strings.TrimSpace(seg[:m[0]]) == "" && strings.Trim(seg[m[1]:], " .,()") == "" {
 		return false // a legal form alone ("GmbH", "S.r.l.")

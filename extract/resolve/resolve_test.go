@@ -388,6 +388,12 @@ func TestNameLike(t *testing.T) {
 		"info@example.com":     false,
 		"GmbH":                 false, // a legal form alone
 		"S.r.l.":               false,
+		"(Not to be used for payment remittance)": false, // a remark
+		"Rossi (Milano)": true,
+		"Australia":      false, // a country alone
+		"- Deutschland":  false,
+		"IT":             false, // a code
+		"3M Italia":      true,
 	} {
 		if got := nameLike(seg); got != want {
 			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
@@ -446,6 +452,76 @@ func TestKeyedPartyData(t *testing.T) {
 	for _, v := range d.Values {
 		if v.Type == TName && v.Text == "Verdi Costruzioni S.r.l." && !slices.Contains(featureList(&v), "S:party.name") {
 			t.Errorf("the name's key is not its label: %v", featureList(&v))
+		}
+	}
+}
+
+// TestKeyedPostalPacked checks keyed postal data packed two keys to a
+// line, the city over the postal code, as the SdI stylesheet prints them:
+// a key's value ends at the next key, whatever its kind.
+func TestKeyedPostalPacked(t *testing.T) {
+	for _, rows := range []map[float64][]cell{
+		{
+			60: {{60, "Indirizzo: VIA DEI PLATANI 21"}},
+			72: {{60, "Comune: BOLOGNA Provincia: BO"}},
+			84: {{60, "Cap: 40121 Nazione: IT"}},
+		},
+		{
+			60: {{60, "Street: 4 Mill Lane"}},
+			72: {{60, "Postcode: 90210 Country: US"}},
+			84: {{60, "City: Springfield State: CA"}},
+		},
+	} {
+		d := Build(doc(rows), "it")
+		var got []string
+		for _, v := range d.Values {
+			if v.Type == TPostal {
+				got = append(got, v.Zip+" "+v.City)
+			}
+		}
+		if !slices.Contains(got, "40121 BOLOGNA") && !slices.Contains(got, "90210 Springfield") {
+			t.Errorf("postal lines %q: want the keyed code with the keyed city", got)
+		}
+		for _, g := range got {
+			if strings.Contains(g, ":") {
+				t.Errorf("postal line %q keeps another key", g)
+			}
+		}
+	}
+}
+
+// TestKeyedPersonName checks that a person's given and family names,
+// printed under keys of their own, are one name candidate.
+func TestKeyedPersonName(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60: {{60, "Codice fiscale: CPPPPT66D17F205Z"}},
+		72: {{60, "Nome: PAOLO PIETRO"}},
+		84: {{60, "Cognome: CAPPELLARI"}},
+		96: {{60, "Regime fiscale: RF01"}},
+	}), "it")
+	if got := values(d, TName); !slices.Contains(got, "PAOLO PIETRO CAPPELLARI") {
+		t.Errorf("names %q: want the given names with the family name", got)
+	}
+}
+
+// TestNameInProse checks that the company name a legal footer starts with
+// is a name candidate, up to its legal form, and that prose without one
+// gives none.
+func TestNameInProse(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		700: {{40, "Octopus Energia Srl, società a socio unico soggetta all'attività di direzione e coordinamento"}},
+		712: {{40, "Verdi SAS au capital de 3.000 Euros RCS Paris Siège social rue de la Paix"}},
+		724: {{40, "Per informazioni sulla fattura chiamare il servizio clienti dal lunedì al venerdì"}},
+	}), "it")
+	got := values(d, TName)
+	for _, want := range []string{"Octopus Energia Srl", "Verdi SAS"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("names %q: want %q", got, want)
+		}
+	}
+	for _, n := range got {
+		if strings.HasPrefix(n, "Per informazioni") {
+			t.Errorf("prose without a legal form gave the name %q", n)
 		}
 	}
 }
@@ -509,6 +585,81 @@ func TestNameFeatures(t *testing.T) {
 	}
 	if cd, ok := feats["Contact details"]; ok && (!slices.Contains(cd, "name.lex") || slices.Contains(cd, "name.top")) {
 		t.Errorf("Contact details: %v: want name.lex and not name.top", cd)
+	}
+}
+
+// TestRatesWithTheirTax checks that a summary of several VAT rates, each
+// on a line with its base and its tax, marks the rates (feature
+// pct.split), and that one rate, or rates on item rows, do not.
+func TestRatesWithTheirTax(t *testing.T) {
+	split := func(rows map[float64][]cell) bool {
+		d := Build(doc(rows), "en")
+		for _, v := range d.Values {
+			if v.Type == TPercent && slices.Contains(featureList(&v), "pct.split") {
+				return true
+			}
+		}
+		return false
+	}
+	items := map[float64][]cell{
+		100: {{40, "Website maintenance"}, {300, "105.00"}, {380, "23%"}, {480, "105.00"}},
+		112: {{40, "Office chair"}, {300, "277.00"}, {380, "13.5%"}, {480, "2,216.00"}},
+	}
+	if split(items) {
+		t.Errorf("rates on item rows marked as a summary per rate")
+	}
+	one := map[float64][]cell{
+		200: {{40, "VAT rate"}, {150, "Net"}, {250, "VAT"}},
+		212: {{40, "23%"}, {150, "105.00"}, {250, "24.15"}},
+	}
+	if split(one) {
+		t.Errorf("one rate with its tax marked as several")
+	}
+	two := map[float64][]cell{
+		200: {{40, "VAT rate"}, {150, "Net"}, {250, "VAT"}},
+		212: {{40, "23%"}, {150, "105.00"}, {250, "24.15"}},
+		224: {{40, "13.5%"}, {150, "2,216.00"}, {250, "299.16"}},
+	}
+	if !split(two) {
+		t.Errorf("two rates each with its base and tax not marked")
+	}
+}
+
+// TestMeasureIsNoIdentifier checks that a quantity with its unit or an
+// amount with its currency is marked (feature id.measure) and a document
+// number is not.
+func TestMeasureIsNoIdentifier(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"~2000ml", true}, {"25€", true}, {"$120", true}, {"3,5kg", true}, {"12x", true},
+		{"2024/0042", false}, {"FT123", false}, {"123", false}, {"RE-2019-507", false}, {"A12B", false},
+	} {
+		if got := measure.MatchString(tc.text); got != tc.want {
+			t.Errorf("measure(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestLabelledPhones checks that a number right after a phone label is a
+// phone candidate even when it does not look like a phone number on its
+// own, and that other numbers after other labels are not.
+func TestLabelledPhones(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60: {{60, "Telefono: 999999999"}},
+		72: {{60, "Mobile: +01 2345 678910"}},
+		84: {{60, "Codice cliente: 123456789"}},
+		96: {{60, "Tel."}, {120, "0612 345"}},
+	}), "it")
+	got := values(d, TPhone)
+	for _, want := range []string{"999999999", "+01 2345 678910"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("phones %q: want %q", got, want)
+		}
+	}
+	if slices.Contains(got, "123456789") {
+		t.Errorf("phones %q: a customer number taken for a phone", got)
 	}
 }
 

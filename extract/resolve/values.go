@@ -196,6 +196,7 @@ func (d *Doc) findValues() {
 				add(TID, m)
 			}
 			d.labelledIBANs(pi, li)
+			d.labelledPhones(pi, li)
 			d.findParties(pi, li)
 		}
 		d.keyedAddresses(pi)
@@ -382,6 +383,71 @@ func (d *Doc) labelledIBANs(pi, li int) {
 			d.Values = append(d.Values, v)
 		}
 	}
+}
+
+// labelledPhones adds the phone numbers printed right after a phone label
+// that parse.FindPhones does not take on their own ("Telefono: 999999999",
+// "Mobile: +01 2345 678910"): the label vouches for the number. The number
+// is the run of digit groups after the label in its cell, or at the start
+// of the next cell, with six to fifteen digits.
+func (d *Doc) labelledPhones(pi, li int) {
+	p := d.Pages[pi]
+	l := p.S.Page.Lines[li]
+	cells := p.S.Cells[li]
+	for ci, hs := range p.labels[li] {
+		for _, h := range hs {
+			if h.kind != labels.Phone {
+				continue
+			}
+			first, last := h.last+1, cells[ci].Last
+			if first > last && ci+1 < len(cells) {
+				first, last = cells[ci+1].First, cells[ci+1].Last
+			}
+			digits, end := 0, first-1
+			for k := first; k <= last; k++ {
+				w := strings.Trim(p.S.Page.Words[l.Words[k]].Text, ",;")
+				n := phoneDigits(w)
+				if n < 0 {
+					break
+				}
+				digits += n
+				end = k
+			}
+			if end < first || digits < 6 || digits > 15 {
+				continue
+			}
+			var parts []string
+			for _, wi := range l.Words[first : end+1] {
+				parts = append(parts, strings.Trim(p.S.Page.Words[wi].Text, ",;"))
+			}
+			text := strings.Join(parts, " ")
+			if d.hasValue(pi, li, TPhone, text) {
+				continue
+			}
+			v := Value{Type: TPhone, Text: text, Norm: text, Page: pi, Line: li, First: first, Last: end,
+				Box: p.box(li, first, end), Cell: ci}
+			d.Values = append(d.Values, v)
+		}
+	}
+}
+
+// phoneDigits returns the digits of w when it is a group of a phone
+// number (digits with "+", "(", ")", "-", "/" or "."), -1 otherwise.
+func phoneDigits(w string) int {
+	n := 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			n++
+		case strings.IndexByte("+()-/.", c) >= 0:
+		default:
+			return -1
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // hasValue reports whether a line already holds a value of type t.

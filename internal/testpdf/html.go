@@ -481,27 +481,63 @@ func (r *htmlr) keyedParty(role string, p Party) string {
 			b.WriteString(row("fiscal", r.val(role+".fiscal_code", p.FiscalCode)))
 		}
 	}
+	// name prints a company's name under its key, and a person's, half
+	// of the time, as given and family names under keys of their own.
+	name := func() {
+		words := strings.Fields(p.Name)
+		if len(words) == 2 && !strings.ContainsAny(p.Name, "&.0123456789") && !isLegalForm(words[1]) && r.rng.IntN(2) == 0 {
+			r.val(role+".name", p.Name)
+			b.WriteString(row("given", esc(words[0])))
+			b.WriteString(row("family", esc(words[1])))
+			return
+		}
+		b.WriteString(row("pname", r.val(role+".name", p.Name)))
+	}
 	if r.rng.IntN(2) == 0 {
 		vat()
 		fiscal()
-		b.WriteString(row("pname", r.val(role+".name", p.Name)))
+		name()
 	} else {
-		b.WriteString(row("pname", r.val(role+".name", p.Name)))
+		name()
 		vat()
 		fiscal()
 	}
 	b.WriteString(sub("seat"))
 	b.WriteString(row("street", r.val(role+".address", p.Street)))
-	b.WriteString(row("zip", r.val(role+".zip_code", p.Zip)))
 	city := p.City
 	if r.lk.upperCity {
 		city = strings.ToUpper(city)
 	}
-	b.WriteString(row("city", r.val(role+".city", city)))
+	zipRow := r.lbl("zip") + `: ` + r.val(role+".zip_code", p.Zip)
+	cityRow := r.lbl("city") + `: ` + r.val(role+".city", city)
+	provRow := ""
 	if p.Prov != "" {
-		b.WriteString(row("province", esc(p.Prov)))
+		provRow = r.lbl("province") + `: ` + esc(p.Prov)
 	}
-	b.WriteString(row("nation", esc(p.Country)))
+	nationRow := r.lbl("nation") + `: ` + esc(p.Country)
+	packed := func(parts ...string) string {
+		var kept []string
+		for _, s := range parts {
+			if s != "" {
+				kept = append(kept, s)
+			}
+		}
+		return `<div style="margin-left:18px">` + strings.Join(kept, " ") + `</div>`
+	}
+	switch r.rng.IntN(3) {
+	case 0: // a key to a row
+		for _, s := range []string{zipRow, cityRow, provRow, nationRow} {
+			if s != "" {
+				b.WriteString(packed(s))
+			}
+		}
+	case 1: // two keys to a row, the city over the postal code
+		b.WriteString(packed(cityRow, provRow))
+		b.WriteString(packed(zipRow, nationRow))
+	default: // two keys to a row, the postal code first
+		b.WriteString(packed(zipRow, cityRow))
+		b.WriteString(packed(provRow, nationRow))
+	}
 	if role == "vendor" && p.Email != "" && r.rng.IntN(2) == 0 {
 		b.WriteString(row("email", r.val("vendor.email", p.Email)))
 	}

@@ -109,6 +109,18 @@ var lexicon = map[string]map[string][]string{
 		"de": {"Firmenname", "Name", "Firma"},
 		"fr": {"Raison sociale", "Dénomination", "Nom"},
 	},
+	"given": {
+		"it": {"Nome"},
+		"en": {"First name", "Given name"},
+		"de": {"Vorname"},
+		"fr": {"Prénom"},
+	},
+	"family": {
+		"it": {"Cognome"},
+		"en": {"Last name", "Surname"},
+		"de": {"Nachname"},
+		"fr": {"Nom de famille"},
+	},
 	"street": {
 		"it": {"Indirizzo", "Indirizzo sede", "Via"},
 		"en": {"Address", "Street", "Street address"},

@@ -54,6 +54,18 @@ var legalForms = map[string][]string{
 	"US": {"LLC", "Inc.", "Corp.", "Co."},
 }
 
+// isLegalForm reports whether w is one of the legal forms of legalForms.
+func isLegalForm(w string) bool {
+	for _, forms := range legalForms {
+		for _, f := range forms {
+			if strings.EqualFold(f, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // companyName makes a company name of a country.
 func companyName(rng *rand.Rand, country string) string {
 	pp := people[country]

@@ -53,10 +53,11 @@ func main() {
 	recallDirs := flag.Bool("recall", false, "instead of fitting, print for every field how many documents of the folders have a candidate giving the truth, and how many the resolver gets right held out by origin and plain (fitted on all); -train folders are only trained on")
 	var train trainDirs
 	flag.Var(&train, "train", "with -recall, a `folder` of cases only trained on (repeatable)")
-	noRules := flag.Bool("without-rules", false, "with -recall, keep the hand-written rules' choices out of the candidates")
+	missing := flag.Bool("missing", false, "with -recall, list per field the documents with no candidate giving the truth instead of fitting")
+	noRules := flag.Bool("without-rules", false, "keep the hand-written rules' choices out of the candidates (with -recall, -explain or when fitting)")
 	flag.Parse()
 	if *recallDirs {
-		if err := recall(strings.Split(*kinds, ","), *workers, flag.Args(), train, *noRules); err != nil {
+		if err := recall(strings.Split(*kinds, ","), *workers, flag.Args(), train, *noRules, *missing); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -68,7 +69,7 @@ func main() {
 		return
 	}
 	if *explain != "" {
-		if err := explainCase(*out, *explain); err != nil {
+		if err := explainCase(*out, *explain, *noRules); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -85,14 +86,14 @@ func main() {
 		}
 		l2 = append(l2, v)
 	}
-	if err := run(*out, strings.Split(*kinds, ","), *workers, *show, l2, flag.Args()); err != nil {
+	if err := run(*out, strings.Split(*kinds, ","), *workers, *show, l2, flag.Args(), *noRules); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(out string, kinds []string, workers, show int, l2s []float64, dirs []string) error {
+func run(out string, kinds []string, workers, show int, l2s []float64, dirs []string, noRules bool) error {
 	start := time.Now()
-	cases, exs, closeEng, err := examples(kinds, workers, dirs, false)
+	cases, exs, closeEng, err := examples(kinds, workers, dirs, noRules)
 	if err != nil {
 		return err
 	}
@@ -235,7 +236,7 @@ func examples(kinds []string, workers int, dirs []string, noRules bool) ([]eval.
 }
 
 // explainCase prints the best candidates of every field on one document.
-func explainCase(modelPath, path string) error {
+func explainCase(modelPath, path string, noRules bool) error {
 	data, err := os.ReadFile(modelPath)
 	if err != nil {
 		return err
@@ -244,7 +245,7 @@ func explainCase(modelPath, path string) error {
 	if err != nil {
 		return err
 	}
-	eng, err := extract.New(extract.Config{Model: m})
+	eng, err := extract.New(extract.Config{Model: m, WithoutRules: noRules})
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,9 @@ type fieldCounts struct {
 // is among its candidates and whether the resolver chooses it, held out by
 // origin and plain: a miss without a candidate calls for a candidate
 // generator, one with a candidate for features.
-func recall(kinds []string, workers int, dirs, train []string, noRules bool) error {
+// With missing set, it lists instead, per field, the documents with no
+// candidate giving the truth, and fits nothing.
+func recall(kinds []string, workers int, dirs, train []string, noRules, missing bool) error {
 	scored := map[string]bool{}
 	for _, dir := range dirs {
 		cs, _, err := eval.LoadDir(dir)
@@ -49,6 +51,10 @@ func recall(kinds []string, workers int, dirs, train []string, noRules bool) err
 		return err
 	}
 	defer closeEng()
+	if missing {
+		listMissing(exs, scored)
+		return nil
+	}
 	opts := resolve.FitOptions{Seed: fit.Seed}
 	plain := resolve.Fit(exs, opts)
 	byOrigin := map[string][]int{}
@@ -111,4 +117,31 @@ func recall(kinds []string, workers int, dirs, train []string, noRules bool) err
 	}
 	fmt.Printf("%-28s %6d %6d %9d %6d\n", "all", all.total, all.recall, all.heldOut, all.plain)
 	return nil
+}
+
+// listMissing prints, per field, the scored documents whose truth gives
+// the field a value that no candidate gives.
+func listMissing(exs []resolve.Example, scored map[string]bool) {
+	for _, f := range resolve.Fields {
+		var names []string
+		for _, ex := range exs {
+			right, ok := ex.Right[f.Name]
+			if !scored[ex.Name] || !ok || ex.Null[f.Name] {
+				continue
+			}
+			found := false
+			for k := range ex.Doc.Values {
+				if v := &ex.Doc.Values[k]; f.Admits(v) && right(v) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				names = append(names, ex.Name)
+			}
+		}
+		if len(names) > 0 {
+			fmt.Printf("%s: %d without a candidate\n    %s\n", f.Name, len(names), strings.Join(names, "\n    "))
+		}
+	}
 }
