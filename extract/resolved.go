@@ -90,7 +90,8 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			s = &text
 			num := c.FieldNumber(name)
 			n = &num
-			f.Evidence[name] = layout.Evidence{Page: d.Pages[v.Page].Num, Box: v.Box, Confidence: math.Round(c.Prob*100) / 100}
+			conf := m.Fields[name].Confidence(c.Prob)
+			f.Evidence[name] = layout.Evidence{Page: d.Pages[v.Page].Num, Box: v.Box, Confidence: math.Round(conf*100) / 100}
 		} else {
 			delete(f.Evidence, name)
 		}
@@ -151,7 +152,8 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			}
 			delete(f.Evidence, name)
 			if c.Value != nil {
-				ev := layout.Evidence{Page: d.Pages[c.Value.Page].Num, Box: c.Value.Box, Confidence: math.Round(c.Prob*100) / 100}
+				conf := m.Fields[name].Confidence(c.Prob)
+				ev := layout.Evidence{Page: d.Pages[c.Value.Page].Num, Box: c.Value.Box, Confidence: math.Round(conf*100) / 100}
 				f.Evidence[party+".zip_code"], f.Evidence[party+".city"] = ev, ev
 			} else {
 				delete(f.Evidence, party+".zip_code")

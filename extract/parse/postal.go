@@ -501,8 +501,14 @@ func IsStreet(s string) bool {
 		}
 	}
 	first := strings.TrimRight(words[0], ",")
-	return len(words) > 1 && leadHouseNumber(first) && isLetterWord(words[1])
+	return len(words) > 1 && leadHouseNumber(first) && isLetterWord(words[1]) && !unitWords[strings.Trim(words[1], ",;:()")]
 }
+
+// unitWords are the units and spans of time a number is followed by when
+// it is a quantity, not a house number ("3 kW", "30 giorni", "7 days").
+var unitWords = setOf(`kw kwh mwh w v a kv kva h hr hrs ore min kg g t l ml m m2 m3 mq km cm mm
+	pz pcs pc stk x mesi mese giorni giorno gg anni anno days day months month weeks week years year
+	tage tag monate monat wochen woche jahre jahr jours jour mois semaines semaine ans an`)
 
 // leadHouseNumber reports whether w is a house number a street line starts
 // with: one to five digits, a letter after them, or a second number after

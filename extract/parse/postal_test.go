@@ -122,12 +122,16 @@ func TestIsStreet(t *testing.T) {
 		{"12-14 rue de la Paix", true},
 		{"2.1 vom 24.03.2020", false}, // a version and its date
 		{"3,50 Euro", false},
+		{"3 kW (chilowatt)", false}, // a quantity
+		{"7 days", false},
+		{"30 giorni data fattura", false},
+		{"1 Baz", true},
 		{"Hof 3", false},
 		{"Buyer line 2", false},
 		{"Rossi S.r.l.", false},
 		{"Place Holdings", false},
 		{"Ufficio acquisti", false},
-		{"2 x Monitor", true}, // a house number and a word: the caller keeps it to a block
+		{"2 x Monitor", false}, // a quantity
 		{"", false},
 	} {
 		if got := IsStreet(tt.in); got != tt.want {

@@ -92,6 +92,10 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		m.Fields[f.Name].Threshold = fitThreshold(examples, seen, f)
 	}
 	cross := crossOptions(examples, m, opts)
+	for _, f := range Fields {
+		fm := m.Fields[f.Name]
+		fm.Calibration = fitCalibration(examples, cross, f, fm.Threshold)
+	}
 	m.ArithBonus = fitArithBonus(examples, seen, m)
 	m.BlockBonus = fitBlockBonus(examples, seen, m)
 	m.Pairs = FitPairs(examples, cross, m, opts)
@@ -257,6 +261,88 @@ func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
 // one that does best on the examples when a right value counts +1, a wrong
 // value −1 (a wrong value is worse than none) and null 0, or +1 where the
 // truth is null.
+// fitCalibration fits the map from a reported value's probability to its
+// confidence (see FieldModel.Calibration): a logistic regression of
+// whether the value is right on the logit of its probability, over the
+// documents whose best candidate, scored by a model cross-fitted without
+// the document's origins, reaches the threshold. A value reported where
+// the truth is null counts as wrong. Fewer than 20 such documents, or a
+// fit that does not rise with the probability, give none.
+func fitCalibration(examples []Example, cross []map[string][]option, f Field, threshold float64) *[2]float64 {
+	type obs struct{ z, y, w float64 }
+	var rows []obs
+	for i, ex := range examples {
+		right, ok := ex.Right[f.Name]
+		if !ok {
+			continue
+		}
+		os := cross[i][f.Name]
+		if len(os) == 0 || os[0].prob < threshold {
+			continue
+		}
+		w := ex.Weight
+		if w == 0 {
+			w = 1
+		}
+		y := 0.0
+		if !ex.Null[f.Name] && right(os[0].v) {
+			y = 1
+		}
+		rows = append(rows, obs{logit(os[0].prob), y, w})
+	}
+	if len(rows) < 20 {
+		return nil
+	}
+	// Newton's method on the weighted log loss, with a small pull toward
+	// the identity (a = 1, b = 0), each step halved until the loss falls.
+	const pull = 1.0
+	loss := func(a, b float64) float64 {
+		l := pull / 2 * ((a-1)*(a-1) + b*b)
+		for _, r := range rows {
+			z := a*r.z + b
+			// log(1 + e^z) − y·z, computed without overflow.
+			l += r.w * (math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - r.y*z)
+		}
+		return l
+	}
+	a, b := 1.0, 0.0
+	cur := loss(a, b)
+	for range 100 {
+		ga, gb := pull*(a-1), pull*b
+		haa, hab, hbb := pull, 0.0, pull
+		for _, r := range rows {
+			p := sigmoid(a*r.z + b)
+			e := r.w * (p - r.y)
+			h := r.w * p * (1 - p)
+			ga += e * r.z
+			gb += e
+			haa += h * r.z * r.z
+			hab += h * r.z
+			hbb += h
+		}
+		det := haa*hbb - hab*hab
+		if det <= 1e-12 {
+			break
+		}
+		da := (hbb*ga - hab*gb) / det
+		db := (haa*gb - hab*ga) / det
+		step := 1.0
+		for ; step > 1e-6; step /= 2 {
+			if l := loss(a-step*da, b-step*db); l < cur {
+				a, b, cur = a-step*da, b-step*db, l
+				break
+			}
+		}
+		if step <= 1e-6 || math.Abs(step*da)+math.Abs(step*db) < 1e-9 {
+			break
+		}
+	}
+	if !(a > 0) || math.IsNaN(b) {
+		return nil
+	}
+	return &[2]float64{math.Round(a*1e4) / 1e4, math.Round(b*1e4) / 1e4}
+}
+
 func fitThreshold(examples []Example, cross []map[string][]option, f Field) float64 {
 	type doc struct {
 		p        float64

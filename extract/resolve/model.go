@@ -89,7 +89,26 @@ type FieldModel struct {
 	Weights map[string]float64 `json:"weights"`
 	// Threshold is the probability below which the field stays null.
 	Threshold float64 `json:"threshold"`
-	w         []float64
+	// Calibration maps the probability of a reported value to the
+	// confidence reported with it: σ(a·logit(p) + b) for [a, b], fitted on
+	// the probabilities models that never saw a document's layout give it
+	// (see Fit). Absent, the confidence is the probability.
+	Calibration *[2]float64 `json:"calibration,omitempty"`
+	w           []float64
+}
+
+// Confidence is the confidence reported with a value of probability p.
+func (m *FieldModel) Confidence(p float64) float64 {
+	if m == nil || m.Calibration == nil {
+		return p
+	}
+	return sigmoid(m.Calibration[0]*logit(p) + m.Calibration[1])
+}
+
+// logit is the inverse of sigmoid, its argument kept off 0 and 1.
+func logit(p float64) float64 {
+	p = math.Min(math.Max(p, 1e-6), 1-1e-6)
+	return math.Log(p / (1 - p))
 }
 
 // compile turns the named weights into a dense vector.
@@ -163,9 +182,10 @@ func Parse(data []byte) (*Model, error) {
 // JSON encodes the model, its weights sorted by name.
 func (m *Model) JSON() ([]byte, error) {
 	type fieldJSON struct {
-		Threshold float64    `json:"threshold"`
-		Weights   [][2]any   `json:"-"`
-		W         orderedMap `json:"weights"`
+		Threshold   float64     `json:"threshold"`
+		Calibration *[2]float64 `json:"calibration,omitempty"`
+		Weights     [][2]any    `json:"-"`
+		W           orderedMap  `json:"weights"`
 	}
 	type itemsJSON struct {
 		W orderedMap `json:"weights"`
@@ -185,7 +205,7 @@ func (m *Model) JSON() ([]byte, error) {
 		out.Pairs = &itemsJSON{W: orderedMap(m.Pairs.Weights)}
 	}
 	for name, f := range m.Fields {
-		out.Fields[name] = fieldJSON{Threshold: f.Threshold, W: orderedMap(f.Weights)}
+		out.Fields[name] = fieldJSON{Threshold: f.Threshold, Calibration: f.Calibration, W: orderedMap(f.Weights)}
 	}
 	return json.MarshalIndent(out, "", " ")
 }

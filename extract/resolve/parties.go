@@ -479,6 +479,17 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 func (d *Doc) street(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	add(TStreet, s, e, text[s:e], 0)
+	// A street followed by more of the address after a comma ("123 Madison
+	// Drive, Seattle, WA", "35 rue d'ici, Bâtiment B"): the part before
+	// the comma is a street of its own, unless the comma sets off the
+	// house number ("Via Roma, 1").
+	if i := strings.Index(text[s:e], ", "); i > 0 {
+		before, after := text[s:s+i], strings.Fields(text[s+i+2:e])
+		if len(after) > 0 && !houseNumber(strings.TrimRight(after[0], ",")) && !strings.EqualFold(after[0], "n.") &&
+			parse.IsStreet(before) && strings.ContainsAny(before, "0123456789") {
+			add(TStreet, s, s+i, before, 0)
+		}
+	}
 	if k := parse.StreetStart(text[s:e]); k > 0 {
 		add(TStreet, s+k, e, text[s+k:e], 0)
 		if ps, pe := trimSegment(text, s, s+k); pe > ps && nameLike(text[ps:pe]) {
@@ -504,6 +515,11 @@ func keyEnd(seg string) (end int, colon bool) {
 					return i + 1, true
 				}
 			}
+		}
+		// A key of one to three words the lexicon does not know ("Name:",
+		// "Attn:", "Titolo onorifico:"): words of letters before a colon.
+		if len(kw) > 0 && len(kw) <= 3 && !strings.ContainsAny(seg[:i], "0123456789/@.") {
+			return i + 1, true
 		}
 	}
 	for _, h := range labels.Find(words) {
@@ -538,6 +554,9 @@ func nameLike(seg string) bool {
 	}
 	if t := strings.TrimSpace(seg); strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") || strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
 		return false // a remark in brackets
+	}
+	if strings.Contains(seg, "://") || strings.HasPrefix(strings.ToLower(strings.TrimSpace(seg)), "www.") || strings.HasSuffix(strings.TrimSpace(seg), ":") {
+		return false // a web address, or a key alone
 	}
 	if t := strings.Trim(seg, " ,.-"); parse.CountryName(t) != "" || len(words) == 1 && letters <= 2 {
 		return false // a country alone, or a code ("IT", "EU")

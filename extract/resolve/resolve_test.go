@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -389,11 +390,14 @@ func TestNameLike(t *testing.T) {
 		"GmbH":                 false, // a legal form alone
 		"S.r.l.":               false,
 		"(Not to be used for payment remittance)": false, // a remark
-		"Rossi (Milano)": true,
-		"Australia":      false, // a country alone
-		"- Deutschland":  false,
-		"IT":             false, // a code
-		"3M Italia":      true,
+		"Rossi (Milano)":             true,
+		"Australia":                  false, // a country alone
+		"- Deutschland":              false,
+		"IT":                         false, // a code
+		"http://tinyurl.com/fattura": false,
+		"www.rossi.it":               false,
+		"Intestatario:":              false,
+		"3M Italia":                  true,
 	} {
 		if got := nameLike(seg); got != want {
 			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
@@ -487,6 +491,41 @@ func TestKeyedPostalPacked(t *testing.T) {
 				t.Errorf("postal line %q keeps another key", g)
 			}
 		}
+	}
+}
+
+// TestUnknownKeys checks that the value after a key the lexicon does not
+// know is the name candidate, never the key with it.
+func TestUnknownKeys(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60: {{60, "Name: Manuel Riel"}},
+		72: {{60, "Titolo onorifico: Dott."}},
+	}), "en")
+	got := values(d, TName)
+	if !slices.Contains(got, "Manuel Riel") {
+		t.Errorf("names %q: want the value after its key", got)
+	}
+	for _, n := range got {
+		if strings.Contains(n, ":") {
+			t.Errorf("name %q keeps its key", n)
+		}
+	}
+}
+
+// TestStreetBeforeComma checks that a street followed by more of the
+// address after a comma is also a street of its own, and that a comma
+// before the house number keeps the street whole.
+func TestStreetBeforeComma(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60: {{60, "123 Madison Drive, Seattle, WA"}},
+		72: {{300, "Via Roma, 1"}},
+	}), "en")
+	got := values(d, TStreet)
+	if !slices.Contains(got, "123 Madison Drive") {
+		t.Errorf("streets %q: want the street before the comma", got)
+	}
+	if slices.Contains(got, "Via Roma") {
+		t.Errorf("streets %q: a street cut from its house number", got)
 	}
 }
 
@@ -782,5 +821,38 @@ func TestPairOfNames(t *testing.T) {
 	pm := FitPairs(exs, seenOptions(exs, m), m, FitOptions{Seed: 1})
 	if pm.Weights["v.above"] <= 0.1 || pm.Weights["v.above"] <= pm.Weights["v.left"] {
 		t.Errorf("v.above weighs %v after fitting on documents whose vendor's name is the upper one", pm.Weights["v.above"])
+	}
+}
+
+// TestCalibration checks that a field whose values reported at a
+// probability of 0.95 are right 70 % of the time, held out, reports them
+// at a confidence near 0.7, and that too few documents give no
+// calibration.
+func TestCalibration(t *testing.T) {
+	f := Field{"invoice.number", TID}
+	var exs []Example
+	var cross []map[string][]option
+	for i := range 100 {
+		norm := "right"
+		if i%10 >= 7 {
+			norm = "wrong"
+		}
+		v := &Value{Type: TID, Norm: norm}
+		exs = append(exs, Example{Right: map[string]func(*Value) bool{f.Name: func(v *Value) bool { return v.Norm == "right" }}})
+		cross = append(cross, map[string][]option{f.Name: {{v: v, prob: 0.95}}})
+	}
+	c := fitCalibration(exs, cross, f, 0.5)
+	if c == nil {
+		t.Fatal("no calibration fitted on 100 documents")
+	}
+	fm := &FieldModel{Calibration: c}
+	if got := fm.Confidence(0.95); math.Abs(got-0.7) > 0.05 {
+		t.Errorf("confidence at 0.95 = %.3f, want about 0.70 (calibration %v)", got, *c)
+	}
+	if c := fitCalibration(exs[:10], cross[:10], f, 0.5); c != nil {
+		t.Errorf("calibration %v fitted on 10 documents", *c)
+	}
+	if got := (*FieldModel)(nil).Confidence(0.8); got != 0.8 {
+		t.Errorf("without a calibration the confidence is %v, want the probability", got)
 	}
 }

@@ -357,30 +357,38 @@ func allUpper(s string) bool {
 func (d *Doc) labelledIBANs(pi, li int) {
 	p := d.Pages[pi]
 	l := p.S.Page.Lines[li]
+	p.afterLabels(li, labels.IBAN, func(ci, first, last int) {
+		var parts []string
+		for _, wi := range l.Words[first : last+1] {
+			parts = append(parts, p.S.Page.Words[wi].Text)
+		}
+		m, ok := parse.IBAN(strings.Join(parts, " "))
+		if !ok || m.Checked || d.hasValue(pi, li, TIBAN, m.Value) {
+			return
+		}
+		v := Value{Type: TIBAN, Text: m.Text, Norm: m.Value, Page: pi, Line: li, First: first, Last: last,
+			Box: p.box(li, first, last), Cell: ci}
+		d.Values = append(d.Values, v)
+	})
+}
+
+// afterLabels calls fn with the words after each label of kind k on line
+// li: the rest of the label's cell, or the next cell when the label ends
+// its own.
+func (p *Page) afterLabels(li int, k labels.Kind, fn func(ci, first, last int)) {
 	cells := p.S.Cells[li]
 	for ci, hs := range p.labels[li] {
 		for _, h := range hs {
-			if h.kind != labels.IBAN {
+			if h.kind != k {
 				continue
 			}
 			first, last := h.last+1, cells[ci].Last
 			if first > last && ci+1 < len(cells) {
 				first, last = cells[ci+1].First, cells[ci+1].Last
 			}
-			if first > last {
-				continue
+			if first <= last {
+				fn(ci, first, last)
 			}
-			var parts []string
-			for _, wi := range l.Words[first : last+1] {
-				parts = append(parts, p.S.Page.Words[wi].Text)
-			}
-			m, ok := parse.IBAN(strings.Join(parts, " "))
-			if !ok || m.Checked || d.hasValue(pi, li, TIBAN, m.Value) {
-				continue
-			}
-			v := Value{Type: TIBAN, Text: m.Text, Norm: m.Value, Page: pi, Line: li, First: first, Last: last,
-				Box: p.box(li, first, last), Cell: ci}
-			d.Values = append(d.Values, v)
 		}
 	}
 }
@@ -393,42 +401,31 @@ func (d *Doc) labelledIBANs(pi, li int) {
 func (d *Doc) labelledPhones(pi, li int) {
 	p := d.Pages[pi]
 	l := p.S.Page.Lines[li]
-	cells := p.S.Cells[li]
-	for ci, hs := range p.labels[li] {
-		for _, h := range hs {
-			if h.kind != labels.Phone {
-				continue
+	p.afterLabels(li, labels.Phone, func(ci, first, last int) {
+		digits, end := 0, first-1
+		for k := first; k <= last; k++ {
+			n := phoneDigits(strings.Trim(p.S.Page.Words[l.Words[k]].Text, ",;"))
+			if n < 0 {
+				break
 			}
-			first, last := h.last+1, cells[ci].Last
-			if first > last && ci+1 < len(cells) {
-				first, last = cells[ci+1].First, cells[ci+1].Last
-			}
-			digits, end := 0, first-1
-			for k := first; k <= last; k++ {
-				w := strings.Trim(p.S.Page.Words[l.Words[k]].Text, ",;")
-				n := phoneDigits(w)
-				if n < 0 {
-					break
-				}
-				digits += n
-				end = k
-			}
-			if end < first || digits < 6 || digits > 15 {
-				continue
-			}
-			var parts []string
-			for _, wi := range l.Words[first : end+1] {
-				parts = append(parts, strings.Trim(p.S.Page.Words[wi].Text, ",;"))
-			}
-			text := strings.Join(parts, " ")
-			if d.hasValue(pi, li, TPhone, text) {
-				continue
-			}
-			v := Value{Type: TPhone, Text: text, Norm: text, Page: pi, Line: li, First: first, Last: end,
-				Box: p.box(li, first, end), Cell: ci}
-			d.Values = append(d.Values, v)
+			digits += n
+			end = k
 		}
-	}
+		if end < first || digits < 6 || digits > 15 {
+			return
+		}
+		var parts []string
+		for _, wi := range l.Words[first : end+1] {
+			parts = append(parts, strings.Trim(p.S.Page.Words[wi].Text, ",;"))
+		}
+		text := strings.Join(parts, " ")
+		if d.hasValue(pi, li, TPhone, text) {
+			return
+		}
+		v := Value{Type: TPhone, Text: text, Norm: text, Page: pi, Line: li, First: first, Last: end,
+			Box: p.box(li, first, end), Cell: ci}
+		d.Values = append(d.Values, v)
+	})
 }
 
 // phoneDigits returns the digits of w when it is a group of a phone
