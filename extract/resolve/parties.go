@@ -479,17 +479,6 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 func (d *Doc) street(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	add(TStreet, s, e, text[s:e], 0)
-	// A street followed by more of the address after a comma ("123 Madison
-	// Drive, Seattle, WA", "35 rue d'ici, Bâtiment B"): the part before
-	// the comma is a street of its own, unless the comma sets off the
-	// house number ("Via Roma, 1").
-	if i := strings.Index(text[s:e], ", "); i > 0 {
-		before, after := text[s:s+i], strings.Fields(text[s+i+2:e])
-		if len(after) > 0 && !houseNumber(strings.TrimRight(after[0], ",")) && !strings.EqualFold(after[0], "n.") &&
-			parse.IsStreet(before) && strings.ContainsAny(before, "0123456789") {
-			add(TStreet, s, s+i, before, 0)
-		}
-	}
 	if k := parse.StreetStart(text[s:e]); k > 0 {
 		add(TStreet, s+k, e, text[s+k:e], 0)
 		if ps, pe := trimSegment(text, s, s+k); pe > ps && nameLike(text[ps:pe]) {

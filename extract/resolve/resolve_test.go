@@ -512,23 +512,6 @@ func TestUnknownKeys(t *testing.T) {
 	}
 }
 
-// TestStreetBeforeComma checks that a street followed by more of the
-// address after a comma is also a street of its own, and that a comma
-// before the house number keeps the street whole.
-func TestStreetBeforeComma(t *testing.T) {
-	d := Build(doc(map[float64][]cell{
-		60: {{60, "123 Madison Drive, Seattle, WA"}},
-		72: {{300, "Via Roma, 1"}},
-	}), "en")
-	got := values(d, TStreet)
-	if !slices.Contains(got, "123 Madison Drive") {
-		t.Errorf("streets %q: want the street before the comma", got)
-	}
-	if slices.Contains(got, "Via Roma") {
-		t.Errorf("streets %q: a street cut from its house number", got)
-	}
-}
-
 // TestKeyedPersonName checks that a person's given and family names,
 // printed under keys of their own, are one name candidate.
 func TestKeyedPersonName(t *testing.T) {
