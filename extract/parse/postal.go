@@ -333,7 +333,7 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	before := a.Country
 	rest = takeProvince(&a, rest)
 	if a.Country != before && a.Province == "" {
-		// A province before the country code ("50100 FIRENZE FI IT").
+		// A province before the country code ("55100 LUCCA LU IT").
 		rest = takeProvince(&a, rest)
 	}
 	rest = takeCedex(&a, rest)
@@ -505,7 +505,7 @@ func IsStreet(s string) bool {
 }
 
 // unitWords are the units and spans of time a number is followed by when
-// it is a quantity, not a house number ("3 kW", "30 giorni", "7 days").
+// it is a quantity, not a house number ("6 kW", "30 giorni", "14 days").
 var unitWords = setOf(`kw kwh mwh w v a kv kva h hr hrs ore min kg g t l ml m m2 m3 mq km cm mm
 	pz pcs pc stk x mesi mese giorni giorno gg anni anno days day months month weeks week years year
 	tage tag monate monat wochen woche jahre jahr jours jour mois semaines semaine ans an`)

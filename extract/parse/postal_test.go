@@ -25,7 +25,7 @@ func TestPostalLine(t *testing.T) {
 		{"Via Larga 3 - Bari BA 70121", "it", PostalAddress{Street: "Via Larga 3", Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
 		{"Piazza Duomo Bari BA 70121", "it", PostalAddress{}, false},
 		{"00184 Roma RM", "it", PostalAddress{Zip: "00184", City: "Roma", Province: "RM", Country: "IT"}, true},
-		{"50100 FIRENZE FI IT", "it", PostalAddress{Zip: "50100", City: "FIRENZE", Province: "FI", Country: "IT"}, true},
+		{"55100 LUCCA LU IT", "it", PostalAddress{Zip: "55100", City: "LUCCA", Province: "LU", Country: "IT"}, true},
 		{"80333 München DE", "de", PostalAddress{Zip: "80333", City: "München", Country: "DE"}, true},
 		{"39100 Bolzano/Bozen (BZ)", "it", PostalAddress{Zip: "39100", City: "Bolzano/Bozen", Province: "BZ", Country: "IT"}, true},
 		{"70121 Bari (BA) Italia", "fr", PostalAddress{Zip: "70121", City: "Bari", Province: "BA", Country: "IT"}, true},
@@ -120,12 +120,12 @@ func TestIsStreet(t *testing.T) {
 		{"12 Place Bellecour", true},
 		{"12b Baker Street", true},
 		{"12-14 rue de la Paix", true},
-		{"2.1 vom 24.03.2020", false}, // a version and its date
+		{"3.2 vom 01.02.2021", false}, // a version and its date
 		{"3,50 Euro", false},
-		{"3 kW (chilowatt)", false}, // a quantity
-		{"7 days", false},
+		{"6 kW (potenza)", false}, // a quantity
+		{"14 days", false},
 		{"30 giorni data fattura", false},
-		{"1 Baz", true},
+		{"4 Elm", true},
 		{"Hof 3", false},
 		{"Buyer line 2", false},
 		{"Rossi S.r.l.", false},

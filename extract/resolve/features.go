@@ -466,7 +466,7 @@ func arithmetic(distinct []float64) map[int64]int {
 }
 
 // measure matches a quantity with its unit or an amount with its
-// currency sign ("~2000ml", "25€", "3,5 kg", "$120"): a token holding
+// currency sign ("~500ml", "40€", "3,5 kg", "$120"): a token holding
 // digits that is no document number.
 var measure = regexp.MustCompile(`(?i)^[~≈<>±+-]?(?:[€$£]\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:€|\$|£|%|ml|cl|dl|l|mg|g|kg|t|mm|cm|m|km|m2|m²|m3|m³|h|min|w|kw|kwh|mwh|v|gb|mb|tb|pz|pcs|pc|stk|x))$`)
 

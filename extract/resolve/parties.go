@@ -81,7 +81,7 @@ func (d *Doc) findParties(pi, li int) {
 		}
 		for k := 0; k < len(segs); k++ {
 			sg := segs[k]
-			// A postal code set apart from its city ("60020 - Falconara
+			// A postal code set apart from its city ("40100 - San Lazzaro
 			// Marittima (AN)") is one postal line.
 			if k+1 < len(segs) && isZip(cell[sg.s:sg.e]) {
 				if pa, ok := parse.PostalLine(cell[sg.s:segs[k+1].e], d.Locale); ok && pa.Street == "" && pa.City != "" {
@@ -215,8 +215,8 @@ const minEmbeddedWords = 8
 
 // embedded adds the streets and postal lines printed inside a line of
 // prose, as legal footers print a registered office ("… con sede legale in
-// Via dei Gorghi 9, 63100 Ascoli Piceno (AP) …", "Sede Legale 00198 Roma,
-// Viale Regina Margherita 125 - …"): a street from its street word to its
+// Via dei Tigli 9, 40121 Bologna (BO) …", "Sede Legale 20121 Milano,
+// Viale Aurelio 125 - …"): a street from its street word to its
 // house number, a postal code with the words of its city. They are marked
 // embedded (feature emb).
 func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Value) {
@@ -246,7 +246,7 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 					break
 				}
 				if strings.ContainsAny(text[toks[j].s:toks[j].e], ",;") && !strings.EqualFold(n, "n") && !strings.EqualFold(n, "n.") {
-					// "piazzale Ostiense, n. 2": a comma before the number is
+					// "piazzale Verdi, n. 2": a comma before the number is
 					// part of a street; elsewhere it ends it.
 					if j+1 < len(toks) && (houseNumber(word(j+1)) || strings.EqualFold(word(j+1), "n.") || strings.EqualFold(word(j+1), "n")) {
 						continue
@@ -283,8 +283,8 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 }
 
 // embeddedName adds the company name a line of prose starts with, up to
-// its legal form, as legal footers print it ("Octopus Energy Italia Srl,
-// società a socio unico …", "Free SAS au capital de …", "ACME S.p.A.-
+// its legal form, as legal footers print it ("Rossi Energia Srl,
+// società soggetta a …", "Martin SAS au capital de …", "ACME S.p.A.-
 // Sede legale …"), marked embedded. The legal form must be a word of its
 // own written with a capital.
 func (d *Doc) embeddedName(pi, li int, add func(Type, int, int, string, float64) *Value) {
@@ -316,7 +316,7 @@ func isLegalForm(w string) bool {
 }
 
 // weakStreet reports whether s may be a street that names no kind of
-// street ("Hundsberg 13", "Am Anger 2a", "Gomagoi 39"): one to four words
+// street ("Lindenhof 13", "Am Weiher 2a", "Sonnberg 39"): one to four words
 // of letters and a house number.
 func weakStreet(s string) bool {
 	words := strings.Fields(s)
@@ -335,7 +335,7 @@ func weakStreet(s string) bool {
 // weakStreets adds, over each postal line that starts its cell, the line
 // just above in the same column when it may be a street that names no
 // kind of street (weakStreet): a German or Tyrolean address block
-// ("Hundsberg 13" over "97950 Großrinderfeld"). They are marked weak.
+// ("Lindenhof 13" over "97080 Würzburg"). They are marked weak.
 func (d *Doc) weakStreets() {
 	n := len(d.Values)
 	for i := 0; i < n; i++ {
@@ -506,7 +506,7 @@ func keyEnd(seg string) (end int, colon bool) {
 			}
 		}
 		// A key of one to three words the lexicon does not know ("Name:",
-		// "Attn:", "Titolo onorifico:"): words of letters before a colon.
+		// "Attn:", "Nome reparto:"): words of letters before a colon.
 		if len(kw) > 0 && len(kw) <= 3 && !strings.ContainsAny(seg[:i], "0123456789/@.") {
 			return i + 1, true
 		}

@@ -394,8 +394,8 @@ func (p *Page) afterLabels(li int, k labels.Kind, fn func(ci, first, last int)) 
 }
 
 // labelledPhones adds the phone numbers printed right after a phone label
-// that parse.FindPhones does not take on their own ("Telefono: 999999999",
-// "Mobile: +01 2345 678910"): the label vouches for the number. The number
+// that parse.FindPhones does not take on their own ("Telefono: 555123456",
+// "Mobile: +00 1111 222333"): the label vouches for the number. The number
 // is the run of digit groups after the label in its cell, or at the start
 // of the next cell, with six to fifteen digits.
 func (d *Doc) labelledPhones(pi, li int) {
