@@ -271,24 +271,15 @@ func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
 func fitCalibration(examples []Example, cross []map[string][]option, f Field, threshold float64) *[2]float64 {
 	type obs struct{ z, y, w float64 }
 	var rows []obs
-	for i, ex := range examples {
-		right, ok := ex.Right[f.Name]
-		if !ok {
+	for _, b := range bestOptions(examples, cross, f) {
+		if !b.has || b.p < threshold {
 			continue
-		}
-		os := cross[i][f.Name]
-		if len(os) == 0 || os[0].prob < threshold {
-			continue
-		}
-		w := ex.Weight
-		if w == 0 {
-			w = 1
 		}
 		y := 0.0
-		if !ex.Null[f.Name] && right(os[0].v) {
+		if !b.nullTrue && b.right {
 			y = 1
 		}
-		rows = append(rows, obs{logit(os[0].prob), y, w})
+		rows = append(rows, obs{logit(b.p), y, b.w})
 	}
 	if len(rows) < 20 {
 		return nil
@@ -343,29 +334,37 @@ func fitCalibration(examples []Example, cross []map[string][]option, f Field, th
 	return &[2]float64{math.Round(a*1e4) / 1e4, math.Round(b*1e4) / 1e4}
 }
 
-func fitThreshold(examples []Example, cross []map[string][]option, f Field) float64 {
-	type doc struct {
-		p        float64
-		right    bool
-		nullTrue bool
-		w        float64
-	}
-	var ds []doc
+// bestOption is a training document's best option for a field: its probability
+// (0 when the field has no candidate), whether it gives the truth, whether
+// the truth is null, and the document's weight.
+type bestOption struct {
+	has, right, nullTrue bool
+	p, w                 float64
+}
+
+// bestOptions returns the best option of f in every example that scores f,
+// from the options of each example given.
+func bestOptions(examples []Example, opts []map[string][]option, f Field) []bestOption {
+	var out []bestOption
 	for i, ex := range examples {
 		right, ok := ex.Right[f.Name]
 		if !ok {
 			continue
 		}
-		os := cross[i][f.Name]
-		d := doc{nullTrue: ex.Null[f.Name], w: ex.Weight}
-		if d.w == 0 {
-			d.w = 1
+		b := bestOption{nullTrue: ex.Null[f.Name], w: ex.Weight}
+		if b.w == 0 {
+			b.w = 1
 		}
-		if len(os) > 0 {
-			d.p, d.right = os[0].prob, right(os[0].v)
+		if os := opts[i][f.Name]; len(os) > 0 {
+			b.has, b.p, b.right = true, os[0].prob, right(os[0].v)
 		}
-		ds = append(ds, d)
+		out = append(out, b)
 	}
+	return out
+}
+
+func fitThreshold(examples []Example, cross []map[string][]option, f Field) float64 {
+	ds := bestOptions(examples, cross, f)
 	best, bestT := math.Inf(-1), 0.5
 	for t := 0.05; t < 0.96; t += 0.05 {
 		score := 0.0

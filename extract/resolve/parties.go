@@ -221,15 +221,11 @@ const minEmbeddedWords = 8
 // embedded (feature emb).
 func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
-	type tok struct{ s, e int }
-	var toks []tok
-	for _, sp := range parse.WordSpans(text) {
-		toks = append(toks, tok{sp[0], sp[1]})
-	}
+	toks := parse.WordSpans(text)
 	if len(toks) < minEmbeddedWords {
 		return
 	}
-	word := func(k int) string { return strings.Trim(text[toks[k].s:toks[k].e], ",;:()") }
+	word := func(k int) string { return strings.Trim(text[toks[k][0]:toks[k][1]], ",;:()") }
 	for k := range toks {
 		w := word(k)
 		if parse.LeadStreetWord(w) {
@@ -237,7 +233,7 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 			for j := k + 1; j < len(toks) && j <= k+6; j++ {
 				n := word(j)
 				if houseNumber(n) {
-					s, e := trimSegment(text, toks[k].s, toks[j].e)
+					s, e := trimSegment(text, toks[k][0], toks[j][1])
 					if !d.hasValue(pi, li, TStreet, text[s:e]) {
 						if v := add(TStreet, s, e, text[s:e], 0); v != nil {
 							v.embedded = true
@@ -245,7 +241,7 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 					}
 					break
 				}
-				if strings.ContainsAny(text[toks[j].s:toks[j].e], ",;") && !strings.EqualFold(n, "n") && !strings.EqualFold(n, "n.") {
+				if strings.ContainsAny(text[toks[j][0]:toks[j][1]], ",;") && !strings.EqualFold(n, "n") && !strings.EqualFold(n, "n.") {
 					// "piazzale Verdi, n. 2": a comma before the number is
 					// part of a street; elsewhere it ends it.
 					if j+1 < len(toks) && (houseNumber(word(j+1)) || strings.EqualFold(word(j+1), "n.") || strings.EqualFold(word(j+1), "n")) {
@@ -259,12 +255,12 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 			// The longest postal line of the code and up to four words.
 			last := min(len(toks)-1, k+4)
 			for j := k + 1; j <= last; j++ {
-				if t := text[toks[j].s:toks[j].e]; separators.MatchString(" " + t + " ") {
+				if t := text[toks[j][0]:toks[j][1]]; separators.MatchString(" " + t + " ") {
 					last = j - 1 // "20121 Milano (MI) - P.IVA …"
 				}
 			}
 			for n := last; n > k; n-- {
-				s, e := toks[k].s, toks[n].e
+				s, e := toks[k][0], toks[n][1]
 				seg := strings.TrimRight(text[s:e], ",;-")
 				pa, ok := parse.PostalLine(seg, d.Locale)
 				if !ok || pa.Street != "" || pa.City == "" || strings.ContainsAny(pa.City, ",;") || parse.IsStreet(pa.City) {
@@ -279,17 +275,16 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 			}
 		}
 	}
-	d.embeddedName(pi, li, add)
+	d.embeddedName(pi, li, toks, add)
 }
 
-// embeddedName adds the company name a line of prose starts with, up to
-// its legal form, as legal footers print it ("Rossi Energia Srl,
-// società soggetta a …", "Martin SAS au capital de …", "ACME S.p.A.-
-// Sede legale …"), marked embedded. The legal form must be a word of its
+// embeddedName adds the company name a line of prose (its words at spans)
+// starts with, up to its legal form, as legal footers print it ("Rossi
+// Energia Srl, società soggetta a …", "Martin SAS au capital de …", "ACME
+// S.p.A.- Sede legale …"), marked embedded. The legal form must be a word of its
 // own written with a capital.
-func (d *Doc) embeddedName(pi, li int, add func(Type, int, int, string, float64) *Value) {
+func (d *Doc) embeddedName(pi, li int, spans [][2]int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
-	spans := parse.WordSpans(text)
 	for k := 1; k < len(spans) && k < maxNameWords; k++ {
 		w := strings.TrimRight(text[spans[k][0]:spans[k][1]], ",;:-–—")
 		r, _ := utf8.DecodeRuneInString(w)
