@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -214,10 +216,27 @@ func Holdout(ctx context.Context, cases []Case, l Learner, score ScoreFunc) (*Ho
 	if err != nil {
 		return nil, fmt.Errorf("fit on all cases: %w", err)
 	}
+	// The folds are fitted in parallel, one per processor: each fit reads
+	// only its training cases.
 	models := make([]Model, len(folds))
-	for i, f := range folds {
-		if models[i], err = l.Fit(ctx, f.Train); err != nil {
-			return nil, fmt.Errorf("fit without origin %s: %w", f.Origin, err)
+	errs := make([]error, len(folds))
+	fold := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(folds)) {
+		wg.Go(func() {
+			for i := range fold {
+				models[i], errs[i] = l.Fit(ctx, folds[i].Train)
+			}
+		})
+	}
+	for i := range folds {
+		fold <- i
+	}
+	close(fold)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("fit without origin %s: %w", folds[i].Origin, err)
 		}
 	}
 

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/internal/eval"
@@ -72,14 +74,30 @@ func recall(kinds []string, workers int, dirs, train []string, noRules, missing 
 	for _, f := range resolve.Fields {
 		counts[f.Name] = &fieldCounts{}
 	}
-	for _, o := range origins {
-		var rest []resolve.Example
-		for _, ex := range exs {
-			if ex.Origin != o {
-				rest = append(rest, ex)
+	// The fits without each origin run in parallel, one per processor.
+	models := make([]*resolve.Model, len(origins))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(origins)) {
+		wg.Go(func() {
+			for k := range next {
+				var rest []resolve.Example
+				for _, ex := range exs {
+					if ex.Origin != origins[k] {
+						rest = append(rest, ex)
+					}
+				}
+				models[k] = resolve.Fit(rest, opts)
 			}
-		}
-		m := resolve.Fit(rest, opts)
+		})
+	}
+	for k := range origins {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	for k, o := range origins {
+		m := models[k]
 		for _, i := range byOrigin[o] {
 			ex := exs[i]
 			held, pl := m.Resolve(ex.Doc), plain.Resolve(ex.Doc)
