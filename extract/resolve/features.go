@@ -56,6 +56,13 @@ var plainFeatures = []string{
 	// the topmost and the largest on the first page, the first of its
 	// block, a word of it in a web or e-mail domain, other lines naming it
 	"name.lex", "name.top", "name.maxsize", "name.blkfirst", "name.domain", "name.mentions",
+	// a name that is a code of letters and digits, alone or with its
+	// meaning in brackets ("TD04", "RF01 (ordinario)"), a person's name joined from its given and
+	// family names (see Doc.keyedAddresses)
+	"name.code", "name.joined",
+	// a name made only of the words of legal forms ("Limitata
+	// semplificata"): a piece of a company's name cut off over two lines
+	"name.formonly",
 	// a street or postal line read inside a line of prose
 	"emb", "street.weak",
 	// the value the hand-written rules chose for the field, and their
@@ -240,7 +247,7 @@ func (d *Doc) describe() {
 			set("alone", b(c.First == v.First && c.Last == v.Last))
 		}
 		set("line.same", math.Log(float64(perLine[lineKey{v.Page, v.Line}][v.Type])))
-		set("recur", math.Log(float64(recur[key{v.Type, v.Norm}])))
+		set("recur", math.Log(float64(max(1, recur[key{v.Type, v.Norm}]))))
 		set("checked", b(v.Checked))
 		set("emb", b(v.embedded))
 		set("street.weak", b(v.weak))
@@ -379,9 +386,14 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 		return
 	}
 	ref := layout.CellRef{Line: v.Line, Index: v.Cell}
-	// Above, in the value's column: a key over its value.
+	// Above, in the value's column: a key over its value. A key followed
+	// by words in its own cell ("Partita IVA: 123…" over "Nome: Rossi")
+	// is its own value's, not this one's.
 	for n, up := range s.Above(ref, 3, 3.5) {
 		if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
+			if hs[len(hs)-1].last < s.Cells[up.Line][up.Index].Last {
+				continue
+			}
 			lab(dirAbove, hs[0], 1/float64(1+n/2))
 			break
 		}

@@ -176,7 +176,7 @@ func (d *Doc) keyedAddresses(pi int) {
 			if family, ok := near(given, labels.FamilyName, false); ok {
 				text := p.words(given) + " " + p.words(family)
 				if nameLike(text) {
-					add(TName, given, family, text, text)
+					add(TName, given, family, text, text).joined = true
 				}
 			}
 		}
@@ -691,14 +691,23 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		}
 		set("name.upper", float64(upper)/float64(max(1, len([]rune(v.Text)))))
 		set("name.digits", b1(strings.IndexFunc(v.Text, unicode.IsDigit) >= 0))
+		set("name.code", b1(len(words) > 0 && codeWord(words[0]) && (len(words) == 1 || strings.HasPrefix(words[1], "("))))
+		set("name.joined", b1(v.joined))
 		set("name.cell", b1(v.First == p.S.Cells[v.Line][v.Cell].First && v.Last == p.S.Cells[v.Line][v.Cell].Last))
-		lex := 0
-		for _, w := range words {
+		// Words joined by a slash ("Lieferant/Freiberufler") count one by
+		// one.
+		lex, n, form := 0, 0, 0
+		for _, w := range strings.FieldsFunc(v.Text, func(r rune) bool { return unicode.IsSpace(r) || r == '/' }) {
+			n++
 			if labels.InLexicon(w) {
 				lex++
 			}
+			if legalWord(w) {
+				form++
+			}
 		}
-		set("name.lex", float64(lex)/float64(max(1, len(words))))
+		set("name.lex", float64(lex)/float64(max(1, n)))
+		set("name.formonly", b1(n > 0 && form == n))
 		ns := d.names
 		set("name.top", b1(p.First && v.Line == ns.topLine))
 		set("name.maxsize", b1(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
@@ -706,6 +715,65 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.domain", b1(d.inDomain(v.Text)))
 		set("name.mentions", math.Log1p(float64(d.mentions(v))))
 	}
+}
+
+// legalWords are the words legal forms are spelt out with ("Società a
+// responsabilità limitata semplificata", "Gesellschaft mit beschränkter
+// Haftung", "Société par actions simplifiée", "Limited Liability
+// Company"), in lower case without accents or apostrophes.
+var legalWords = map[string]bool{
+	"societa": true, "a": true, "responsabilita": true, "limitata": true, "semplificata": true, "unipersonale": true,
+	"per": true, "azioni": true, "in": true, "accomandita": true, "semplice": true, "nome": true, "collettivo": true,
+	"cooperativa": true, "consortile": true, "gesellschaft": true, "mit": true, "beschrankter": true, "haftung": true,
+	"und": true, "co": true, "&": true, "compagnie": true, "kommanditgesellschaft": true, "aktiengesellschaft": true,
+	"societe": true, "anonyme": true, "responsabilite": true, "limitee": true, "simplifiee": true, "par": true,
+	"actions": true, "unipersonnelle": true, "limited": true, "liability": true, "company": true, "partnership": true,
+	"public": true, "incorporated": true, "corporation": true,
+}
+
+// legalWord reports whether a word belongs to a legal form, abbreviated
+// ("S.r.l.", "GmbH") or spelt out.
+func legalWord(w string) bool {
+	if legalForms.MatchString(w) {
+		return true
+	}
+	f := strings.Map(func(r rune) rune {
+		switch r {
+		case 'à', 'á', 'â':
+			return 'a'
+		case 'è', 'é', 'ê':
+			return 'e'
+		case 'ì', 'í':
+			return 'i'
+		case 'ò', 'ó':
+			return 'o'
+		case 'ù', 'ú', 'ü':
+			return 'u'
+		case '\'', '’', '.', ',':
+			return -1
+		}
+		return r
+	}, strings.ToLower(w))
+	return legalWords[f]
+}
+
+// codeWord reports whether a word is a code of letters and digits: both
+// kinds of character, and no lower-case letter after the first ("RF01",
+// "TD04", "N2.2", "FPR12"; not "3M" alone nor "Büro2000").
+func codeWord(w string) bool {
+	letters, digits, lower := 0, 0, 0
+	for i, r := range w {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case unicode.IsLetter(r):
+			letters++
+			if i > 0 && unicode.IsLower(r) {
+				lower++
+			}
+		}
+	}
+	return letters > 0 && digits > 0 && lower == 0 && letters+digits >= 3
 }
 
 // nameStats are document-wide facts about the name candidates.

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -837,5 +838,90 @@ func TestCalibration(t *testing.T) {
 	}
 	if got := (*FieldModel)(nil).Confidence(0.8); got != 0.8 {
 		t.Errorf("without a calibration the confidence is %v, want the probability", got)
+	}
+}
+
+// TestAboveKeyWithItsValue checks that a key over a value counts as its
+// label only when the key stands alone: a key followed by its own value
+// ("Partita IVA: …" over "Denominazione: …") labels nothing below it.
+func TestAboveKeyWithItsValue(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{60, "Partita IVA: IT01234567897"}, {300, "Numero fattura"}},
+		112: {{60, "Denominazione: Bianchi Arredi"}, {300, "A-118"}},
+	}), "it")
+	seen := map[string]bool{}
+	for _, v := range d.Values {
+		fs := featureList(&v)
+		seen[v.Text] = true
+		switch v.Text {
+		case "Bianchi Arredi":
+			if slices.ContainsFunc(fs, func(f string) bool { return strings.HasPrefix(f, "A:") }) {
+				t.Errorf("Bianchi Arredi has a key above it: %v", fs)
+			}
+		case "A-118":
+			if !slices.Contains(fs, "A:invoice.number") {
+				t.Errorf("A-118 lacks the key above it: %v", fs)
+			}
+		}
+	}
+	if !seen["Bianchi Arredi"] || !seen["A-118"] {
+		t.Errorf("values %v: want Bianchi Arredi and A-118", seen)
+	}
+}
+
+func TestCodeWord(t *testing.T) {
+	for w, want := range map[string]bool{"RF01": true, "TD04": true, "N2.2": true, "FPR12": true, "Rossi": false, "3M": false, "Büro2000": false, "2024": false} {
+		if got := codeWord(w); got != want {
+			t.Errorf("codeWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestLegalWord(t *testing.T) {
+	for w, want := range map[string]bool{"Società": true, "RESPONSABILITA'": true, "Limitée": true, "GmbH": true, "S.r.l.": true, "Rossi": false, "Arredi": false} {
+		if got := legalWord(w); got != want {
+			t.Errorf("legalWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestNameShapes checks the features that tell a name from what only
+// looks like one: a code with its meaning, a piece of a legal form, and a
+// person's name joined from its keys.
+func TestNameShapes(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60:  {{60, "Bianchi Arredi Società a responsabilità"}},
+		72:  {{60, "limitata semplificata"}},
+		100: {{60, "Regime fiscale: RF19 (forfettario)"}},
+		140: {{60, "Nome: ANNA MARIA"}},
+		152: {{60, "Cognome: BELLINI"}},
+	}), "it")
+	feats := map[string][]string{}
+	for _, v := range d.Values {
+		if v.Type == TName {
+			feats[v.Text] = featureList(&v)
+		}
+	}
+	for name, c := range map[string]struct{ want, not []string }{
+		"limitata semplificata":                   {want: []string{"name.formonly"}},
+		"RF19 (forfettario)":                      {want: []string{"name.code"}, not: []string{"name.formonly"}},
+		"ANNA MARIA BELLINI":                      {want: []string{"name.joined"}, not: []string{"name.code"}},
+		"Bianchi Arredi Società a responsabilità": {not: []string{"name.formonly", "name.code", "name.joined"}},
+	} {
+		fs, ok := feats[name]
+		if !ok {
+			t.Errorf("no name %q among %v", name, slices.Collect(maps.Keys(feats)))
+			continue
+		}
+		for _, f := range c.want {
+			if !slices.Contains(fs, f) {
+				t.Errorf("%s lacks %s among %v", name, f, fs)
+			}
+		}
+		for _, f := range c.not {
+			if slices.Contains(fs, f) {
+				t.Errorf("%s has %s: %v", name, f, fs)
+			}
+		}
 	}
 }

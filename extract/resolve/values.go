@@ -62,6 +62,9 @@ type Value struct {
 	embedded bool
 	// weak marks a street that names no kind of street (see weakStreet).
 	weak bool
+	// joined marks a person's name joined from its given and family
+	// names (see Doc.keyedAddresses).
+	joined bool
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
