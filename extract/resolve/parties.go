@@ -720,12 +720,12 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 // legalWords are the words legal forms are spelt out with ("Società a
 // responsabilità limitata semplificata", "Gesellschaft mit beschränkter
 // Haftung", "Société par actions simplifiée", "Limited Liability
-// Company"), in lower case without accents or apostrophes.
+// Company"), folded as labels.Normalize folds them.
 var legalWords = map[string]bool{
 	"societa": true, "a": true, "responsabilita": true, "limitata": true, "semplificata": true, "unipersonale": true,
 	"per": true, "azioni": true, "in": true, "accomandita": true, "semplice": true, "nome": true, "collettivo": true,
 	"cooperativa": true, "consortile": true, "gesellschaft": true, "mit": true, "beschrankter": true, "haftung": true,
-	"und": true, "co": true, "&": true, "compagnie": true, "kommanditgesellschaft": true, "aktiengesellschaft": true,
+	"und": true, "co": true, "compagnie": true, "kommanditgesellschaft": true, "aktiengesellschaft": true,
 	"societe": true, "anonyme": true, "responsabilite": true, "limitee": true, "simplifiee": true, "par": true,
 	"actions": true, "unipersonnelle": true, "limited": true, "liability": true, "company": true, "partnership": true,
 	"public": true, "incorporated": true, "corporation": true,
@@ -737,24 +737,7 @@ func legalWord(w string) bool {
 	if legalForms.MatchString(w) {
 		return true
 	}
-	f := strings.Map(func(r rune) rune {
-		switch r {
-		case 'à', 'á', 'â':
-			return 'a'
-		case 'è', 'é', 'ê':
-			return 'e'
-		case 'ì', 'í':
-			return 'i'
-		case 'ò', 'ó':
-			return 'o'
-		case 'ù', 'ú', 'ü':
-			return 'u'
-		case '\'', '’', '.', ',':
-			return -1
-		}
-		return r
-	}, strings.ToLower(w))
-	return legalWords[f]
+	return w == "&" || legalWords[labels.Normalize(w)]
 }
 
 // codeWord reports whether a word is a code of letters and digits: both
