@@ -92,6 +92,12 @@ func drawn(p layout.Page) bool {
 	return covered >= minImageShare*p.Width*p.Height || p.Paths >= minOutlines
 }
 
+// painted reports whether a page shows anything: an image or a vector
+// path, on the page or in a form XObject.
+func painted(p layout.Page) bool {
+	return len(p.Images) > 0 || p.Paths > 0
+}
+
 // readableRune reports characters a text layer of a Latin-script invoice
 // is made of: letters and digits of the scripts a font maps sensibly,
 // punctuation and symbols. Private-use code points, U+FFFD and controls,
@@ -136,6 +142,17 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *layout.Docum
 		if r := ocrReason(p); r != "" {
 			todo = append(todo, i)
 			reasons[i] = r
+		}
+	}
+	if len(todo) == 0 && !hasText(doc) {
+		// No page looks like a picture of text and none has any: before
+		// the document is called empty, OCR reads every page that shows
+		// anything at all (a small picture of a receipt, a few shapes).
+		for i, p := range doc.Pages {
+			if painted(p) {
+				todo = append(todo, i)
+				reasons[i] = reasonNoText
+			}
 		}
 	}
 	var out scanOutcome

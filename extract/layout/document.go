@@ -45,12 +45,13 @@ type Page struct {
 	// Lines groups Words into visual lines, in reading order: horizontal
 	// lines top to bottom, then lines of vertical or upside-down text.
 	Lines []Line
-	// Images holds the boxes of the images drawn on the page (top-level
-	// image objects), e.g. a scan or a letterhead logo.
+	// Images holds the boxes of the images drawn on the page, e.g. a scan
+	// or a letterhead logo, whether drawn by the page itself or inside
+	// form XObjects.
 	Images []Rect
-	// Paths counts the page's top-level vector path objects (up to 5,000):
-	// rules and shapes, or text drawn as outlines when the page has no text
-	// layer.
+	// Paths counts the page's vector path objects, in form XObjects too
+	// (up to 5,000 objects are looked at): rules and shapes, or text drawn
+	// as outlines when the page has no text layer.
 	Paths int
 }
 

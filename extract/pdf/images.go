@@ -80,29 +80,74 @@ const maxRenderPixels = 40_000_000
 // page of a million vector paths costs little.
 const maxObjects = 5000
 
-// imageBoxes returns the boxes of the page's top-level image objects on the
-// displayed page. It calls pdfium directly in the module when it can:
-// go-pdfium registers every page object it hands out under a fresh UUID,
-// which makes walking the objects of a dense page cost tens of
+var identity = affine{1, 0, 0, 1, 0, 0}
+
+// imageBoxes returns the boxes of the images the page shows, on the
+// displayed page, and counts its vector paths. It looks into form XObjects
+// (under their matrices, forms in forms too), where print drivers and
+// cairo put a page's picture. It calls pdfium directly in the module when
+// it can: go-pdfium registers every page object it hands out under a fresh
+// UUID, which makes walking the objects of a dense page cost tens of
 // milliseconds.
 func (w *worker) imageBoxes(page references.FPDF_PAGE, g geometry) ([]Rect, int, error) {
 	if boxes, paths, ok := w.fastImageBoxes(page, g); ok {
 		return boxes, paths, nil
 	}
 	ref := requests.Page{ByReference: &page}
-	objs, paths, err := w.pageObjects(ref)
+	n, err := w.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: ref})
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("count page objects: %w", err)
 	}
 	var boxes []Rect
-	for _, o := range objs {
-		b, err := w.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: o})
+	paths, budget := 0, maxObjects
+	var visit func(o references.FPDF_PAGEOBJECT, m affine, inForm bool, depth int)
+	visit = func(o references.FPDF_PAGEOBJECT, m affine, inForm bool, depth int) {
+		budget--
+		t, err := w.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: o})
 		if err != nil {
-			continue
+			return
 		}
-		r := g.rect(structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom})
-		if r.Area() > 0 {
-			boxes = append(boxes, r)
+		switch t.Type {
+		case enums.FPDF_PAGEOBJ_PATH:
+			paths++
+		case enums.FPDF_PAGEOBJ_IMAGE:
+			b, err := w.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: o})
+			if err != nil {
+				return
+			}
+			r := structs.FPDF_FS_RECTF{Left: b.Left, Top: b.Top, Right: b.Right, Bottom: b.Bottom}
+			if inForm {
+				r = m.apply(float64(b.Left), float64(b.Bottom), float64(b.Right), float64(b.Top))
+			}
+			if box := g.rect(r); box.Area() > 0 {
+				boxes = append(boxes, box)
+			}
+		case enums.FPDF_PAGEOBJ_FORM:
+			if depth >= maxFormDepth {
+				return
+			}
+			fm, err := w.inst.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: o})
+			if err != nil {
+				return
+			}
+			x := fm.Matrix
+			inner := affine{float64(x.A), float64(x.B), float64(x.C), float64(x.D), float64(x.E), float64(x.F)}.then(m)
+			k, err := w.inst.FPDFFormObj_CountObjects(&requests.FPDFFormObj_CountObjects{PageObject: o})
+			if err != nil {
+				return
+			}
+			for i := 0; i < k.Count && budget > 0; i++ {
+				c, err := w.inst.FPDFFormObj_GetObject(&requests.FPDFFormObj_GetObject{PageObject: o, Index: uint64(i)})
+				if err == nil {
+					visit(c.PageObject, inner, true, depth+1)
+				}
+			}
+		}
+	}
+	for i := 0; i < n.Count && budget > 0; i++ {
+		o, err := w.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: ref, Index: i})
+		if err == nil {
+			visit(o.PageObject, identity, false, 0)
 		}
 	}
 	return boxes, paths, nil
@@ -120,59 +165,120 @@ func (w *worker) fastImageBoxes(page references.FPDF_PAGE, g geometry) (boxes []
 	get := mod.ExportedFunction("FPDFPage_GetObject")
 	typ := mod.ExportedFunction("FPDFPageObj_GetType")
 	bounds := mod.ExportedFunction("FPDFPageObj_GetBounds")
+	formCount := mod.ExportedFunction("FPDFFormObj_CountObjects")
+	formGet := mod.ExportedFunction("FPDFFormObj_GetObject")
+	matrix := mod.ExportedFunction("FPDFPageObj_GetMatrix")
 	malloc, free := mod.ExportedFunction("malloc"), mod.ExportedFunction("free")
 	mem := mod.Memory()
-	if count == nil || get == nil || typ == nil || bounds == nil || malloc == nil || free == nil || mem == nil {
+	if count == nil || get == nil || typ == nil || bounds == nil || formCount == nil || formGet == nil ||
+		matrix == nil || malloc == nil || free == nil || mem == nil {
 		return nil, 0, false
 	}
 	ctx := context.Background()
-	res, err := malloc.Call(ctx, 16)
+	res, err := malloc.Call(ctx, 24)
 	if err != nil || len(res) == 0 || res[0] == 0 {
 		return nil, 0, false
 	}
 	buf := uint32(res[0])
 	defer free.Call(ctx, uint64(buf))
+	floats := func(n int) ([]float64, bool) {
+		v := make([]float64, n)
+		for k := range v {
+			bits, ok := mem.ReadUint32Le(buf + uint32(4*k))
+			if !ok {
+				return nil, false
+			}
+			v[k] = float64(math.Float32frombits(bits))
+		}
+		return v, true
+	}
 	stack := make([]uint64, 5)
+	budget := maxObjects
+	failed := false
+	var visit func(obj uint64, m affine, inForm bool, depth int)
+	visit = func(obj uint64, m affine, inForm bool, depth int) {
+		budget--
+		stack[0] = obj
+		if typ.CallWithStack(ctx, stack) != nil {
+			failed = true
+			return
+		}
+		switch int32(stack[0]) {
+		case int32(enums.FPDF_PAGEOBJ_PATH):
+			paths++
+		case int32(enums.FPDF_PAGEOBJ_IMAGE):
+			stack[0], stack[1], stack[2], stack[3], stack[4] = obj, uint64(buf), uint64(buf+4), uint64(buf+8), uint64(buf+12)
+			if bounds.CallWithStack(ctx, stack) != nil {
+				failed = true
+				return
+			}
+			if int32(stack[0]) == 0 {
+				return
+			}
+			v, ok := floats(4) // left, bottom, right, top
+			if !ok {
+				failed = true
+				return
+			}
+			r := structs.FPDF_FS_RECTF{Left: float32(v[0]), Bottom: float32(v[1]), Right: float32(v[2]), Top: float32(v[3])}
+			if inForm {
+				r = m.apply(v[0], v[1], v[2], v[3])
+			}
+			if box := g.rect(r); box.Area() > 0 {
+				boxes = append(boxes, box)
+			}
+		case int32(enums.FPDF_PAGEOBJ_FORM):
+			if depth >= maxFormDepth {
+				return
+			}
+			stack[0], stack[1] = obj, uint64(buf)
+			if matrix.CallWithStack(ctx, stack) != nil {
+				failed = true
+				return
+			}
+			if int32(stack[0]) == 0 {
+				return
+			}
+			v, ok := floats(6)
+			if !ok {
+				failed = true
+				return
+			}
+			inner := affine{v[0], v[1], v[2], v[3], v[4], v[5]}.then(m)
+			stack[0] = obj
+			if formCount.CallWithStack(ctx, stack) != nil {
+				failed = true
+				return
+			}
+			n := int(int32(stack[0]))
+			for i := 0; i < n && budget > 0 && !failed; i++ {
+				stack[0], stack[1] = obj, uint64(i)
+				if formGet.CallWithStack(ctx, stack) != nil {
+					failed = true
+					return
+				}
+				if child := stack[0]; child != 0 {
+					visit(child, inner, true, depth+1)
+				}
+			}
+		}
+	}
 	stack[0] = handle
 	if count.CallWithStack(ctx, stack) != nil {
 		return nil, 0, false
 	}
 	n := int(int32(stack[0]))
-	for i := range min(n, maxObjects) {
+	for i := 0; i < n && budget > 0 && !failed; i++ {
 		stack[0], stack[1] = handle, uint64(i)
 		if get.CallWithStack(ctx, stack) != nil {
 			return nil, 0, false
 		}
-		obj := stack[0]
-		if obj == 0 {
-			continue
+		if obj := stack[0]; obj != 0 {
+			visit(obj, identity, false, 0)
 		}
-		stack[0] = obj
-		if typ.CallWithStack(ctx, stack) != nil {
-			return nil, 0, false
-		}
-		if int32(stack[0]) == int32(enums.FPDF_PAGEOBJ_PATH) {
-			paths++
-		}
-		if int32(stack[0]) != int32(enums.FPDF_PAGEOBJ_IMAGE) {
-			continue
-		}
-		stack[0], stack[1], stack[2], stack[3], stack[4] = obj, uint64(buf), uint64(buf+4), uint64(buf+8), uint64(buf+12)
-		if bounds.CallWithStack(ctx, stack) != nil {
-			return nil, 0, false
-		}
-		if int32(stack[0]) == 0 {
-			continue
-		}
-		var v [4]float32 // left, bottom, right, top
-		for k := range v {
-			bits, _ := mem.ReadUint32Le(buf + uint32(4*k))
-			v[k] = math.Float32frombits(bits)
-		}
-		r := g.rect(structs.FPDF_FS_RECTF{Left: v[0], Bottom: v[1], Right: v[2], Top: v[3]})
-		if r.Area() > 0 {
-			boxes = append(boxes, r)
-		}
+	}
+	if failed {
+		return nil, 0, false
 	}
 	return boxes, paths, true
 }

@@ -169,3 +169,35 @@ func abs(v float64) float64 {
 	}
 	return v
 }
+
+func TestPageObjectsInForms(t *testing.T) {
+	// A logo drawn inside a form XObject with a transparency group, under a
+	// flipped page matrix and a scaling form matrix, and a second one two
+	// forms deep: both count, at their places on the displayed page.
+	data := rawPDF(
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Fm0 6 0 R /Fm1 7 0 R >> >> /Contents 4 0 R >>",
+		stream("", []byte("q 1 0 0 -1 0 842 cm /Fm0 Do Q 0 0 m 100 0 l S /Fm1 Do")),
+		stream("/Type /XObject /Subtype /Image /Width 20 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode", grayJPEG(t, 20, 10)),
+		stream("/Type /XObject /Subtype /Form /BBox [0 0 300 421] /Matrix [2 0 0 2 0 0] /Group << /Type /Group /S /Transparency >> /Resources << /XObject << /Im1 5 0 R >> >>",
+			[]byte("q 50 0 0 -25 20 80 cm /Im1 Do Q")),
+		stream("/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Matrix [1 0 0 1 0 400] /Resources << /XObject << /Fm2 8 0 R >> >>",
+			[]byte("q 1 0 0 1 100 0 cm /Fm2 Do Q")),
+		stream("/Type /XObject /Subtype /Form /BBox [0 0 200 100] /Resources << /XObject << /Im1 5 0 R >> >>",
+			[]byte("q 200 0 0 100 0 0 cm /Im1 Do Q 0 0 m 10 10 l S")),
+	)
+	p := read(t, data).Pages[0]
+	want := []Rect{
+		{X0: 40, Y0: 110, X1: 140, Y1: 160},
+		{X0: 100, Y0: 842 - 500, X1: 300, Y1: 842 - 400},
+	}
+	if len(p.Images) != len(want) || p.Paths != 2 {
+		t.Fatalf("images %v, paths %d; want %v and two paths", p.Images, p.Paths, want)
+	}
+	for i, b := range p.Images {
+		if w := want[i]; abs(b.X0-w.X0) > 0.5 || abs(b.Y0-w.Y0) > 0.5 || abs(b.X1-w.X1) > 0.5 || abs(b.Y1-w.Y1) > 0.5 {
+			t.Errorf("image %d box %v, want %v", i, b, w)
+		}
+	}
+}
