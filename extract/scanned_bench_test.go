@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -59,6 +60,14 @@ func BenchmarkScannedPage(b *testing.B) {
 	b.ReportMetric(quantileMS(engineTimes, 0.95), "p95-ms")
 	b.ReportMetric(quantileMS(bareTimes, 0.5), "tesseract-p50-ms")
 	b.ReportMetric(quantileMS(bareTimes, 0.95), "tesseract-p95-ms")
+	b.ReportMetric(quantileMS(engineTimes, 0.5)/quantileMS(bareTimes, 0.5), "x-tesseract-p50")
+	// The peak resident memory of the largest child process waited for:
+	// the Tesseract runs, the engine's and the bare ones alike (the PDF
+	// worker process is still running and not counted).
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err == nil {
+		b.ReportMetric(float64(ru.Maxrss)/1024, "child-maxrss-MB")
+	}
 }
 
 // quantileMS is the q quantile of ds in milliseconds (nearest rank).

@@ -170,22 +170,36 @@ figures); the report says what was fitted.`, stderr)
 	return checkAccuracy(rep, *minAccuracy, "field accuracy")
 }
 
-// withTraining makes a learner that also fits on extra cases, those of
-// extra whose origin is none of the scored cases' (so that a held-out
-// origin stays out of its own fit).
+// withTraining makes a learner that also fits on extra cases: every fit
+// takes those of extra whose origin is not held out of it, an origin of
+// the scored cases that the fit's own cases lack (so that a held-out
+// origin stays out of its own fit, generated or not, and the plain fit
+// takes them all).
 func withTraining(l eval.Learner, extra, scored []eval.Case) eval.Learner {
-	origins := map[string]bool{}
-	for _, c := range scored {
-		origins[c.Origin()] = true
-	}
 	var kept []eval.Case
 	for _, c := range extra {
-		if !origins[c.Origin()] && (c.Truth.Kind == eval.KindDigital || c.Truth.Kind == eval.KindScanned) {
+		if c.Truth.Kind == eval.KindDigital || c.Truth.Kind == eval.KindScanned {
 			kept = append(kept, c)
 		}
 	}
 	return eval.LearnerFunc(func(ctx context.Context, train []eval.Case) (eval.Model, error) {
-		return l.Fit(ctx, append(append([]eval.Case(nil), train...), kept...))
+		in := map[string]bool{}
+		for _, c := range train {
+			in[c.Origin()] = true
+		}
+		out := map[string]bool{}
+		for _, c := range scored {
+			if !in[c.Origin()] {
+				out[c.Origin()] = true
+			}
+		}
+		all := append([]eval.Case(nil), train...)
+		for _, c := range kept {
+			if !out[c.Origin()] {
+				all = append(all, c)
+			}
+		}
+		return l.Fit(ctx, all)
 	})
 }
 

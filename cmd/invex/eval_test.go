@@ -165,11 +165,25 @@ func TestEvalTrain(t *testing.T) {
 	if err != nil {
 		t.Fatalf("eval --holdout origin --train: %v\n%s", err, stderr)
 	}
-	// Plain: the 4 scored cases and the 2 of gen:c (the gen:a case of
-	// the training folder is left out: gen:a is scored).
-	for _, want := range []string{"fitted on all cases: resolver weights fitted on 6 documents", "in 3 origins", "cases                  4 (0 failed)"} {
+	// Plain: the 4 scored cases and the 3 of the training folder. Held
+	// out: gen:a is fitted on the 2 other scored cases and the 2 of gen:c
+	// (the training folder's gen:a case stays out of its own fit); gen:b
+	// and (none) on 3 scored cases and all 3 of the training folder.
+	for _, want := range []string{"fitted on all cases: resolver weights fitted on 7 documents", "in 3 origins", "cases                  4 (0 failed)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	for _, origin := range []string{"gen:a", "gen:b"} {
+		want := map[string]string{"gen:a": "fitted on 4 documents", "gen:b": "fitted on 6 documents"}[origin]
+		found := false
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, origin+" ") {
+				found = strings.Contains(line, want)
+			}
+		}
+		if !found {
+			t.Errorf("origin %s: its row does not say %q:\n%s", origin, want, out)
 		}
 	}
 	if strings.Contains(out, "gen:c") {

@@ -164,6 +164,7 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 	if err != nil {
 		return Result{}, err
 	}
+	img = resolution(img)
 	lang := Language(locale)
 	first, err := e.pass(ctx, img, lang)
 	if err != nil {

@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"image"
+	"math"
 	"testing"
 
 	"github.com/invex/invex/extract/layout"
@@ -57,5 +58,40 @@ func TestPoor(t *testing.T) {
 	}
 	if !poor(pass{words: good, confidence: 0.3}) {
 		t.Error("a page read with confidence 0.3 is not poor")
+	}
+}
+
+func TestResolution(t *testing.T) {
+	page := func(w, h int) pdf.Image {
+		g := image.NewGray(image.Rect(0, 0, w, h))
+		for i := range g.Pix {
+			g.Pix[i] = uint8(i % 251)
+		}
+		return pdf.Image{Page: 1, Box: layout.Rect{X1: 595, Y1: 842}, Width: w, Height: h, Format: pdf.FormatPGM, Data: pgmOf(g), Embedded: true}
+	}
+	for _, tc := range []struct {
+		name         string
+		in           pdf.Image
+		wantDPI      float64
+		wantResample bool
+	}{
+		{"fax, 100 dpi", page(827, 1170), 300, true},
+		{"office scan, 200 dpi", page(1654, 2339), 200, false},
+		{"300 dpi", page(2480, 3508), 300, false},
+		{"photo, 600 dpi", page(4960, 7016), 300, true},
+	} {
+		got := resolution(tc.in)
+		if math.Abs(got.DPI()-tc.wantDPI) > 2 || got.Box != tc.in.Box || (got.Width != tc.in.Width) != tc.wantResample {
+			t.Errorf("%s: %d×%d at %.0f dpi, box %v; want %.0f dpi, the same box", tc.name, got.Width, got.Height, got.DPI(), got.Box, tc.wantDPI)
+		}
+		if g, err := got.Gray(); err != nil || g.Bounds().Dx() != got.Width || g.Bounds().Dy() != got.Height {
+			t.Errorf("%s: picture does not decode to its size: %v", tc.name, err)
+		}
+	}
+	// However fine the picture, Tesseract gets at most maxOCRPixels.
+	huge := page(6000, 6000)
+	huge.Box = layout.Rect{X1: 1440, Y1: 1440} // a 20-inch square at 300 dpi
+	if got := resolution(huge); got.Width*got.Height > maxOCRPixels || got.Width < 4000 {
+		t.Errorf("huge: %d×%d at %.0f dpi", got.Width, got.Height, got.DPI())
 	}
 }
