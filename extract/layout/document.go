@@ -86,6 +86,9 @@ type Word struct {
 	// OCR reports a word read by OCR from the page's picture rather than
 	// from its text layer. FontSize and Bold are estimates then.
 	OCR bool
+	// Conf is OCR's confidence in the word's text, in [0, 1], for a word
+	// read by OCR; 0 for a word of a text layer.
+	Conf float64
 }
 
 // Evidence says where a value was read and how sure the engine is of it:

@@ -64,6 +64,7 @@ func arrange(words []rawWord, img pdf.Image) ([]layout.Word, float64) {
 			},
 			FontSize: (b[1] - b[0]) * sy / emPerLine,
 			OCR:      true,
+			Conf:     min(max(w.conf/100, 0), 1),
 		})
 	}
 	separate(out)

@@ -71,6 +71,9 @@ var plainFeatures = []string{
 	// a label of the field's own kind beside, above or over the value,
 	// or none (see Value.features)
 	"own", "own.none",
+	// a value read by OCR: always, with no label, and how much OCR doubts
+	// its least sure word (1 − its confidence)
+	"ocr", "ocr.nolabel", "ocr.doubt",
 }
 
 var (
@@ -316,11 +319,22 @@ func (d *Doc) describe() {
 			set("pct.bare", b(v.bare))
 			set("pct.split", b(split))
 		}
+		read, sure := false, 1.0
+		for k := v.First; k <= v.Last && k < len(l.Words); k++ {
+			if w := s.Page.Words[l.Words[k]]; w.OCR {
+				read, sure = true, math.Min(sure, w.Conf)
+			}
+		}
+		set("ocr", b(read))
+		if read {
+			set("ocr.doubt", 1-sure)
+		}
 		d.blockFeatures(v, set)
 		nl := len(f)
 		d.labelFeatures(v, set)
 		if len(f) == nl {
 			set("nolabel", 1)
+			set("ocr.nolabel", b(read))
 		}
 		v.feats = f
 	}

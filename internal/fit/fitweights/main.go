@@ -3,10 +3,12 @@
 // them at start:
 //
 //	go run ./internal/testpdf/gencorpus -n 1000 -seed 1 -out /tmp/gen1000
-//	go run ./internal/fit/fitweights -out extract/resolve/weights.json \
+//	go run ./internal/testpdf/gencorpus -n 96 -seed 7 -first 5000 -scanned -out /tmp/genscan
+//	go run ./internal/fit/fitweights -kind digital,scanned -out extract/resolve/weights.json \
 //	    ../shared/corpus/einvoice-visual ../shared/corpus/einvoice-fatturapa \
 //	    ../shared/corpus/it-attached ../shared/corpus/public-real \
-//	    ../shared/corpus/fresh-real /tmp/gen1000
+//	    ../shared/corpus/fresh-real ../shared/corpus/einvoice-scanned \
+//	    /tmp/gen1000 /tmp/genscan
 //
 // With -recall it fits nothing but prints, for every field, how many
 // documents of the folders have a candidate giving the truth and how many
