@@ -82,6 +82,11 @@ const maxObjects = 5000
 
 var identity = affine{1, 0, 0, 1, 0, 0}
 
+// slowObjects makes imageBoxes walk the page objects through go-pdfium's
+// API only, as it does when the direct calls are unavailable; tests set it
+// to check that both walks agree.
+var slowObjects = false
+
 // imageBoxes returns the boxes of the images the page shows, on the
 // displayed page, and counts its vector paths. It looks into form XObjects
 // (under their matrices, forms in forms too), where print drivers and
@@ -90,8 +95,10 @@ var identity = affine{1, 0, 0, 1, 0, 0}
 // UUID, which makes walking the objects of a dense page cost tens of
 // milliseconds.
 func (w *worker) imageBoxes(page references.FPDF_PAGE, g geometry) ([]Rect, int, error) {
-	if boxes, paths, ok := w.fastImageBoxes(page, g); ok {
-		return boxes, paths, nil
+	if !slowObjects {
+		if boxes, paths, ok := w.fastImageBoxes(page, g); ok {
+			return boxes, paths, nil
+		}
 	}
 	ref := requests.Page{ByReference: &page}
 	n, err := w.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: ref})

@@ -187,17 +187,23 @@ func TestPageObjectsInForms(t *testing.T) {
 		stream("/Type /XObject /Subtype /Form /BBox [0 0 200 100] /Resources << /XObject << /Im1 5 0 R >> >>",
 			[]byte("q 200 0 0 100 0 0 cm /Im1 Do Q 0 0 m 10 10 l S")),
 	)
-	p := read(t, data).Pages[0]
 	want := []Rect{
 		{X0: 40, Y0: 110, X1: 140, Y1: 160},
 		{X0: 100, Y0: 842 - 500, X1: 300, Y1: 842 - 400},
 	}
-	if len(p.Images) != len(want) || p.Paths != 2 {
-		t.Fatalf("images %v, paths %d; want %v and two paths", p.Images, p.Paths, want)
-	}
-	for i, b := range p.Images {
-		if w := want[i]; abs(b.X0-w.X0) > 0.5 || abs(b.Y0-w.Y0) > 0.5 || abs(b.X1-w.X1) > 0.5 || abs(b.Y1-w.Y1) > 0.5 {
-			t.Errorf("image %d box %v, want %v", i, b, w)
+	for _, slow := range []bool{false, true} {
+		// The walk through go-pdfium's API, used when direct calls into
+		// the module are unavailable, must find the same.
+		slowObjects = slow
+		p := read(t, data).Pages[0]
+		slowObjects = false
+		if len(p.Images) != len(want) || p.Paths != 2 {
+			t.Fatalf("slow walk %v: images %v, paths %d; want %v and two paths", slow, p.Images, p.Paths, want)
+		}
+		for i, b := range p.Images {
+			if w := want[i]; abs(b.X0-w.X0) > 0.5 || abs(b.Y0-w.Y0) > 0.5 || abs(b.X1-w.X1) > 0.5 || abs(b.Y1-w.Y1) > 0.5 {
+				t.Errorf("slow walk %v: image %d box %v, want %v", slow, i, b, w)
+			}
 		}
 	}
 }
