@@ -16,6 +16,15 @@ const (
 	maxSkew = 8.0  // degrees
 )
 
+// looseAbove and looseBelow are the room in ems a text layer's loose box
+// has above the tallest ink of a line (ascent over cap height) and below
+// its lowest (descent under the descenders, or under the baseline of a
+// line without them, partly).
+const (
+	looseAbove = 0.2
+	looseBelow = 0.1
+)
+
 // emPerLine is the height of a line's ink (ascender top to descender bottom)
 // in ems, used to estimate the font size of OCR words.
 const emPerLine = 0.9
@@ -56,6 +65,12 @@ func arrange(words []rawWord, img pdf.Image) ([]layout.Word, float64) {
 		if w.height() > 2*(b[1]-b[0]) {
 			top, bottom = w.y0, w.y1
 		}
+		// A text layer's boxes are loose: from the font's ascent to its
+		// descent, taller than the ink. OCR's words get the same room
+		// round their ink, so that gaps between lines measure alike on
+		// scans and on digital pages.
+		em := (bottom - top) / emPerLine
+		top, bottom = top-looseAbove*em, bottom+looseBelow*em
 		out = append(out, layout.Word{
 			Text: w.text,
 			Box: layout.Rect{
