@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"unicode"
@@ -29,9 +30,35 @@ import (
 	"github.com/invex/invex/invoice"
 )
 
-// Version identifies the engine's rules. It is part of the result cache key,
-// so a new version never serves results computed by an older one.
+// Version identifies the engine's rules. With the stored model's digest
+// and the build's revision it makes Fingerprint.
 const Version = "0.1.0"
+
+// Fingerprint identifies the engine that computes results: Version, the
+// digest of the resolver's stored weights, and the source revision the
+// binary was built from when the build recorded one. It is part of the
+// result cache key, so an upgraded engine never serves results computed by
+// an older one.
+func Fingerprint() string {
+	fp := Version + "+" + resolve.DefaultDigest()
+	if info, ok := debug.ReadBuildInfo(); ok {
+		var rev, dirty string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				if s.Value == "true" {
+					dirty = "-dirty"
+				}
+			}
+		}
+		if rev != "" {
+			fp += "+" + rev[:min(12, len(rev))] + dirty
+		}
+	}
+	return fp
+}
 
 // Model names, reported in Outcome.Model. Results read from an embedded
 // e-invoice are named by einvoice.Model, such as "invex-einvoice-cii-1".

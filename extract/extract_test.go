@@ -15,6 +15,7 @@ import (
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/internal/testpdf"
 )
 
@@ -192,5 +193,17 @@ func BenchmarkDigital(b *testing.B) {
 		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 		b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
 		b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "invoices/s")
+	}
+}
+
+// TestFingerprint checks that the engine's fingerprint, part of the result
+// cache key, names the stored weights: refitting them changes it.
+func TestFingerprint(t *testing.T) {
+	d := resolve.DefaultDigest()
+	if len(d) != 12 || strings.Trim(d, "0123456789abcdef") != "" {
+		t.Errorf("DefaultDigest() = %q, want 12 hex digits", d)
+	}
+	if fp := extract.Fingerprint(); !strings.HasPrefix(fp, extract.Version+"+"+d) {
+		t.Errorf("Fingerprint() = %q, want it to start with the version and the weights' digest", fp)
 	}
 }

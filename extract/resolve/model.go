@@ -1,7 +1,9 @@
 package resolve
 
 import (
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -159,6 +161,13 @@ var defaultWeights []byte
 // layout families, stored in the repository (weights.json).
 func Default() (*Model, error) {
 	return Parse(defaultWeights)
+}
+
+// DefaultDigest returns a short hex digest of the stored model's bytes: it
+// changes whenever the weights are refitted.
+func DefaultDigest() string {
+	h := sha256.Sum256(defaultWeights)
+	return hex.EncodeToString(h[:6])
 }
 
 // Parse reads a model written by Model.JSON.

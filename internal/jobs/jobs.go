@@ -144,12 +144,16 @@ type Submitter struct {
 }
 
 // CacheKey is the result-cache key of a document: the same bytes, locale and
-// engine version for the same account give the same key. Accounts never share
-// keys, so one customer can never learn what another uploaded.
+// engine (extract.Fingerprint: version, stored weights, source revision) for
+// the same account give the same key. Accounts never share keys, so one
+// customer can never learn what another uploaded.
 func CacheKey(accountID, sha string, locale string) string {
-	h := sha256.Sum256([]byte(accountID + "\x00" + sha + "\x00" + locale + "\x00" + extract.Version))
+	h := sha256.Sum256([]byte(accountID + "\x00" + sha + "\x00" + locale + "\x00" + engineFingerprint))
 	return hex.EncodeToString(h[:])
 }
+
+// engineFingerprint is extract.Fingerprint, computed once.
+var engineFingerprint = extract.Fingerprint()
 
 // submit charges one unit of quota and creates the job (see Submit).
 func (s *Submitter) submit(ctx context.Context, sub Submission) (Accepted, error) {
