@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"github.com/invex/invex/extract/fields"
@@ -44,7 +45,15 @@ const (
 	reasonNoText     = "no text layer"
 	reasonUnreadable = "unreadable text layer"
 	reasonImage      = "full-page image"
+	// reasonLast is a page read only because the document has no text
+	// anywhere and the page shows something (see readScanned).
+	reasonLast = "no text layer, a last try"
 )
+
+// lastTryBudget bounds the picture of a page read as a last try: a page
+// that looked blank by its images and paths is often a hostile one, whose
+// rendering may never end. A normal page renders in well under a second.
+const lastTryBudget = 5 * time.Second
 
 // Thresholds under which a page without text is taken as blank (a
 // separator page, a page with a logo) rather than as a picture of text:
@@ -151,7 +160,7 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *layout.Docum
 		for i, p := range doc.Pages {
 			if painted(p) {
 				todo = append(todo, i)
-				reasons[i] = reasonNoText
+				reasons[i] = reasonLast
 			}
 		}
 	}
@@ -182,7 +191,11 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *layout.Docum
 	var wg sync.WaitGroup
 	for k, i := range todo {
 		wg.Go(func() {
-			results[k], errs[k] = e.ocrPage(ctx, data, doc.Pages[i], opt.Locale)
+			budget := time.Duration(0)
+			if reasons[i] == reasonLast {
+				budget = lastTryBudget
+			}
+			results[k], errs[k] = e.ocrPage(ctx, data, doc.Pages[i], opt.Locale, budget)
 		})
 	}
 	wg.Wait()
@@ -192,6 +205,10 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *layout.Docum
 	langs := map[string]bool{}
 	for k, i := range todo {
 		switch err := errs[k]; {
+		case err != nil && reasons[i] == reasonLast && ctx.Err() == nil:
+			// A last try that fails reads nothing: the document is as
+			// empty as it looked.
+			continue
 		case errors.Is(err, ocr.ErrTimeout) && ctx.Err() == nil:
 			timedOut = append(timedOut, i)
 			timeout = err
@@ -230,9 +247,16 @@ func (e *Engine) readScanned(ctx context.Context, data []byte, doc *layout.Docum
 	return out, nil
 }
 
-// ocrPage gets the picture of page p and reads it.
-func (e *Engine) ocrPage(ctx context.Context, data []byte, p layout.Page, locale string) (ocr.Result, error) {
-	imgs, err := e.pdf.Images(ctx, data, []pdf.ImageRequest{{Page: p.Number}})
+// ocrPage gets the picture of page p and reads it. A budget above zero
+// bounds the time taken to get the picture.
+func (e *Engine) ocrPage(ctx context.Context, data []byte, p layout.Page, locale string, budget time.Duration) (ocr.Result, error) {
+	pctx := ctx
+	if budget > 0 {
+		var cancel context.CancelFunc
+		pctx, cancel = context.WithTimeout(ctx, budget)
+		defer cancel()
+	}
+	imgs, err := e.pdf.Images(pctx, data, []pdf.ImageRequest{{Page: p.Number}})
 	if err != nil {
 		return ocr.Result{}, err
 	}

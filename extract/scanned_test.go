@@ -2,6 +2,8 @@ package extract_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +21,7 @@ import (
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/eval"
+	"github.com/invex/invex/internal/shared"
 	"github.com/invex/invex/internal/testpdf"
 )
 
@@ -447,4 +450,24 @@ func TestScannedPageTimeout(t *testing.T) {
 	if !errors.As(err, &xe) || xe.Code != extract.CodeTimeout || xe.Permanent || !errors.Is(err, ocr.ErrTimeout) {
 		t.Errorf("err = %v, want a transient %s", err, extract.CodeTimeout)
 	}
+}
+
+// TestLastTryGivesUp reads a hostile file from the shared bad input
+// (pdf.js's operator-list cycle): its page has no text and shows drawings
+// in forms that draw each other, so it is OCR'd as a last try, but pdfium
+// never finishes rendering it. The try gives up within its budget and the
+// document fails for good as one with no text, not as a timeout to retry.
+func TestLastTryGivesUp(t *testing.T) {
+	needOCR(t)
+	data, err := os.ReadFile(filepath.Join(shared.Dir(t, "badinput"), "pdfjs_operator_list_cycle.pdf"))
+	if err != nil {
+		t.Skipf("the shared bad input lacks the file: %v", err)
+	}
+	start := time.Now()
+	_, err = engine.Extract(context.Background(), data, extract.Options{})
+	var xe *extract.Error
+	if !errors.As(err, &xe) || xe.Code != extract.CodeNoText || !xe.Permanent {
+		t.Errorf("err = %v, want a permanent %s", err, extract.CodeNoText)
+	}
+	t.Logf("ended in %v", time.Since(start))
 }
