@@ -2,13 +2,13 @@ package extract_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"context"
 	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
