@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -107,11 +109,7 @@ func ImagePDF(g *image.Gray, width, height float64, how ImageWriting) ([]byte, e
 		}
 		content = sb.String()
 		if how == Tiles {
-			res := "/XObject <<"
-			for name, id := range xobjects {
-				res += fmt.Sprintf(" /%s %d 0 R", name, id)
-			}
-			form := w.stream(fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [0 0 %s %s] /Resources << %s >> >>", num(width), num(height), res), content)
+			form := w.stream(fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [0 0 %s %s] /Resources << %s >>", num(width), num(height), xobjectDict(xobjects)), content)
 			xobjects = map[string]int{"Fm0": form}
 			content = "/Fm0 Do"
 		}
@@ -165,12 +163,20 @@ func ImagePDF(g *image.Gray, width, height float64, how ImageWriting) ([]byte, e
 	default:
 		return nil, fmt.Errorf("write image pdf: unknown way %q", how)
 	}
-	res := "/XObject <<"
-	for name, id := range xobjects {
-		res += fmt.Sprintf(" /%s %d 0 R", name, id)
+	return w.page(width, height, xobjectDict(xobjects), content), nil
+}
+
+// xobjectDict is the /XObject entry of a resource dictionary naming the
+// objects of xobjects, in the order of their names so that the same
+// picture always gives the same file.
+func xobjectDict(xobjects map[string]int) string {
+	var b strings.Builder
+	b.WriteString("/XObject <<")
+	for _, name := range slices.Sorted(maps.Keys(xobjects)) {
+		fmt.Fprintf(&b, " /%s %d 0 R", name, xobjects[name])
 	}
-	res += " >>"
-	return w.page(width, height, res, content), nil
+	b.WriteString(" >>")
+	return b.String()
 }
 
 // num formats a number for a content stream.
