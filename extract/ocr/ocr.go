@@ -55,6 +55,10 @@ type Config struct {
 	// Tesseract runs together, counted from the moment a slot is free.
 	// Default 20 s.
 	PageTimeout time.Duration
+	// KeepPicture gives Tesseract each picture's paper and ink as they
+	// are, without flattening uneven light or stretching faint ink (see
+	// flatten): for measuring what that cleaning gains.
+	KeepPicture bool
 }
 
 func (c Config) withDefaults() Config {
@@ -164,7 +168,7 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 	if err != nil {
 		return Result{}, err
 	}
-	img = resolution(img)
+	img, gray := prepare(img, e.cfg.KeepPicture)
 	lang := Language(locale)
 	first, err := e.pass(ctx, img, lang)
 	if err != nil {
@@ -177,7 +181,7 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 		} else if ok {
 			passes++
 			if p.confidence*float64(len(p.words)) > first.confidence*float64(len(first.words)) {
-				res, img, turn = p, t, deg
+				res, img, turn, gray = p, t, deg, nil
 			}
 		}
 	}
@@ -191,7 +195,7 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 			res = second
 		}
 	}
-	lone, err := e.recoverLone(ctx, img, res.lang, res.words)
+	lone, err := e.recoverLone(ctx, img, gray, res.lang, res.words)
 	if err != nil {
 		return Result{}, err
 	}

@@ -80,7 +80,7 @@ func TestResolution(t *testing.T) {
 		{"300 dpi", page(2480, 3508), 300, false},
 		{"photo, 600 dpi", page(4960, 7016), 300, true},
 	} {
-		got := resolution(tc.in)
+		got, _ := prepare(tc.in, true)
 		if math.Abs(got.DPI()-tc.wantDPI) > 2 || got.Box != tc.in.Box || (got.Width != tc.in.Width) != tc.wantResample {
 			t.Errorf("%s: %d×%d at %.0f dpi, box %v; want %.0f dpi, the same box", tc.name, got.Width, got.Height, got.DPI(), got.Box, tc.wantDPI)
 		}
@@ -91,7 +91,7 @@ func TestResolution(t *testing.T) {
 	// However fine the picture, Tesseract gets at most maxOCRPixels.
 	huge := page(6000, 6000)
 	huge.Box = layout.Rect{X1: 1440, Y1: 1440} // a 20-inch square at 300 dpi
-	if got := resolution(huge); got.Width*got.Height > maxOCRPixels || got.Width < 4000 {
+	if got, _ := prepare(huge, true); got.Width*got.Height > maxOCRPixels || got.Width < 4000 {
 		t.Errorf("huge: %d×%d at %.0f dpi", got.Width, got.Height, got.DPI())
 	}
 }

@@ -34,13 +34,16 @@ func (b blob) w() int { return b.x1 - b.x0 }
 func (b blob) h() int { return b.y1 - b.y0 }
 
 // recoverLone returns words for the text-sized ink that words do not cover.
-func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, lang string, words []rawWord) ([]rawWord, error) {
+// g is img decoded, or nil to decode it here.
+func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, g *image.Gray, lang string, words []rawWord) ([]rawWord, error) {
 	if len(words) < 10 {
 		return nil, nil
 	}
-	g, err := img.Gray()
-	if err != nil {
-		return nil, nil // a picture Go cannot decode: nothing to recover
+	if g == nil {
+		var err error
+		if g, err = img.Gray(); err != nil {
+			return nil, nil // a picture Go cannot decode: nothing to recover
+		}
 	}
 	hs := make([]float64, 0, len(words))
 	for _, w := range words {

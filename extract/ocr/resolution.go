@@ -20,13 +20,43 @@ const (
 	maxOCRPixels = 24_000_000
 )
 
-// resolution returns img resampled as Tesseract reads it best (see
-// ocrDPI), or img itself when it already is. A picture Go cannot decode is
-// returned as it is: Tesseract may still read it.
-func resolution(img pdf.Image) pdf.Image {
+// prepare returns the picture Tesseract reads for img: resampled as
+// Tesseract reads it best (see ocrDPI), its paper flattened when it needs
+// it (see flatten, skipped when keep is set), or img itself when neither
+// applies. It also returns the decoded grey picture of what it returns, or
+// nil for a picture Go cannot decode, which is returned as it is:
+// Tesseract may still read it.
+func prepare(img pdf.Image, keep bool) (pdf.Image, *image.Gray) {
+	g, err := img.Gray()
+	if err != nil {
+		return img, nil
+	}
+	changed := false
+	if f := scaleFor(img); f != 1 {
+		g, changed = resample(g, f), true
+	}
+	if !keep {
+		dpi := img.DPI() * float64(g.Bounds().Dx()) / float64(max(img.Width, 1))
+		var flat bool
+		g, flat = flatten(g, dpi)
+		changed = changed || flat
+	}
+	if !changed {
+		return img, g
+	}
+	b := g.Bounds()
+	out := img
+	out.Width, out.Height = b.Dx(), b.Dy()
+	out.Format, out.Data, out.Embedded = pdf.FormatPGM, pgmOf(g), false
+	return out, g
+}
+
+// scaleFor returns the factor by which img is resampled for Tesseract (see
+// ocrDPI), 1 when it is read as it is.
+func scaleFor(img pdf.Image) float64 {
 	dpi := img.DPI()
 	if dpi <= 0 || img.Width <= 0 || img.Height <= 0 {
-		return img
+		return 1
 	}
 	f := 1.0
 	switch {
@@ -39,18 +69,9 @@ func resolution(img pdf.Image) pdf.Image {
 		f *= math.Sqrt(maxOCRPixels / px)
 	}
 	if math.Abs(f-1) < 0.05 {
-		return img
+		return 1
 	}
-	g, err := img.Gray()
-	if err != nil {
-		return img
-	}
-	r := resample(g, f)
-	b := r.Bounds()
-	out := img
-	out.Width, out.Height = b.Dx(), b.Dy()
-	out.Format, out.Data, out.Embedded = pdf.FormatPGM, pgmOf(r), false
-	return out
+	return f
 }
 
 // resample scales a grey picture by f: bilinear interpolation to enlarge,

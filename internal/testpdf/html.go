@@ -116,7 +116,7 @@ func layOut(s Spec, f Family, rng *rand.Rand) htmlPage {
 
 	lk := r.lk
 	css := fmt.Sprintf(`
-@page { size: %s; margin: 0 }
+@page { size: %s }
 * { box-sizing: border-box }
 body { font-variant-ligatures: none; font-feature-settings: "liga" 0, "clig" 0 }
 body { margin: 0; font-family: '%s', sans-serif; font-size: %.1fpt; color: %s; line-height: 1.3 }

@@ -69,7 +69,8 @@ func Scanlike(src *image.Gray, degrees float64, seed uint64) *image.Gray {
 // ScanCopy makes a scanned copy of rendered pages, as an office scanner or
 // a phone app writes one: each page picture (rendered at dpi dots per inch)
 // is resampled to the scan's resolution (150 to 300 dpi), turned by a
-// small angle (and now and then upside down), tinted like paper, speckled,
+// small angle (and now and then upside down), tinted like paper (one in
+// five lit unevenly and faded, like a phone photo; see Unlit), speckled,
 // sometimes blurred, and stored as a greyscale JPEG of varying quality in
 // a PDF of pages of width × height points, with no text layer.
 func ScanCopy(pages []*image.Gray, dpi, width, height float64, seed uint64) ([]byte, error) {
@@ -78,6 +79,9 @@ func ScanCopy(pages []*image.Gray, dpi, width, height float64, seed uint64) ([]b
 	quality := 55 + rng.IntN(36)
 	blur := rng.IntN(3) == 0
 	paper := 232 + rng.IntN(22)
+	// One copy in five is a phone photo: uneven light, fainter ink.
+	photo := rng.IntN(5) == 0
+	light, fade := 0.5+0.3*rng.Float64(), 0.3*rng.Float64()
 	var out []*image.Gray
 	for i, pg := range pages {
 		g := resample(pg, target/dpi)
@@ -90,6 +94,9 @@ func ScanCopy(pages []*image.Gray, dpi, width, height float64, seed uint64) ([]b
 			g = boxBlur(g)
 		}
 		tint(g, paper)
+		if photo {
+			g = Unlit(g, light, fade, seed+uint64(i))
+		}
 		out = append(out, g)
 	}
 	return scannedPDF(out, width, height, quality)
@@ -152,4 +159,37 @@ func tint(g *image.Gray, paper int) {
 	for i, v := range g.Pix {
 		g.Pix[i] = uint8(int(v) * paper / 255)
 	}
+}
+
+// Unlit lights a picture as a phone photo of a sheet on a desk is lit: the
+// light falls off from one side toward a corner (to strength of its
+// brightness there, 0 < strength ≤ 1), a soft shadow lies across part of
+// the sheet, and the ink is faded toward grey by fade (0: black ink, 1: no
+// ink left). seed picks the corner and the shadow.
+func Unlit(src *image.Gray, strength, fade float64, seed uint64) *image.Gray {
+	rng := rand.New(rand.NewPCG(seed, 0x117))
+	b := src.Bounds()
+	w, h := float64(b.Dx()), float64(b.Dy())
+	dst := image.NewGray(b)
+	// The lit point, off one edge of the sheet, and the shadow's edge: a
+	// line across the sheet with a soft border.
+	lx, ly := rng.Float64()*w, []float64{-0.2 * h, 1.2 * h}[rng.IntN(2)]
+	far := math.Hypot(w, 1.4*h)
+	ang := rng.Float64() * math.Pi
+	sx, sy := math.Cos(ang), math.Sin(ang)
+	cx, cy := w*(0.3+0.4*rng.Float64()), h*(0.3+0.4*rng.Float64())
+	soft := 0.08 * w
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			fx, fy := float64(x), float64(y)
+			light := 1 - (1-strength)*math.Min(1, math.Hypot(fx-lx, fy-ly)/far)
+			if d := (fx-cx)*sx + (fy-cy)*sy; d > -soft {
+				light *= 1 - 0.25*math.Min(1, (d+soft)/(2*soft))
+			}
+			v := float64(src.Pix[y*src.Stride+x])
+			v = 255 - (255-v)*(1-fade)
+			dst.Pix[y*dst.Stride+x] = uint8(math.Max(0, math.Min(255, v*light)))
+		}
+	}
+	return dst
 }
