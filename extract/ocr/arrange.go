@@ -51,7 +51,7 @@ func arrange(words []rawWord, img pdf.Image) ([]layout.Word, float64) {
 		w.x0, w.x1, w.y0, w.y1 = nx-hw, nx+hw, ny-hh, ny+hh
 		straight[i] = w
 	}
-	bands := lineBands(straight)
+	bands := rowBands(straight, lineBands(straight))
 	sx := (img.Box.X1 - img.Box.X0) / float64(img.Width)
 	sy := (img.Box.Y1 - img.Box.Y0) / float64(img.Height)
 	out := make([]layout.Word, 0, len(straight))
@@ -142,6 +142,112 @@ func lineBands(words []rawWord) map[[3]int][2]float64 {
 		bands[key] = [2]float64{top, bottom}
 	}
 	return bands
+}
+
+// Tesseract's sparse-text mode makes a line of every run of words it finds
+// apart: the cells of one table row are as many lines, each with its own
+// top and bottom (a cell of digits has no descenders, one of words has).
+// Lines whose baselines agree are one row of the page, and rowBands gives
+// their words one band, so that the row is read as one line however its
+// cells' ink reaches up and down, and is kept apart from the rows above
+// and below however close they are.
+
+// Limits of lines on one row: their baselines differ by at most
+// rowBaseline of the smaller line's height, and their heights by at most
+// the factor rowHeight (a heading beside body text keeps its own band).
+const (
+	rowBaseline = 0.25
+	rowHeight   = 1.5
+)
+
+// tline is one Tesseract line for rowBands.
+type tline struct {
+	key                 [3]int
+	x0, x1, top, bottom float64
+	base                float64
+}
+
+// rowBands groups the Tesseract lines whose words lie on one baseline (see
+// rowBaseline, rowHeight) and do not overlap across the page, and returns
+// per line the band of its row: from the highest top to the lowest bottom
+// of the row's lines, measured from their mean baseline.
+func rowBands(words []rawWord, bands map[[3]int][2]float64) map[[3]int][2]float64 {
+	byLine := map[[3]int]*tline{}
+	var bases = map[[3]int][]float64{}
+	for _, w := range words {
+		l := byLine[w.line]
+		if l == nil {
+			b := bands[w.line]
+			l = &tline{key: w.line, x0: w.x0, x1: w.x1, top: b[0], bottom: b[1]}
+			byLine[w.line] = l
+		}
+		l.x0, l.x1 = min(l.x0, w.x0), max(l.x1, w.x1)
+		if hasAlnum(w.text) && !strings.ContainsAny(w.text, descenders) && w.y1 <= l.bottom+0.5 {
+			bases[w.line] = append(bases[w.line], w.y1)
+		}
+	}
+	lines := make([]*tline, 0, len(byLine))
+	for key, l := range byLine {
+		if bs := bases[key]; len(bs) > 0 {
+			sort.Float64s(bs)
+			l.base = bs[len(bs)/2]
+		} else {
+			// Every word reaches below the baseline: a descender is about
+			// a fifth of a line's ink.
+			l.base = l.bottom - 0.2*(l.bottom-l.top)
+		}
+		lines = append(lines, l)
+	}
+	sort.Slice(lines, func(i, j int) bool {
+		if lines[i].base != lines[j].base {
+			return lines[i].base < lines[j].base
+		}
+		return lines[i].x0 < lines[j].x0
+	})
+	type row struct {
+		members []*tline
+		base, h float64 // the first member's baseline and height
+	}
+	var rows []*row
+	out := make(map[[3]int][2]float64, len(bands))
+	for _, l := range lines {
+		h := l.bottom - l.top
+		var into *row
+		// Lines come by baseline: only the last rows can take this one.
+		for k := len(rows) - 1; k >= 0 && k >= len(rows)-6; k-- {
+			r := rows[k]
+			if math.Abs(l.base-r.base) > rowBaseline*min(h, r.h) || max(h, r.h) > rowHeight*min(h, r.h) {
+				continue
+			}
+			apart := true
+			for _, m := range r.members {
+				if min(m.x1, l.x1)-max(m.x0, l.x0) > 0 {
+					apart = false
+					break
+				}
+			}
+			if apart {
+				into = r
+				break
+			}
+		}
+		if into == nil {
+			rows = append(rows, &row{members: []*tline{l}, base: l.base, h: h})
+			continue
+		}
+		into.members = append(into.members, l)
+	}
+	for _, r := range rows {
+		up, down, base := 0.0, 0.0, 0.0
+		for _, m := range r.members {
+			up, down = max(up, m.base-m.top), max(down, m.bottom-m.base)
+			base += m.base / float64(len(r.members))
+		}
+		for _, m := range r.members {
+			out[m.key] = [2]float64{base - up, base + down}
+		}
+	}
+	return out
 }
 
 // skewSlope measures the page's skew as the median slope (dy/dx in picture

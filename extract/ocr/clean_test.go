@@ -295,3 +295,40 @@ func TestNewWithoutTesseract(t *testing.T) {
 		t.Errorf("New without the program: err = %v", err)
 	}
 }
+
+func TestRowBands(t *testing.T) {
+	// One table row read as three Tesseract lines: a description with
+	// descenders, a quantity and an amount of digits only; then the next
+	// row, close below; and a heading twice as tall on the first row's
+	// baseline, at the left.
+	words := []rawWord{
+		{text: "Spaghetti", x0: 300, x1: 400, y0: 100, y1: 140, line: [3]int{1, 1, 1}}, // down to the descenders
+		{text: "gialla", x0: 410, x1: 520, y0: 100, y1: 140, line: [3]int{1, 1, 1}},
+		{text: "Penne", x0: 530, x1: 640, y0: 100, y1: 130, line: [3]int{1, 1, 1}},
+		{text: "12", x0: 900, x1: 940, y0: 101, y1: 131, line: [3]int{2, 1, 1}},
+		{text: "1.250,00", x0: 1200, x1: 1350, y0: 102, y1: 132, line: [3]int{3, 1, 1}},
+		{text: "Farina", x0: 300, x1: 420, y0: 148, y1: 178, line: [3]int{4, 1, 1}},
+		{text: "7", x0: 920, x1: 940, y0: 148, y1: 178, line: [3]int{5, 1, 1}},
+		{text: "FATTURA", x0: 20, x1: 260, y0: 50, y1: 130, line: [3]int{6, 1, 1}},
+	}
+	got := rowBands(words, lineBands(words))
+	first := got[[3]int{1, 1, 1}]
+	for _, l := range [][3]int{{2, 1, 1}, {3, 1, 1}} {
+		if got[l] != first {
+			t.Errorf("line %v band %v, want the row's %v", l, got[l], first)
+		}
+	}
+	if first[1] < 139 || first[0] > 100.5 {
+		t.Errorf("row band %v does not hold the description's descenders and the amount", first)
+	}
+	second := got[[3]int{4, 1, 1}]
+	if got[[3]int{5, 1, 1}] != second {
+		t.Errorf("second row split: %v and %v", second, got[[3]int{5, 1, 1}])
+	}
+	if second[0] < first[1]-12 {
+		t.Errorf("second row %v reaches far into the first %v", second, first)
+	}
+	if h := got[[3]int{6, 1, 1}]; h[0] > 51 || h == first {
+		t.Errorf("heading band %v, want its own", h)
+	}
+}
