@@ -264,6 +264,7 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if r.scanned {
 		res.Validation.IsScanned = true
 		model = ModelOCR
+		res.Validation.Warnings = append(res.Validation.Warnings, repairOCR(&res)...)
 	}
 	out := finish(res, model, f.Confidence, len(doc.Pages))
 	out.Evidence = f.Evidence
