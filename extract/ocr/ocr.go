@@ -9,12 +9,16 @@
 // Tesseract runs with OMP_THREAD_LIMIT=1: one core per page, and parallelism
 // comes from reading several pages at once, bounded by Config.Concurrency.
 //
+// The picture is prepared for Tesseract: resampled to about 300 dpi when
+// it is far from it, and, only when the page needs it, its uneven paper
+// flattened and faint ink stretched (see flatten).
+//
 // The words are cleaned for the rest of the engine: table rules read as
 // "|" or "]" are dropped, page skew is measured from the words and undone,
-// the words of one line get that line's height (like the loose boxes of the
-// text layer), and values that OCR often garbles are repaired when a check
-// digit proves the repair (VAT ids, IBANs) or the context leaves no doubt
-// (O for 0 inside a number).
+// the words on one baseline get their row's height (like the loose boxes
+// of the text layer), and values that OCR often garbles are repaired when a
+// check digit proves the repair (VAT ids, IBANs) or the context leaves no
+// doubt (O for 0 inside a number).
 package ocr
 
 import (
