@@ -11,7 +11,9 @@
 //
 // The picture is prepared for Tesseract: resampled to about 300 dpi when
 // it is far from it, and, only when the page needs it, its uneven paper
-// flattened and faint ink stretched (see flatten).
+// flattened and faint ink stretched (see flatten); dark bands whose light
+// letters the first reading missed are read again as negatives (see
+// readBands).
 //
 // The words are cleaned for the rest of the engine: table rules read as
 // "|" or "]" are dropped, page skew is measured from the words and undone,
@@ -61,7 +63,8 @@ type Config struct {
 	PageTimeout time.Duration
 	// KeepPicture gives Tesseract each picture's paper and ink as they
 	// are, without flattening uneven light or stretching faint ink (see
-	// flatten): for measuring what that cleaning gains.
+	// flatten) and without reading the negatives of dark bands (see
+	// readBands): for measuring what that cleaning gains.
 	KeepPicture bool
 }
 
@@ -197,6 +200,16 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 		passes++
 		if second.confidence >= res.confidence-0.02 {
 			res = second
+		}
+	}
+	if !e.cfg.KeepPicture {
+		banded, err := e.readBands(ctx, img, gray, res.lang, res.words)
+		if err != nil {
+			return Result{}, err
+		}
+		if len(banded) > 0 {
+			res.words = append(res.words, banded...)
+			passes++
 		}
 	}
 	lone, err := e.recoverLone(ctx, img, gray, res.lang, res.words)
