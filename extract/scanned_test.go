@@ -653,3 +653,56 @@ func TestLastTryGivesUp(t *testing.T) {
 	}
 	t.Logf("ended in %v", time.Since(start))
 }
+
+// TestOCRModePerPage: Tesseract reads a page in sparse-text mode, and
+// reads it again with its automatic layout when sparse text finds little
+// it trusts; an invoice page is read once.
+func TestOCRModePerPage(t *testing.T) {
+	needOCR(t)
+	e, err := ocr.New(ocr.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fpdf.New("P", "pt", "A4", "")
+	f.AddPage()
+	f.SetFont("Helvetica", "", 16)
+	f.Text(60, 120, "Quittung Nr. 7")
+	f.Text(60, 150, "Betrag 12,50 EUR")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	inv := testpdf.Generate(1)
+	for _, tc := range []struct {
+		name, locale string
+		data         []byte
+		reread       bool
+		wantInText   string
+	}{
+		{"a note of a few words", "de", b.Bytes(), true, "Quittung"},
+		{"an invoice", inv.Lang, inv.PDF(), false, ""},
+	} {
+		imgs, err := scanReader.Images(ctx, tc.data, []pdf.ImageRequest{{Page: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Read(ctx, imgs[0], tc.locale)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if reread := res.Passes > 1; reread != tc.reread {
+			t.Errorf("%s: read %d times (mode %s kept), want read again in layout mode: %v", tc.name, res.Passes, res.Mode, tc.reread)
+		}
+		if !tc.reread && res.Mode != "11" {
+			t.Errorf("%s: mode %q kept, want sparse text (11)", tc.name, res.Mode)
+		}
+		var text []string
+		for _, w := range res.Words {
+			text = append(text, w.Text)
+		}
+		if !strings.Contains(strings.Join(text, " "), tc.wantInText) {
+			t.Errorf("%s: read %q, want %q in it", tc.name, text, tc.wantInText)
+		}
+	}
+}

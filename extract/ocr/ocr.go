@@ -139,6 +139,10 @@ type Result struct {
 	Words []layout.Word
 	// Lang is the Tesseract language of the pass whose words were kept.
 	Lang string
+	// Mode is the Tesseract page segmentation mode of that pass: "11"
+	// (sparse text) or "3" (automatic layout, for a page where sparse
+	// text read little).
+	Mode string
 	// Confidence is the mean word confidence of that pass, in [0, 1].
 	Confidence float64
 	// Skew is the page skew that was measured and undone, in degrees
@@ -187,13 +191,29 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 			return Result{}, err
 		} else if ok {
 			passes++
-			if p.confidence*float64(len(p.words)) > first.confidence*float64(len(first.words)) {
+			if p.score() > first.score() {
 				res, img, turn, gray = p, t, deg, nil
 			}
 		}
 	}
+	if poor(res) {
+		// Sparse text found little it trusts, upright or turned: a page
+		// of running prose, or a layout it cuts badly. Tesseract's own
+		// layout analysis reads the page again, and the better reading
+		// is kept. On invoices sparse text is the better mode (see
+		// docs/performance.md), so only such pages pay for a second
+		// reading.
+		p, err := e.passMode(ctx, img, res.lang, modeLayout)
+		if err != nil {
+			return Result{}, err
+		}
+		passes++
+		if p.score() > res.score() {
+			res = p
+		}
+	}
 	if other := guessLanguage(res.words); other != "" && other != lang {
-		second, err := e.pass(ctx, img, other)
+		second, err := e.passMode(ctx, img, other, res.mode)
 		if err != nil {
 			return Result{}, err
 		}
@@ -217,7 +237,7 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 		return Result{}, err
 	}
 	words, skew := arrange(append(res.words, clean(lone)...), img)
-	return Result{Words: words, Lang: res.lang, Confidence: res.confidence, Skew: skew, Passes: passes, Turned: turn}, nil
+	return Result{Words: words, Lang: res.lang, Mode: res.mode, Confidence: res.confidence, Skew: skew, Passes: passes, Turned: turn}, nil
 }
 
 // turnedPass reads img again turned as orientation detection says, when it
@@ -241,16 +261,37 @@ func (e *Engine) turnedPass(ctx context.Context, img pdf.Image, lang string) (pd
 	return t, deg, p, true, nil
 }
 
+// Tesseract's page segmentation modes in use. Sparse text finds text
+// everywhere without asking it to form paragraphs: on invoices it reads
+// table cells on shaded rows that the automatic layout takes for pictures
+// and garbles, and lines are rebuilt from the word boxes anyway. The
+// automatic layout reads again the pages where sparse text finds little.
+const (
+	modeSparse = "11"
+	modeLayout = "3"
+)
+
 // pass is one Tesseract run.
 type pass struct {
 	lang       string
+	mode       string
 	words      []rawWord
 	confidence float64
 }
 
-// pass runs Tesseract once on img in lang and parses its words.
+// score weighs a reading by how much it read and how sure it is.
+func (p pass) score() float64 { return p.confidence * float64(len(p.words)) }
+
+// pass runs Tesseract once on img in lang in sparse-text mode and parses
+// its words.
 func (e *Engine) pass(ctx context.Context, img pdf.Image, lang string) (pass, error) {
-	out, err := e.run(ctx, img, lang)
+	return e.passMode(ctx, img, lang, modeSparse)
+}
+
+// passMode runs Tesseract once on img in lang in page segmentation mode
+// psm and parses its words.
+func (e *Engine) passMode(ctx context.Context, img pdf.Image, lang, psm string) (pass, error) {
+	out, err := e.runMode(ctx, img, lang, psm)
 	if err != nil {
 		return pass{}, err
 	}
@@ -259,16 +300,7 @@ func (e *Engine) pass(ctx context.Context, img pdf.Image, lang string) (pass, er
 		return pass{}, fmt.Errorf("ocr page %d: %w", img.Page, err)
 	}
 	words = clean(words)
-	return pass{lang: lang, words: words, confidence: meanConfidence(words)}, nil
-}
-
-// run executes Tesseract on a page picture and returns its TSV output.
-func (e *Engine) run(ctx context.Context, img pdf.Image, lang string) ([]byte, error) {
-	// Page segmentation mode 11, sparse text, finds text everywhere without
-	// asking it to form paragraphs: on invoices it reads table cells on
-	// shaded rows that the automatic layout (mode 3) takes for pictures and
-	// garbles. Lines are rebuilt from the word boxes anyway.
-	return e.runMode(ctx, img, lang, "11")
+	return pass{lang: lang, mode: psm, words: words, confidence: meanConfidence(words)}, nil
 }
 
 // runMode executes Tesseract on img in page segmentation mode psm. The
