@@ -7,8 +7,15 @@ package shared
 import (
 	"os"
 	"path/filepath"
-	"testing"
 )
+
+// TB is the part of testing.TB that Dir uses. The package does not import
+// testing, so that a program that only locates the shared folder (invex
+// sweep) does not link the testing package.
+type TB interface {
+	Helper()
+	Skipf(format string, args ...any)
+}
 
 // Root returns the shared folder: $INVEX_SHARED when set, otherwise the
 // "shared" folder beside the module root. It returns "" when neither exists.
@@ -38,7 +45,7 @@ func Root() string {
 
 // Dir returns the shared sub-folder sub (such as "badinput" or
 // "corpus/public-real"), or skips the test when it is not there.
-func Dir(tb testing.TB, sub string) string {
+func Dir(tb TB, sub string) string {
 	tb.Helper()
 	root := Root()
 	if root == "" {

@@ -1,0 +1,78 @@
+// Package layers states the project's layering as rules on Go imports and
+// checks a dependency graph against them. Its test runs the check on the
+// module itself (go list), in the spirit of tailscale's tstest/deptest, so
+// that an import that breaks a layer fails the build's tests at once.
+package layers
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Module is the import path of this module.
+const Module = "github.com/invex/invex"
+
+// A Rule forbids the packages matched by From to depend, directly or
+// through other packages, on any package matched by To.
+type Rule struct {
+	// Why says what the rule keeps, for the failure message.
+	Why string
+	// From and To are import path patterns: a path, or a path ending in
+	// "/..." for it and everything under it.
+	From, To []string
+}
+
+// Rules are the layers that hold today. README's layout describes them.
+var Rules = []Rule{
+	{
+		Why:  "the engine (extract, invoice) is a library: it depends on nothing of the service or its test tooling",
+		From: []string{Module + "/extract/...", Module + "/invoice/..."},
+		To:   []string{Module + "/internal/..."},
+	},
+	{
+		Why:  "the invex binary ships to users: it links no testing package",
+		From: []string{Module + "/cmd/invex"},
+		To:   []string{"testing", "testing/..."},
+	},
+}
+
+// Graph maps each package to every package it depends on, directly or not
+// (go list -deps).
+type Graph map[string][]string
+
+// Check returns one error per package and forbidden dependency, sorted.
+func Check(g Graph, rules []Rule) []error {
+	var out []string
+	for _, r := range rules {
+		for pkg, deps := range g {
+			if !matchAny(pkg, r.From) {
+				continue
+			}
+			for _, d := range deps {
+				if d != pkg && matchAny(d, r.To) {
+					out = append(out, fmt.Sprintf("%s depends on %s, but %s", pkg, d, r.Why))
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	errs := make([]error, len(out))
+	for i, s := range out {
+		errs[i] = fmt.Errorf("%s", s)
+	}
+	return errs
+}
+
+func matchAny(path string, patterns []string) bool {
+	for _, p := range patterns {
+		if base, ok := strings.CutSuffix(p, "/..."); ok {
+			if path == base || strings.HasPrefix(path, base+"/") {
+				return true
+			}
+		} else if path == p {
+			return true
+		}
+	}
+	return false
+}

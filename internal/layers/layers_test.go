@@ -1,0 +1,64 @@
+package layers
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestCheckCatchesAForbiddenImport shows the check failing on purpose: an
+// engine package that reaches the service through another package, and a
+// binary that links testing.
+func TestCheckCatchesAForbiddenImport(t *testing.T) {
+	g := Graph{
+		Module + "/extract/resolve": {"fmt", Module + "/extract/layout", Module + "/internal/eval"},
+		Module + "/extract/layout":  {"fmt"},
+		Module + "/cmd/invex":       {Module + "/extract", "testing"},
+		Module + "/internal/eval":   {"testing"}, // test tooling may use testing
+	}
+	errs := Check(g, Rules)
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	if len(errs) != 2 ||
+		!strings.HasPrefix(got[0], Module+"/cmd/invex depends on testing") ||
+		!strings.HasPrefix(got[1], Module+"/extract/resolve depends on "+Module+"/internal/eval") {
+		t.Errorf("Check found %q, want the binary's testing and the engine's internal/eval", got)
+	}
+	clean := Graph{Module + "/extract/resolve": {"fmt", Module + "/extract/layout"}, Module + "/cmd/invex": {Module + "/extract"}}
+	if errs := Check(clean, Rules); len(errs) != 0 {
+		t.Errorf("Check found %v in a graph that keeps the layers", errs)
+	}
+}
+
+// TestLayers checks the module's own packages against Rules.
+func TestLayers(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("the go command is needed to list the packages: %v", err)
+	}
+	out, err := exec.Command(goTool, "list", "-f", "{{.ImportPath}}", Module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	g := Graph{}
+	for _, pkg := range strings.Fields(string(out)) {
+		deps, err := exec.Command(goTool, "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(deps))
+		for sc.Scan() {
+			g[pkg] = append(g[pkg], sc.Text())
+		}
+	}
+	if len(g) < 20 {
+		t.Fatalf("listed %d packages; the module has more", len(g))
+	}
+	for _, err := range Check(g, Rules) {
+		t.Error(err)
+	}
+}
