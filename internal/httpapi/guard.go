@@ -10,26 +10,18 @@ import (
 	"time"
 )
 
-// failureLimiter counts requests with invalid API keys per IP address, as a
-// token bucket kept as one "theoretical arrival time" per address (GCRA):
-// each failure pushes it one interval into the future, and an address whose
-// time runs more than burst intervals ahead must wait.
+// failureLimiter counts requests with invalid API keys per IP address, as
+// a token bucket per address: each failure takes a token, and an address
+// without one must wait until it has regained one.
 type failureLimiter struct {
-	burst    time.Duration // burst × interval
-	interval time.Duration
-	now      func() time.Time
+	now func() time.Time
 
-	mu  sync.Mutex
-	tat map[string]time.Time
+	mu sync.Mutex
+	b  buckets
 }
 
 func newFailureLimiter(burst int, interval time.Duration) *failureLimiter {
-	return &failureLimiter{
-		burst:    time.Duration(burst) * interval,
-		interval: interval,
-		now:      time.Now,
-		tat:      map[string]time.Time{},
-	}
+	return &failureLimiter{now: time.Now, b: newBuckets(burst, interval, 10000)}
 }
 
 // wait returns how long ip must wait before its key is looked at again;
@@ -37,31 +29,24 @@ func newFailureLimiter(burst int, interval time.Duration) *failureLimiter {
 func (l *failureLimiter) wait(ip string) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	ahead := l.tat[ip].Sub(l.now())
-	if ahead <= l.burst-l.interval {
+	lim := l.b.m[ip]
+	if lim == nil {
 		return 0
 	}
-	return ahead - (l.burst - l.interval)
+	tokens := lim.TokensAt(l.now())
+	if tokens >= 1 {
+		return 0
+	}
+	return l.b.tokensTime(1 - tokens)
 }
 
-// fail records a request with an invalid key from ip.
+// fail records a request with an invalid key from ip: it takes a token,
+// into debt when there is none.
 func (l *failureLimiter) fail(ip string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	if len(l.tat) >= 10000 {
-		// Forget addresses whose bucket is full again.
-		for k, t := range l.tat {
-			if t.Before(now) {
-				delete(l.tat, k)
-			}
-		}
-	}
-	t := l.tat[ip]
-	if t.Before(now) {
-		t = now
-	}
-	l.tat[ip] = t.Add(l.interval)
+	l.b.get(ip, now).ReserveN(now, 1)
 }
 
 // uploadSlots bounds the uploads received at once, per account and in all.

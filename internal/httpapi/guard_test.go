@@ -33,11 +33,12 @@ func TestFailureLimiter(t *testing.T) {
 	}
 	// Old entries are forgotten when the table grows.
 	for i := 0; i < 10001; i++ {
-		l.tat[net.IPv4(10, byte(i>>16), byte(i>>8), byte(i)).String()] = now.Add(-time.Second)
+		l.fail(net.IPv4(10, byte(i>>16), byte(i>>8), byte(i)).String())
 	}
+	now = now.Add(time.Minute)
 	l.fail("c")
-	if len(l.tat) > 3 {
-		t.Errorf("%d addresses kept, want only those still waiting", len(l.tat))
+	if len(l.b.m) > 3 {
+		t.Errorf("%d addresses kept, want only those still waiting", len(l.b.m))
 	}
 }
 

@@ -61,18 +61,14 @@ func (r RateLimit) WithDefaults() RateLimit {
 	return r
 }
 
-// rateLimiter is a token bucket per API key, kept as one "theoretical
-// arrival time" per key (GCRA): each request pushes it one interval into the
-// future, and a request that would push it more than burst intervals ahead
-// of now is refused.
+// rateLimiter is a token bucket per API key.
 type rateLimiter struct {
-	burst    int
-	interval time.Duration
-	window   time.Duration
-	now      func() time.Time
+	burst  int
+	window time.Duration
+	now    func() time.Time
 
-	mu  sync.Mutex
-	tat map[string]time.Time
+	mu sync.Mutex
+	b  buckets
 }
 
 func newRateLimiter(cfg RateLimit) *rateLimiter {
@@ -81,11 +77,10 @@ func newRateLimiter(cfg RateLimit) *rateLimiter {
 		return nil
 	}
 	return &rateLimiter{
-		burst:    cfg.Requests,
-		interval: max(cfg.Window/time.Duration(cfg.Requests), 1),
-		window:   cfg.Window,
-		now:      time.Now,
-		tat:      map[string]time.Time{},
+		burst:  cfg.Requests,
+		window: cfg.Window,
+		now:    time.Now,
+		b:      newBuckets(cfg.Requests, max(cfg.Window/time.Duration(cfg.Requests), 1), 100000),
 	}
 }
 
@@ -97,34 +92,23 @@ type rateState struct {
 	retryAfter time.Duration // until the next request is allowed, when refused
 }
 
-// take spends one request of key's bucket, if there is one.
+// take spends one request of key's bucket, if there is one. A refused
+// request costs nothing.
 func (l *rateLimiter) take(key string) rateState {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	if len(l.tat) >= 100000 {
-		// Forget keys whose bucket is full again.
-		for k, t := range l.tat {
-			if !t.After(now) {
-				delete(l.tat, k)
-			}
-		}
-	}
-	tat := l.tat[key]
-	if tat.Before(now) {
-		tat = now
-	}
-	span := time.Duration(l.burst) * l.interval
-	next := tat.Add(l.interval)
+	lim := l.b.get(key, now)
 	st := rateState{allowed: true}
-	if next.Sub(now) > span {
+	res := lim.ReserveN(now, 1)
+	if d := res.DelayFrom(now); d > 0 {
+		res.CancelAt(now)
 		st.allowed = false
-		st.retryAfter = next.Sub(now) - span
-		next = tat
+		st.retryAfter = l.b.tokensTime(float64(d) / float64(l.b.interval))
 	}
-	l.tat[key] = next
-	st.reset = next.Sub(now)
-	st.remaining = min(max(int((span-st.reset)/l.interval), 0), l.burst)
+	tokens := lim.TokensAt(now)
+	st.remaining = min(max(int(math.Floor(tokens+1e-9)), 0), l.burst)
+	st.reset = l.b.tokensTime(float64(l.burst) - tokens)
 	return st
 }
 
