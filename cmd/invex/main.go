@@ -5,6 +5,10 @@
 //	invex extract FILE.pdf           extract one invoice, no server needed
 //	invex submit FILE.pdf [--wait]   upload an invoice to a server
 //	invex migrate                    create or upgrade the database schema
+//
+// and, built with -tags devtools, the developer commands, which carry the
+// project's test tooling:
+//
 //	invex eval DIR...                score extraction against truth files
 //	invex sweep [-dir DIR]           hostile-input sweep benchmark
 //	invex bench-scale                scale-out throughput benchmark
@@ -20,6 +24,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	"github.com/invex/invex/extract/pdf"
@@ -61,17 +66,50 @@ Commands:
   accounts  create a dashboard user: invex accounts create --email ADDR --password-stdin
   extract   extract one PDF invoice and print the job record as JSON
   submit    upload a PDF to a server: invex submit FILE.pdf [--wait] [--url URL] [--key KEY]
-  eval      score the engine against truth files: invex eval DIR...
   migrate   create or upgrade the database schema and exit
-  sweep     upload every bad file while normal invoices flow; report outcomes and costs
-  bench-scale  jobs per second with 1, 2, 4 worker processes on PostgreSQL and one on SQLite
+`
+
+// devNote closes the usage of a binary built without the developer
+// commands.
+const devNote = `
+Developer commands (eval, sweep, bench-scale) are built in with -tags devtools:
+  go run -tags devtools ./cmd/invex eval DIR...
 
 Run "invex <command> --help" for the flags of a command.
 `
 
+// devCommand is a developer command: eval, sweep or bench-scale. They
+// carry the project's test tooling (the corpus scoring, the generated
+// invoices, the hostile-input sweep), so they are built in only with the
+// build tag devtools (devtools.go), and the binary users run links none of
+// it.
+type devCommand struct {
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	summary string
+}
+
+// devCommandNames are the developer commands, built in or not.
+var devCommandNames = []string{"eval", "sweep", "bench-scale"}
+
+// printUsage writes the usage, with the developer commands built in.
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, usage)
+	dev := devCommands()
+	if len(dev) == 0 {
+		fmt.Fprint(w, devNote)
+		return
+	}
+	for _, name := range devCommandNames {
+		if c, ok := dev[name]; ok {
+			fmt.Fprintf(w, "  %-8s  %s\n", name, c.summary)
+		}
+	}
+	fmt.Fprint(w, "\nRun \"invex <command> --help\" for the flags of a command.\n")
+}
+
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		printUsage(stderr)
 		return usageError{"no command given"}
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
@@ -83,24 +121,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return accountsCommand(ctx, rest, stdin, stdout, stderr)
 	case "extract":
 		return extractCommand(ctx, rest, stdout, stderr)
-	case "eval":
-		return evalCommand(ctx, rest, stdout, stderr)
 	case "migrate":
 		return migrateCommand(ctx, rest, stdout, stderr)
-	case "sweep":
-		return sweepCommand(ctx, rest, stdout, stderr)
-	case "bench-scale":
-		return benchScaleCommand(ctx, rest, stdout, stderr)
 	case "submit":
 		return submitCommand(ctx, rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
+		printUsage(stdout)
 		return nil
 	case "version", "--version":
 		fmt.Fprintln(stdout, "invex", version)
 		return nil
 	default:
-		fmt.Fprint(stderr, usage)
+		if c, ok := devCommands()[cmd]; ok {
+			return c.run(ctx, rest, stdout, stderr)
+		}
+		if slices.Contains(devCommandNames, cmd) {
+			return usageError{fmt.Sprintf("%q is a developer command, built in with -tags devtools: go run -tags devtools ./cmd/invex %s", cmd, cmd)}
+		}
+		printUsage(stderr)
 		return usageError{fmt.Sprintf("unknown command %q", cmd)}
 	}
 }

@@ -35,6 +35,13 @@ var Rules = []Rule{
 		From: []string{Module + "/cmd/invex"},
 		To:   []string{"testing", "testing/..."},
 	},
+	{
+		Why: "the invex binary ships to users: the test tooling (scoring, fitting, generated invoices, the sweep) " +
+			"is built in only with -tags devtools",
+		From: []string{Module + "/cmd/invex"},
+		To: []string{Module + "/internal/eval/...", Module + "/internal/fit/...", Module + "/internal/testpdf/...",
+			Module + "/internal/sweep/...", Module + "/internal/shared/...", Module + "/internal/hostile/..."},
+	},
 }
 
 // Graph maps each package to every package it depends on, directly or not
