@@ -139,35 +139,45 @@ func repairRow(it *invoice.LineItem, i int) []invoice.Finding {
 	if q == 0 || rowAdds(q, p, a, disc) {
 		return nil
 	}
-	type fix struct {
-		field string
-		ptr   **float64
-		v     float64
-	}
-	var fixes []fix
+	var fixes []numFix
 	for _, v := range variantsOf(a, 2) {
 		if rowAdds(q, p, v, disc) {
-			fixes = append(fixes, fix{"amount", &it.Amount, v})
+			fixes = append(fixes, numFix{"amount", &it.Amount, v})
 		}
 	}
 	for _, v := range variantsOf(p, -1) {
 		if rowAdds(q, v, a, disc) {
-			fixes = append(fixes, fix{"unit_price", &it.UnitPrice, v})
+			fixes = append(fixes, numFix{"unit_price", &it.UnitPrice, v})
 		}
 	}
 	for _, v := range variantsOf(q, -1) {
 		if v != 0 && rowAdds(v, p, a, disc) {
-			fixes = append(fixes, fix{"quantity", &it.Quantity, v})
+			fixes = append(fixes, numFix{"quantity", &it.Quantity, v})
 		}
 	}
 	if len(fixes) != 1 {
 		return nil
 	}
-	f := fixes[0]
-	was := **f.ptr
-	*f.ptr = &f.v
-	field := fmt.Sprintf("line_items[%d].%s", i, f.field)
-	return []invoice.Finding{repaired(field, trimNum(was), trimNum(f.v), "makes quantity × unit price give the amount")}
+	was := fixes[0].apply()
+	field := fmt.Sprintf("line_items[%d].%s", i, fixes[0].field)
+	return []invoice.Finding{repaired(field, trimNum(was), trimNum(fixes[0].v), "makes quantity × unit price give the amount")}
+}
+
+// numFix is a candidate repair: the number field (its name, and where it
+// points) would read v.
+type numFix struct {
+	field string
+	ptr   **float64
+	v     float64
+}
+
+// apply makes the repair, pointing the field at a new value, and returns
+// the value it read before.
+func (x numFix) apply() float64 {
+	was := **x.ptr
+	v := x.v
+	*x.ptr = &v
+	return was
 }
 
 // trimNum formats a number with as few decimals as it needs.
@@ -252,29 +262,24 @@ func repairTotals(f *invoice.Financials) []invoice.Finding {
 		return f.TaxRate != nil && math.Abs(s**f.TaxRate/100-t) <= 0.01+0.005*math.Abs(t)
 	}
 	rated := atRate(s, t)
-	type fix struct {
-		field string
-		ptr   **float64
-		v     float64
-	}
-	var fixes []fix
+	var fixes []numFix
 	for _, v := range variantsOf(s, 2) {
 		if totalsAdd(v, t, T, f.StampDuty, f.WithholdingTax) && (!rated || atRate(v, t)) {
-			fixes = append(fixes, fix{"subtotal", &f.Subtotal, v})
+			fixes = append(fixes, numFix{"subtotal", &f.Subtotal, v})
 		}
 	}
 	for _, v := range variantsOf(t, 2) {
 		if totalsAdd(s, v, T, f.StampDuty, f.WithholdingTax) && (!rated || atRate(s, v)) {
-			fixes = append(fixes, fix{"tax_amount", &f.TaxAmount, v})
+			fixes = append(fixes, numFix{"tax_amount", &f.TaxAmount, v})
 		}
 	}
 	for _, v := range variantsOf(T, 2) {
 		if totalsAdd(s, t, v, f.StampDuty, f.WithholdingTax) {
-			fixes = append(fixes, fix{"total", &f.Total, v})
+			fixes = append(fixes, numFix{"total", &f.Total, v})
 		}
 	}
 	if len(fixes) > 1 && f.TaxRate != nil {
-		var rated []fix
+		var rated []numFix
 		for _, x := range fixes {
 			s, t := s, t
 			switch x.field {
@@ -292,10 +297,8 @@ func repairTotals(f *invoice.Financials) []invoice.Finding {
 	if len(fixes) != 1 {
 		return nil
 	}
-	x := fixes[0]
-	was := **x.ptr
-	*x.ptr = &x.v
-	return []invoice.Finding{repaired("financials."+x.field, money(was), money(x.v), "makes subtotal + VAT give the total")}
+	was := fixes[0].apply()
+	return []invoice.Finding{repaired("financials."+fixes[0].field, money(was), money(fixes[0].v), "makes subtotal + VAT give the total")}
 }
 
 // paymentTerms are the days between issue and due date that invoices

@@ -5,7 +5,6 @@ import (
 	"image"
 	"math"
 
-	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/pdf"
 )
 
@@ -240,13 +239,7 @@ func (e *Engine) readBands(ctx context.Context, img pdf.Image, g *image.Gray, la
 		}
 		y += p.Bounds().Dy() + gap
 	}
-	sub := pdf.Image{Page: img.Page, Box: layout.Rect{X1: float64(sw) * 72 / dpi, Y1: float64(sh) * 72 / dpi},
-		Width: sw, Height: sh, Format: pdf.FormatPGM, Data: pgmOf(strip)}
-	out, err := e.runMode(ctx, sub, lang, "11")
-	if err != nil {
-		return nil, err
-	}
-	read, err := parseTSV(out)
+	read, err := e.readStrip(ctx, img.Page, strip, dpi, lang, "11")
 	if err != nil {
 		return nil, err
 	}

@@ -222,6 +222,11 @@ func (e *Engine) read(ctx context.Context, img pdf.Image, locale string) (Result
 			res = second
 		}
 	}
+	if gray == nil {
+		// The page was turned, or Go cannot decode it (then the
+		// readings below find nothing to add).
+		gray, _ = img.Gray()
+	}
 	if !e.cfg.KeepPicture {
 		banded, err := e.readBands(ctx, img, gray, res.lang, res.words)
 		if err != nil {

@@ -61,16 +61,7 @@ func (e *Engine) recoverLone(ctx context.Context, img pdf.Image, g *image.Gray, 
 		return nil, nil
 	}
 	strip, places := layStrip(g, cands, int(textH))
-	sub := pdf.Image{Page: img.Page, Box: layout.Rect{X1: float64(strip.Bounds().Dx()), Y1: float64(strip.Bounds().Dy())},
-		Width: strip.Bounds().Dx(), Height: strip.Bounds().Dy(), Format: pdf.FormatPGM,
-		Data: pgmOf(strip)}
-	// The strip keeps the picture's resolution.
-	sub.Box.X1 = float64(sub.Width) * 72 / max(img.DPI(), 1)
-	out, err := e.runMode(ctx, sub, lang, "6")
-	if err != nil {
-		return nil, err
-	}
-	read, err := parseTSV(out)
+	read, err := e.readStrip(ctx, img.Page, strip, img.DPI(), lang, "6")
 	if err != nil {
 		return nil, err
 	}
@@ -224,6 +215,21 @@ func layStrip(g *image.Gray, cands []blob, textH int) (*image.Gray, []blob) {
 		places[k] = blob{ox - gap/2, oy - rowH/3, ox + c.w() + gap/2, oy + c.h() + rowH/3}
 	}
 	return strip, places
+}
+
+// readStrip reads a strip of pieces of page img (numbered page) laid out
+// at the page's resolution dpi, in page segmentation mode psm, and returns
+// its words in the strip's pixels.
+func (e *Engine) readStrip(ctx context.Context, page int, strip *image.Gray, dpi float64, lang, psm string) ([]rawWord, error) {
+	w, h := strip.Bounds().Dx(), strip.Bounds().Dy()
+	dpi = max(dpi, 1)
+	sub := pdf.Image{Page: page, Box: layout.Rect{X1: float64(w) * 72 / dpi, Y1: float64(h) * 72 / dpi},
+		Width: w, Height: h, Format: pdf.FormatPGM, Data: pgmOf(strip)}
+	out, err := e.runMode(ctx, sub, lang, psm)
+	if err != nil {
+		return nil, err
+	}
+	return parseTSV(out)
 }
 
 // pgmOf encodes a grey image as a binary PGM file.
