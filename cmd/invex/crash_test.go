@@ -166,10 +166,9 @@ func waitTerminal(t *testing.T, st *store.Store, within time.Duration) map[strin
 }
 
 // checkCrashOutcome checks the database and the logs of every process after
-// a crash test: every job ended; a completed job has its result and was
-// completed by exactly one attempt; a failed one was lost with its worker on
-// every attempt; no job was tried more than its maximum; every queue entry
-// ended with its job; the quota was charged once per submission.
+// a crash test: every job completed, has its result and was completed by
+// exactly one attempt; every queue
+// entry ended with its job; the quota was charged once per submission.
 func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*child) {
 	t.Helper()
 	ctx := context.Background()
@@ -185,15 +184,21 @@ func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*chi
 			}
 		}
 	}
-	var retried, failed int
+	var retried, failed, charged int
 	for _, id := range ids {
 		j, err := st.JobByID(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if j.AttemptCount < 1 || j.AttemptCount > jobs.MaxAttempts {
-			t.Errorf("job %s: attempt_count %d, want 1 to %d", id, j.AttemptCount, jobs.MaxAttempts)
+		// A kill is never charged to the document (TestWorkerCrashLoop in
+		// internal/app checks that exactly); an attempt that outran the
+		// tests' short job timeout while the machine was busy starting
+		// processes is, as any timeout.
+		if j.AttemptCount < 1 || j.AttemptCount > 1+jobs.MaxRescues+j.ChargedAttempts {
+			t.Errorf("job %s: attempt_count %d (%d charged to the document); want 1 to %d more than the charged ones",
+				id, j.AttemptCount, j.ChargedAttempts, 1+jobs.MaxRescues)
 		}
+		charged += j.ChargedAttempts
 		if j.AttemptCount > 1 {
 			retried++
 		}
@@ -205,9 +210,9 @@ func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*chi
 		if err != nil {
 			t.Fatal(err)
 		}
-		if entries != 1 || done != 1 || entryAttempts.Int64 > jobs.MaxAttempts {
-			t.Errorf("job %s: %d queue entries, %d ended, %d attempts; want one ended entry, at most %d attempts",
-				id, entries, done, entryAttempts.Int64, jobs.MaxAttempts)
+		if entries != 1 || done != 1 || entryAttempts.Int64 != int64(j.AttemptCount) {
+			t.Errorf("job %s: %d queue entries, %d ended, %d attempts; want one ended entry, with the job's %d attempts",
+				id, entries, done, entryAttempts.Int64, j.AttemptCount)
 		}
 		switch j.Status {
 		case store.StatusCompleted:
@@ -218,10 +223,10 @@ func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*chi
 				t.Errorf("job %s was completed %d times", id, completions[id])
 			}
 		case store.StatusFailed:
+			// No job is killed more often than the rescue limit here: an
+			// innocent job survives the crash loop.
 			failed++
-			if j.ErrorCode != "worker_lost" || j.AttemptCount != jobs.MaxAttempts {
-				t.Errorf("job %s failed with %q after %d attempts; only worker_lost after %d is expected", id, j.ErrorCode, j.AttemptCount, jobs.MaxAttempts)
-			}
+			t.Errorf("job %s failed with %q after %d attempts (%s); a killed worker is not the document's fault", id, j.ErrorCode, j.AttemptCount, j.Error)
 		default:
 			t.Errorf("job %s ended %s", id, j.Status)
 		}
@@ -237,7 +242,7 @@ func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*chi
 	if used, err := st.QuotaUsed(ctx, acct.ID, store.Period(time.Now())); err != nil || used != len(ids) {
 		t.Errorf("quota used = %d, %v; want %d, one per submission", used, err, len(ids))
 	}
-	t.Logf("%d jobs: %d retried after a kill, %d failed with worker_lost", len(ids), retried, failed)
+	t.Logf("%d jobs: %d retried after a kill, %d failed; %d attempts timed out", len(ids), retried, failed, charged)
 	if retried == 0 {
 		t.Errorf("no kill hit a running job: the test did not test a crash")
 	}
@@ -257,9 +262,9 @@ func createKey(t *testing.T, where ...string) string {
 // TestPostgresWorkerCrashes runs one API process and two worker processes
 // on PostgreSQL, submits 120 jobs, and kills a worker with SIGKILL at random
 // moments while jobs run, restarting it each time. Afterwards every job is
-// completed or failed (worker_lost, when all three attempts died with their
-// worker), each completed job was completed once and has its result, no job
-// was tried more than three times, and no attempt stayed running longer
+// completed (a kill is not the document's fault: eight kills stay within
+// the rescue limit), each was completed once and has its result, and no
+// attempt stayed running longer
 // than the lease plus the rescue interval (the documented rescue time).
 func TestPostgresWorkerCrashes(t *testing.T) {
 	if testing.Short() {
@@ -304,7 +309,7 @@ func TestPostgresWorkerCrashes(t *testing.T) {
 		workers[i] = startChild(t, nil, workerArgs...)
 		procs = append(procs, workers[i])
 	}
-	counts := waitTerminal(t, st, 90*time.Second)
+	counts := waitTerminal(t, st, 150*time.Second)
 	longest, attempts := watch.longest()
 	t.Logf("%d kills; %d attempts seen running, the longest for %s (lease %s, rescue interval %s); jobs %v",
 		kills, attempts, longest.Round(time.Millisecond), crashRescueAfter, crashRescueInterval, counts)
@@ -362,7 +367,7 @@ func TestSQLiteCrashes(t *testing.T) {
 			rescued++
 		}
 	}
-	counts := waitTerminal(t, st, 90*time.Second)
+	counts := waitTerminal(t, st, 150*time.Second)
 	t.Logf("%d kills, %d restarts returned running jobs to the queue; jobs %v", kills, rescued, counts)
 	srv.stop(t)
 	checkCrashOutcome(t, st, ids, procs)

@@ -28,6 +28,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
@@ -100,6 +101,13 @@ type Config struct {
 	// worker's job is back on the queue at most RescueAfter + RescueInterval
 	// after its attempt started. Default 5 s.
 	RescueInterval time.Duration
+	// RetryBackoff spaces the attempts of a job, after an error and after
+	// its worker process died (see jobs.Backoff). Zero: jobs.DefaultBackoff.
+	RetryBackoff jobs.Backoff
+	// ReaderCrashMarker is a test hook (pdf.Config.CrashMarker): a document
+	// containing it makes its reader process exit as if pdfium crashed.
+	// Not a flag of the invex command.
+	ReaderCrashMarker string
 	// OCRWorkers is the number of jobs with scanned pages worked at the same
 	// time, on their own queue, and the number of Tesseract processes run at
 	// once. Default half the CPUs, at least one.
@@ -295,11 +303,13 @@ type App struct {
 	store  *store.Store
 	engine *extract.Engine
 	queue  queueClient
-	api    *httpapi.Server      // nil in a worker process
-	web    *dashboard.Dashboard // nil in a worker process
-	http   *http.Server
-	spool  string // this process's own spool directory, removed on Close (PostgreSQL)
-	blobs  jobs.Blobs
+	// queueExec is the queue driver's executor (see jobs.Rescue).
+	queueExec riverdriver.Executor
+	api       *httpapi.Server      // nil in a worker process
+	web       *dashboard.Dashboard // nil in a worker process
+	http      *http.Server
+	spool     string // this process's own spool directory, removed on Close (PostgreSQL)
+	blobs     jobs.Blobs
 
 	notifier *webhook.Notifier
 }
@@ -359,14 +369,6 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		if a.store, err = OpenStore(ctx, cfg.DataDir); err != nil {
 			return nil, err
 		}
-		// This process holds the data directory's lock, so any job left
-		// running belongs to a process that is gone: put it back on the
-		// queue now rather than after the rescuer's lease.
-		if n, err := a.store.RescueAbandonedQueueJobs(ctx); err != nil {
-			return nil, err
-		} else if n > 0 {
-			a.log.Info("returned abandoned jobs to the queue", "jobs", n)
-		}
 	}
 	if cfg.Now != nil {
 		a.store.Now = cfg.Now
@@ -394,7 +396,6 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		Logger:               slog.New(warnOnly{a.log.Handler()}),
 		JobTimeout:           cfg.JobTimeout,
 		RescueStuckJobsAfter: rescueAfter,
-		MaxAttempts:          jobs.MaxAttempts,
 		FetchCooldown:        5 * time.Millisecond,
 		FetchPollInterval:    100 * time.Millisecond,
 	}
@@ -414,6 +415,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 				MaxImagePixels:       cfg.Budgets.MaxImagePixels,
 				MemoryLimit:          cfg.Budgets.MemoryLimit,
 				Timeout:              cfg.Budgets.ReadTimeout,
+				CrashMarker:          cfg.ReaderCrashMarker,
 			},
 			OCR:         ocr.Config{Concurrency: cfg.OCRWorkers, PageTimeout: cfg.OCRPageTimeout},
 			MaxOCRPages: cfg.OCRMaxPages,
@@ -440,6 +442,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Ended:   notifier.JobEndedTx,
 			Logger:  a.log,
 			Metrics: jobs.NewMetrics(reg),
+			Backoff: cfg.RetryBackoff,
 		})
 		river.AddWorker(workers, webhook.NewWorker(a.store, cfg.Webhooks, a.log))
 		rcfg.Workers = workers
@@ -454,13 +457,23 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("create queue client: %w", err)
 		}
-		a.queue = pgxQueue{Client: client, store: a.store}
+		a.queue, a.queueExec = pgxQueue{Client: client, store: a.store}, client.Driver().GetExecutor()
 	} else {
 		client, err := river.NewClient(riversqlite.New(a.store.WriteDB()), rcfg)
 		if err != nil {
 			return nil, fmt.Errorf("create queue client: %w", err)
 		}
-		a.queue = client
+		a.queue, a.queueExec = client, client.Driver().GetExecutor()
+		// This process holds the data directory's lock, so any job left
+		// running belongs to a process that is gone: put it back on the
+		// queue now, after its back-off, rather than after the rescuer's
+		// lease.
+		n, err := jobs.Rescue(ctx, a.queueExec, a.store, time.Now().Add(24*time.Hour), cfg.RetryBackoff)
+		if err != nil {
+			return nil, err
+		} else if n > 0 {
+			a.log.Info("returned abandoned jobs to the queue", "jobs", n)
+		}
 	}
 
 	notifier.Queue = a.queue
@@ -615,7 +628,8 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	sweepCtx, stopSweep := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopSweep()
 	if a.cfg.Workers > 0 {
-		sw := &jobs.Sweeper{Store: a.store, Logger: a.log, Interval: a.cfg.RescueInterval, Ended: a.notifier.JobEndedTx}
+		sw := &jobs.Sweeper{Store: a.store, Queue: a.queueExec, Backoff: a.cfg.RetryBackoff, Logger: a.log,
+			Interval: a.cfg.RescueInterval, Ended: a.notifier.JobEndedTx}
 		if IsPostgres(a.cfg.Database) {
 			sw.RescueAfter = a.cfg.RescueAfter
 		}

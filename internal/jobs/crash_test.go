@@ -83,8 +83,8 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	if j.Status != store.StatusFailed || j.ErrorCode != extract.CodeReaderCrashed || j.Error == "" {
 		t.Errorf("crashing document: %s, code %q, message %q; want failed, %s, a message", j.Status, j.ErrorCode, j.Error, extract.CodeReaderCrashed)
 	}
-	if j.AttemptCount != jobs.MaxAttempts || j.AttemptCount > j.MaxAttempts {
-		t.Errorf("crashing document: %d attempts (max %d), want %d", j.AttemptCount, j.MaxAttempts, jobs.MaxAttempts)
+	if j.AttemptCount != jobs.MaxAttempts || j.ChargedAttempts != jobs.MaxAttempts {
+		t.Errorf("crashing document: %d attempts, %d charged to it; want %d, all charged", j.AttemptCount, j.ChargedAttempts, jobs.MaxAttempts)
 	}
 	if g := wait(goodID); g.Status != store.StatusCompleted {
 		t.Errorf("healthy document beside it: %s (%s)", g.Status, g.Error)

@@ -4,9 +4,16 @@
 //
 // A job's life: pending (queued) → processing (a worker claimed it; the
 // attempt is counted at the claim) → completed, or failed. A transient failure
-// (timeout, database error, a worker killed mid-job) sends the job back to
-// pending for another attempt after a backoff, up to MaxAttempts; a document
-// that can never succeed (no text, encrypted, corrupt) fails at once.
+// sends the job back to pending for another attempt after a back-off. A
+// document that can never succeed (no text, encrypted, corrupt) fails at once.
+//
+// Attempts are counted against the document only when the document can be
+// to blame: its reader crashed, the reading ran out of time, or the engine
+// failed on it. A job fails when its document has used MaxAttempts such
+// attempts. Attempts lost for other reasons (the worker process died, was
+// stopped, or the database failed) are the service's fault: they are
+// retried with a back-off up to MaxRescues times, so an innocent job
+// survives a crash loop while a poison file still ends after MaxAttempts.
 package jobs
 
 import (
@@ -29,8 +36,17 @@ import (
 	"github.com/invex/invex/internal/store"
 )
 
-// MaxAttempts is how many times a job is tried before it fails.
+// MaxAttempts is how many attempts charged to its document a job is given
+// before it fails.
 const MaxAttempts = 3
+
+// MaxRescues is how many attempts lost to a dead worker process or to the
+// service's own failures a job survives; one more fails it as worker_lost.
+const MaxRescues = 10
+
+// queueMaxAttempts is the queue's own attempt limit of an extraction entry:
+// every attempt, whoever is to blame.
+const queueMaxAttempts = MaxAttempts + MaxRescues
 
 // QueueExtract is the queue extraction jobs run on.
 const QueueExtract = "extract"
@@ -53,13 +69,13 @@ type ExtractArgs struct {
 // Kind names the job kind in the queue.
 func (ExtractArgs) Kind() string { return "extract" }
 
-// InsertOpts places extraction jobs on their queue with their attempt limit;
-// attempts made before a move to QueueOCR count against it.
+// InsertOpts places extraction jobs on their queue with the queue's attempt
+// limit; attempts made before a move to QueueOCR count against it.
 func (a ExtractArgs) InsertOpts() river.InsertOpts {
 	if a.OCR {
-		return river.InsertOpts{Queue: QueueOCR, MaxAttempts: max(1, MaxAttempts-a.Attempts)}
+		return river.InsertOpts{Queue: QueueOCR, MaxAttempts: max(1, queueMaxAttempts-a.Attempts)}
 	}
-	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: MaxAttempts}
+	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: queueMaxAttempts}
 }
 
 // fairBacklog are the sizes of an account's backlog (jobs pending or

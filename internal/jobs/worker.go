@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
 
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/blob"
@@ -53,17 +54,26 @@ type ExtractWorker struct {
 	Ended   EndedTxFunc
 	Logger  *slog.Logger
 	Metrics *Metrics
+	// Backoff spaces the attempts of a job. Zero: DefaultBackoff.
+	Backoff Backoff
+}
+
+// NextRetry implements river.Worker: the wait before the next attempt of a
+// job whose attempt returned an error.
+func (w *ExtractWorker) NextRetry(rj *river.Job[ExtractArgs]) time.Time {
+	return time.Now().Add(w.Backoff.After(rj.Attempt + rj.Args.Attempts))
 }
 
 // Work runs one attempt of an extraction job.
 func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) error {
 	id := rj.Args.JobID
-	job, ok, err := w.Store.StartJob(ctx, id, rj.Attempt+rj.Args.Attempts)
+	attempt := rj.Attempt + rj.Args.Attempts
+	job, ok, err := w.Store.StartJob(ctx, id, attempt)
 	if err != nil {
 		// The job may have been marked processing before the error (its
 		// context cancelled at shutdown between the update and the read
 		// back): it goes back to pending rather than staying processing.
-		if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), id); rerr != nil {
+		if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), id, false); rerr != nil {
 			w.Logger.Error("requeue job", "job_id", id, "err", rerr)
 		}
 		return err
@@ -72,16 +82,22 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 		// The job already ended (an earlier run finished it): nothing to do.
 		return w.finish(ctx, rj, nil)
 	}
-	log := w.Logger.With("job_id", id, "attempt", rj.Attempt)
+	log := w.Logger.With("job_id", id, "attempt", attempt)
+	// Every earlier attempt not charged to the document was lost: its
+	// worker process died or was stopped, or the service failed.
+	if lost := attempt - 1 - job.ChargedAttempts; lost > MaxRescues {
+		return w.fail(ctx, rj, log, &extract.Error{Code: CodeWorkerLost, Permanent: true,
+			Message: fmt.Sprintf("processing stopped unexpectedly %d times: the worker processes were lost", lost)}, false)
+	}
 	start := time.Now()
 
 	data, err := w.Blobs.Get(ctx, job.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
 		return w.fail(ctx, rj, log, &extract.Error{Code: "document_missing", Permanent: true, Err: err,
-			Message: "the uploaded document is no longer in storage"})
+			Message: "the uploaded document is no longer in storage"}, false)
 	}
 	if err != nil {
-		return w.retryOrFail(ctx, rj, log, err)
+		return w.retryOrFail(ctx, rj, job, log, err)
 	}
 
 	deferOCR := w.InsertTx != nil && !rj.Args.OCR
@@ -90,12 +106,12 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 		return w.moveToOCR(ctx, rj, log)
 	}
 	if err != nil {
-		return w.retryOrFail(ctx, rj, log, err)
+		return w.retryOrFail(ctx, rj, job, log, err)
 	}
 	c, err := Completion(out)
 	if err != nil {
 		return w.fail(ctx, rj, log, &extract.Error{Code: extract.CodeInternal, Permanent: true, Err: err,
-			Message: "the extraction result could not be stored"})
+			Message: "the extraction result could not be stored"}, false)
 	}
 	err = w.finish(ctx, rj, func(tx *sql.Tx) error {
 		ok, err := w.Store.CompleteJobTx(ctx, tx, id, c)
@@ -108,7 +124,7 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 		// Not stored (the attempt was cancelled at shutdown, or the
 		// database failed): the job goes back to pending for its next
 		// attempt rather than staying "processing".
-		return w.retryOrFail(ctx, rj, log, err)
+		return w.retryOrFail(ctx, rj, job, log, err)
 	}
 	w.Metrics.observe(store.StatusCompleted, time.Since(start))
 	log.Info("job completed", "model", out.Model, "pages", out.Pages, "ms", time.Since(start).Milliseconds())
@@ -159,28 +175,55 @@ func Completion(out extract.Outcome) (store.Completion, error) {
 	return store.Completion{Confidence: out.Confidence, Model: out.Model, Result: res, Flags: fl, Extra: extra}, nil
 }
 
-// retryOrFail ends the job when err is permanent or this was the last
-// attempt, and otherwise sends it back to pending and returns err so that the
-// queue tries again after its backoff.
-func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, err error) error {
+// CodeWorkerLost is the error code of a job whose attempts were lost to
+// dead worker processes more than MaxRescues times.
+const CodeWorkerLost = "worker_lost"
+
+// charged reports whether a failed attempt counts against the document: its
+// reader crashed, the reading ran out of time, or the engine failed on it.
+// Errors from elsewhere (the database, the blob store, a shutdown that
+// cancelled the attempt) are the service's and count as rescues.
+func charged(err error) (*extract.Error, bool) {
 	var xe *extract.Error
 	if !errors.As(err, &xe) {
-		xe = &extract.Error{Code: extract.CodeInternal, Err: err, Message: "the document could not be processed"}
+		return &extract.Error{Code: extract.CodeInternal, Err: err, Message: "the document could not be processed"}, false
 	}
-	if xe.Permanent || rj.Attempt >= rj.MaxAttempts {
-		return w.fail(ctx, rj, log, xe)
+	return xe, xe.Code != extract.CodeCanceled
+}
+
+// retryOrFail ends the job when err is permanent or the job has used its
+// attempts, and otherwise sends it back to pending and returns err so that
+// the queue tries again after its back-off.
+func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[ExtractArgs], job store.Job, log *slog.Logger, err error) error {
+	xe, charge := charged(err)
+	attempt := rj.Attempt + rj.Args.Attempts
+	spent := rj.Attempt >= rj.MaxAttempts
+	if charge {
+		spent = spent || job.ChargedAttempts+1 >= MaxAttempts
+	} else {
+		spent = spent || attempt-job.ChargedAttempts > MaxRescues
 	}
-	log.Warn("job attempt failed; will retry", "code", xe.Code, "err", err)
+	if xe.Permanent || spent {
+		return w.fail(ctx, rj, log, xe, charge)
+	}
+	log.Warn("job attempt failed; will retry", "code", xe.Code, "charged", charge, "err", err)
 	// The job's own context may be what ended; the bookkeeping must still run.
-	if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), rj.Args.JobID); rerr != nil {
+	if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), rj.Args.JobID, charge); rerr != nil {
 		log.Error("requeue job", "err", rerr)
 	}
 	return err
 }
 
-func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, xe *extract.Error) error {
+// fail ends the job as failed with xe; charge counts the attempt against
+// the document.
+func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, xe *extract.Error, charge bool) error {
 	ctx = context.WithoutCancel(ctx)
 	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
+		if charge {
+			if err := w.Store.ChargeAttemptTx(ctx, tx, rj.Args.JobID); err != nil {
+				return err
+			}
+		}
 		ok, err := w.Store.FailJobTx(ctx, tx, rj.Args.JobID, xe.Code, xe.Message)
 		if err == nil && ok && w.Ended != nil {
 			err = w.Ended(ctx, tx, rj.Args.JobID)
@@ -237,14 +280,18 @@ func removeQuietly(path string) {
 }
 
 // Sweeper ends jobs whose queue entry ended without them: a worker killed on
-// the job's last attempt leaves the entry discarded by the queue's rescuer
-// and the job unfinished. With RescueAfter set (PostgreSQL), it is also that
-// rescuer: each round it first returns to the queue the entries whose
-// attempt has run longer than RescueAfter (see
-// store.Store.RescueStuckQueueJobs), so a dead worker's job is back at most
-// RescueAfter + Interval after its attempt started.
+// the queue's last attempt leaves the entry discarded and the job
+// unfinished. With RescueAfter set (PostgreSQL), it also returns the
+// attempts of dead workers to the queue: each round it first rescues the
+// entries whose attempt has run longer than RescueAfter (see Rescue), so a
+// dead worker's job is back on the queue at most RescueAfter + Interval
+// after its attempt started, to run after its back-off.
 type Sweeper struct {
-	Store       *store.Store
+	Store *store.Store
+	// Queue is the queue's driver executor, through which stuck entries
+	// are found and rescued; needed with RescueAfter.
+	Queue       riverdriver.Executor
+	Backoff     Backoff
 	Logger      *slog.Logger
 	Interval    time.Duration // default 5 s
 	RescueAfter time.Duration // 0: leave stuck entries to the queue's own rescuer
@@ -276,7 +323,11 @@ func (s *Sweeper) Run(ctx context.Context) {
 // every orphan job once.
 func (s *Sweeper) Sweep(ctx context.Context) error {
 	if s.RescueAfter > 0 {
-		n, err := s.Store.RescueStuckQueueJobs(ctx, s.RescueAfter)
+		now, err := s.Store.DatabaseTime(ctx)
+		if err != nil {
+			return err
+		}
+		n, err := Rescue(ctx, s.Queue, s.Store, now.Add(-s.RescueAfter), s.Backoff)
 		if err != nil {
 			return err
 		}
@@ -289,8 +340,8 @@ func (s *Sweeper) Sweep(ctx context.Context) error {
 		return err
 	}
 	for _, o := range orphans {
-		msg := fmt.Sprintf("processing stopped unexpectedly on each of %d attempts", o.Attempts)
-		if err := s.Store.FailOrphan(ctx, o, "worker_lost", msg, s.Ended); err != nil {
+		msg := fmt.Sprintf("processing stopped unexpectedly on %d attempts: the worker processes were lost", o.Attempts)
+		if err := s.Store.FailOrphan(ctx, o, CodeWorkerLost, msg, s.Ended); err != nil {
 			return err
 		}
 		s.Logger.Warn("job failed: worker lost", "job_id", o.ID, "attempts", o.Attempts)

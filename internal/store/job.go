@@ -32,13 +32,17 @@ type Job struct {
 	StartedAt    *time.Time
 	CompletedAt  *time.Time
 	ProcessingMS *int64
-	AttemptCount int
-	MaxAttempts  int
-	Error        string // human-readable reason of a failed job
-	ErrorCode    string // machine code of a failed job
-	Confidence   *float64
-	Model        string
-	CacheHit     bool
+	// AttemptCount counts every attempt made; ChargedAttempts those
+	// counted against the document (see package jobs), at most
+	// MaxAttempts.
+	AttemptCount    int
+	ChargedAttempts int
+	MaxAttempts     int
+	Error           string // human-readable reason of a failed job
+	ErrorCode       string // machine code of a failed job
+	Confidence      *float64
+	Model           string
+	CacheHit        bool
 	// Flags, Result and Extra are JSON documents, stored as written by the
 	// engine's caller.
 	Flags  json.RawMessage
@@ -50,7 +54,7 @@ type Job struct {
 
 const jobColumns = `id, account_id, status, locale, file_name, file_sha256, file_size, blob_key, cache_key,
 	queued_at, started_at, completed_at, processing_ms, attempt_count, max_attempts, error, error_code,
-	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id`
+	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id, charged_attempts`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -66,7 +70,7 @@ func scanJob(row rowScanner) (Job, error) {
 	)
 	err := row.Scan(&j.ID, &j.AccountID, &j.Status, &j.Locale, &j.FileName, &j.FileSHA256, &j.FileSize,
 		&blob, &j.CacheKey, &queued, &started, &completed, &procMS, &j.AttemptCount, &j.MaxAttempts,
-		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob)
+		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob, &j.ChargedAttempts)
 	if err != nil {
 		return Job{}, err
 	}
@@ -128,11 +132,11 @@ func InsertJobTx(ctx context.Context, tx *sql.Tx, j *Job) error {
 		cacheHit = 1
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO jobs (`+jobColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
 		j.ID, j.AccountID, j.Status, j.Locale, j.FileName, j.FileSHA256, j.FileSize, nullString(j.BlobKey), j.CacheKey,
 		millis(j.QueuedAt), nullTime(j.StartedAt), nullTime(j.CompletedAt), procMS, j.AttemptCount, j.MaxAttempts,
 		nullString(j.Error), nullString(j.ErrorCode), confidence, nullString(j.Model), cacheHit,
-		nullJSON(j.Flags), nullJSON(j.Result), nullJSON(j.Extra), qjob)
+		nullJSON(j.Flags), nullJSON(j.Result), nullJSON(j.Extra), qjob, j.ChargedAttempts)
 	if err != nil {
 		return fmt.Errorf("insert job: %w", err)
 	}
@@ -254,11 +258,26 @@ func (s *Store) FailJobTx(ctx context.Context, tx *sql.Tx, id, code, message str
 	return n > 0, nil
 }
 
+// ChargeAttemptTx counts one more attempt against the document of job id,
+// inside tx.
+func (s *Store) ChargeAttemptTx(ctx context.Context, tx *sql.Tx, id string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE jobs SET charged_attempts = charged_attempts + 1 WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("charge attempt: %w", err)
+	}
+	return nil
+}
+
 // RequeueJob puts a job whose attempt failed for a transient reason back to
-// pending, to wait for its next attempt.
-func (s *Store) RequeueJob(ctx context.Context, id string) error {
+// pending, to wait for its next attempt. charged counts the attempt against
+// the document (ChargedAttempts).
+func (s *Store) RequeueJob(ctx context.Context, id string, charged bool) error {
+	add := 0
+	if charged {
+		add = 1
+	}
 	_, err := s.w.ExecContext(ctx,
-		`UPDATE jobs SET status = 'pending' WHERE id = $1 AND status = 'processing'`, id)
+		`UPDATE jobs SET status = 'pending', charged_attempts = charged_attempts + $2
+		  WHERE id = $1 AND status = 'processing'`, id, add)
 	if err != nil {
 		return fmt.Errorf("requeue job: %w", err)
 	}
@@ -375,60 +394,35 @@ func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string, 
 	})
 }
 
-// RescueAbandonedQueueJobs returns every queue entry left running by a
-// process that is gone to the queue: entries with attempts left become
-// available at once, the others are discarded (and then failed by the orphan
-// sweep). It must only be called by a process that knows it is the only one
-// working on this database (the embedded mode holds a lock file for that);
-// with many processes the queue's own rescuer, which waits for a lease to
-// lapse, does this job.
-func (s *Store) RescueAbandonedQueueJobs(ctx context.Context) (int, error) {
-	if s.pg != nil {
-		return 0, errors.New("rescue abandoned queue jobs: only for the embedded SQLite database")
-	}
-	res, err := s.w.ExecContext(ctx,
-		`UPDATE river_job
-		    SET state = CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END,
-		        finalized_at = CASE WHEN attempt >= max_attempts THEN COALESCE(attempted_at, scheduled_at) ELSE NULL END
-		  WHERE state = 'running'`)
-	if err != nil {
-		return 0, fmt.Errorf("rescue abandoned queue jobs: %w", err)
-	}
-	n, _ := res.RowsAffected()
-	return int(n), nil
+// RequeueQueued sends the processing jobs of the given queue entries back
+// to pending: their entries were returned to the queue after their worker
+// process died (see jobs.Rescue). It reports how many jobs it changed.
+func (s *Store) RequeueQueued(ctx context.Context, queueIDs []int64) (int, error) {
+	n := 0
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		for _, qid := range queueIDs {
+			res, err := tx.ExecContext(ctx,
+				`UPDATE jobs SET status = 'pending' WHERE queue_job_id = $1 AND status = 'processing'`, qid)
+			if err != nil {
+				return fmt.Errorf("requeue jobs: %w", err)
+			}
+			k, _ := res.RowsAffected()
+			n += int(k)
+		}
+		return nil
+	})
+	return n, err
 }
 
-// RescueStuckQueueJobs returns to the queue every entry of the PostgreSQL
-// queue whose attempt started more than after ago, by the database's clock,
-// and is still running: its process is taken for dead. Entries with
-// attempts left become available at once, and their jobs pending; the
-// others are discarded (and their jobs then failed by the orphan sweep).
-// Each rescue is recorded in the entry's errors. It is one statement that
-// re-checks the state of each row it changes, so any number of processes
-// may run it at once. It reports how many entries it rescued.
-func (s *Store) RescueStuckQueueJobs(ctx context.Context, after time.Duration) (int, error) {
+// DatabaseTime is the database's clock: PostgreSQL's now(), which stamps
+// the queue's attempts; the process's clock for the embedded database.
+func (s *Store) DatabaseTime(ctx context.Context) (time.Time, error) {
 	if s.pg == nil {
-		return 0, errors.New("rescue stuck queue jobs: only for PostgreSQL")
+		return time.Now(), nil
 	}
-	var n int
-	err := s.w.QueryRowContext(ctx,
-		`WITH rescued AS (
-		    UPDATE river_job
-		       SET state = (CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END)::river_job_state,
-		           finalized_at = CASE WHEN attempt >= max_attempts THEN now() END,
-		           scheduled_at = CASE WHEN attempt >= max_attempts THEN scheduled_at ELSE now() END,
-		           errors = array_append(errors, jsonb_build_object('at', now(), 'attempt', attempt, 'trace', '',
-		               'error', 'worker lost: the attempt was still running when its lease lapsed'))
-		     WHERE state = 'running' AND attempted_at < now() - make_interval(secs => $1)
-		 RETURNING id, state),
-		 requeued AS (
-		    UPDATE jobs SET status = 'pending'
-		     WHERE status = 'processing'
-		       AND queue_job_id IN (SELECT id FROM rescued WHERE state = 'available')
-		 RETURNING 1)
-		 SELECT COUNT(*) FROM rescued`, after.Seconds()).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("rescue stuck queue jobs: %w", err)
+	var t time.Time
+	if err := s.w.QueryRowContext(ctx, `SELECT now()`).Scan(&t); err != nil {
+		return time.Time{}, fmt.Errorf("read database time: %w", err)
 	}
-	return n, nil
+	return t, nil
 }

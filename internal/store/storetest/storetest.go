@@ -393,7 +393,7 @@ func testJobFailAndRequeue(t *testing.T, st *store.Store) {
 	if _, ok, err := st.StartJob(ctx, j.ID, 1); !ok || err != nil {
 		t.Fatalf("StartJob = %v, %v", ok, err)
 	}
-	if err := st.RequeueJob(ctx, j.ID); err != nil {
+	if err := st.RequeueJob(ctx, j.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := st.JobByID(ctx, j.ID); got.Status != store.StatusPending || got.AttemptCount != 1 {
@@ -419,7 +419,7 @@ func testJobFailAndRequeue(t *testing.T, st *store.Store) {
 		got.Error != "the PDF is damaged" || got.ProcessingMS == nil || *got.ProcessingMS != 40 {
 		t.Errorf("failed job = %+v", got)
 	}
-	if err := st.RequeueJob(ctx, j.ID); err != nil {
+	if err := st.RequeueJob(ctx, j.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := st.JobByID(ctx, j.ID); got.Status != store.StatusFailed {

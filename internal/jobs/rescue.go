@@ -1,0 +1,107 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/invex/invex/internal/store"
+)
+
+// Backoff spaces the attempts of a job: the wait after attempt n is
+// Base·2^(n-1), at most Max. The same schedule serves attempts that returned
+// an error and attempts lost with their worker process, so a job caught in
+// a crash loop is tried less and less often.
+type Backoff struct {
+	Base time.Duration // default 1 s
+	Max  time.Duration // default 5 min
+}
+
+// DefaultBackoff is the back-off of the service.
+var DefaultBackoff = Backoff{Base: time.Second, Max: 5 * time.Minute}
+
+// After returns the wait after attempt n (1-based).
+func (b Backoff) After(n int) time.Duration {
+	if b.Base <= 0 {
+		b.Base = DefaultBackoff.Base
+	}
+	if b.Max <= 0 {
+		b.Max = DefaultBackoff.Max
+	}
+	d := b.Base
+	for i := 1; i < n && d < b.Max; i++ {
+		d *= 2
+	}
+	return min(d, b.Max)
+}
+
+// rescueBatch is how many stuck entries one query of Rescue takes.
+const rescueBatch = 200
+
+// Rescue returns to the queue every entry still running whose attempt
+// started before horizon: its worker process is taken for dead. An entry
+// with attempts left waits for its back-off and its job goes back to
+// pending; an entry on the queue's last attempt is discarded, and its job
+// is then failed by the orphan sweep (Sweeper). Each rescue is recorded in
+// the entry's errors. The queue is touched only through its driver's API.
+//
+// The driver's rescue does not re-check an entry's state, so an entry that
+// ended between the read and the write is made available again; its job
+// has ended, and the attempt ends the entry without work (the job's row is
+// the truth). Two sweepers rescuing the same entry write the same values,
+// and the back-off (at least Base) keeps the entry from being claimed
+// between their writes.
+//
+// It reports how many entries it rescued.
+func Rescue(ctx context.Context, q riverdriver.Executor, st *store.Store, horizon time.Time, b Backoff) (int, error) {
+	total := 0
+	var after int64
+	for {
+		stuck, err := q.JobGetStuck(ctx, &riverdriver.JobGetStuckParams{AfterID: after, Max: rescueBatch, StuckHorizon: horizon})
+		if err != nil {
+			return total, fmt.Errorf("list stuck queue entries: %w", err)
+		}
+		if len(stuck) == 0 {
+			return total, nil
+		}
+		p := &riverdriver.JobRescueManyParams{StuckHorizon: horizon}
+		now := time.Now().UTC()
+		var requeued []int64
+		for _, j := range stuck {
+			after = j.ID
+			e, err := json.Marshal(rivertype.AttemptError{At: now, Attempt: j.Attempt,
+				Error: "worker lost: the attempt was still running after its process was gone or its lease lapsed"})
+			if err != nil {
+				return total, fmt.Errorf("rescue queue entries: %w", err)
+			}
+			p.ID = append(p.ID, j.ID)
+			p.Error = append(p.Error, e)
+			if j.Attempt >= j.MaxAttempts {
+				p.State = append(p.State, string(rivertype.JobStateDiscarded))
+				p.FinalizedAt = append(p.FinalizedAt, &now)
+				p.ScheduledAt = append(p.ScheduledAt, j.ScheduledAt)
+				continue
+			}
+			// Available with a later scheduled_at is how the queue itself
+			// sets a short retry: fetches skip it until then.
+			p.State = append(p.State, string(rivertype.JobStateAvailable))
+			p.FinalizedAt = append(p.FinalizedAt, nil)
+			p.ScheduledAt = append(p.ScheduledAt, now.Add(b.After(j.Attempt)))
+			requeued = append(requeued, j.ID)
+		}
+		if _, err := q.JobRescueMany(ctx, p); err != nil {
+			return total, fmt.Errorf("rescue queue entries: %w", err)
+		}
+		if _, err := st.RequeueQueued(ctx, requeued); err != nil {
+			return total, err
+		}
+		total += len(stuck)
+		if len(stuck) < rescueBatch {
+			return total, nil
+		}
+	}
+}
