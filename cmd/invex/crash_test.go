@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/invex/invex/internal/app"
-	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/testpdf"
 )
 
@@ -194,9 +194,9 @@ func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*chi
 		// internal/app checks that exactly); an attempt that outran the
 		// tests' short job timeout while the machine was busy starting
 		// processes is, as any timeout.
-		if j.AttemptCount < 1 || j.AttemptCount > 1+jobs.MaxRescues+j.ChargedAttempts {
+		if j.AttemptCount < 1 || j.AttemptCount > 1+submit.MaxRescues+j.ChargedAttempts {
 			t.Errorf("job %s: attempt_count %d (%d charged to the document); want 1 to %d more than the charged ones",
-				id, j.AttemptCount, j.ChargedAttempts, 1+jobs.MaxRescues)
+				id, j.AttemptCount, j.ChargedAttempts, 1+submit.MaxRescues)
 		}
 		charged += j.ChargedAttempts
 		if j.AttemptCount > 1 {

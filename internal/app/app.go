@@ -42,6 +42,7 @@ import (
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
 )
 
@@ -273,7 +274,7 @@ const riverRescueNever = 100 * 365 * 24 * time.Hour
 
 // queueClient is the job queue as the app uses it, whatever its driver.
 type queueClient interface {
-	jobs.Enqueuer
+	submit.Enqueuer
 	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
 	StopAndCancel(ctx context.Context) error
@@ -374,7 +375,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		a.store.Now = cfg.Now
 	}
 
-	var blobs jobs.Blobs
+	var blobs blob.Store
 	if cfg.Blobs == BlobsDatabase {
 		blobs = blob.NewDB(a.store.WriteDB())
 	} else if blobs, err = blob.NewDir(dirs["blobs"]); err != nil {
@@ -432,7 +433,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Blobs:      blobs,
 			Engine:     a.engine,
 			CompleteTx: completeTxFunc(a.store),
-			InsertTx: func(ctx context.Context, tx *sql.Tx, args jobs.ExtractArgs) (int64, error) {
+			InsertTx: func(ctx context.Context, tx *sql.Tx, args submit.ExtractArgs) (int64, error) {
 				res, err := a.queue.InsertTx(ctx, tx, args, nil)
 				if err != nil {
 					return 0, err
@@ -447,9 +448,9 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		river.AddWorker(workers, webhook.NewWorker(a.store, cfg.Webhooks, a.log))
 		rcfg.Workers = workers
 		rcfg.Queues = map[string]river.QueueConfig{
-			jobs.QueueExtract: {MaxWorkers: cfg.Workers},
-			jobs.QueueOCR:     {MaxWorkers: cfg.OCRWorkers},
-			webhook.Queue:     {MaxWorkers: cfg.Webhooks.WithDefaults().Workers},
+			submit.QueueExtract: {MaxWorkers: cfg.Workers},
+			submit.QueueOCR:     {MaxWorkers: cfg.OCRWorkers},
+			webhook.Queue:       {MaxWorkers: cfg.Webhooks.WithDefaults().Workers},
 		}
 	}
 	if pg {
@@ -477,13 +478,16 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	}
 
 	notifier.Queue = a.queue
-	sub := &jobs.Submitter{
+	sub := &submit.Submitter{
 		Store:     a.store,
 		Blobs:     blobs,
 		Queue:     a.queue,
-		Estimator: &jobs.Estimator{Store: a.store, Workers: max(cfg.Workers, 1)},
+		Estimator: &submit.Estimator{Store: a.store, Workers: max(cfg.Workers, 1)},
 		Logger:    a.log,
 		Ended:     notifier.JobEndedTx,
+		Engine:    extract.Fingerprint(),
+
+		AllowPrivateWebhooks: cfg.Webhooks.AllowPrivate,
 	}
 	a.notifier = notifier
 	var handler http.Handler
@@ -493,6 +497,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		a.web, err = dashboard.New(dashboard.Config{
 			Store:          a.store,
 			Submitter:      sub,
+			Blobs:          blobs,
 			SpoolDir:       spool,
 			MaxUploadBytes: cfg.MaxUploadBytes,
 			Signup:         cfg.DashboardSignup,
@@ -519,7 +524,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Version:        cfg.Version,
 			Webhooks:       cfg.Webhooks,
 			Web:            a.web,
-		}, a.store, sub, a.log, reg)
+		}, a.store, sub, blobs, a.log, reg)
 		handler = a.api.Handler()
 	}
 	a.http = cfg.HTTP.NewHTTPServer(handler, slog.NewLogLogger(a.log.Handler(), slog.LevelWarn))
@@ -531,7 +536,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 // transaction.
 func completeTxFunc(st *store.Store) jobs.CompleteTxFunc {
 	if st.Pool() != nil {
-		return func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+		return func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error {
 			ptx, err := st.QueueTx(tx)
 			if err != nil {
 				return fmt.Errorf("complete queue entry: %w", err)
@@ -540,7 +545,7 @@ func completeTxFunc(st *store.Store) jobs.CompleteTxFunc {
 			return err
 		}
 	}
-	return func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+	return func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error {
 		_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
 		return err
 	}

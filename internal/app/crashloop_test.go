@@ -25,6 +25,7 @@ import (
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 )
 
 // serveChildEnv, when set, makes the test binary an invex process serving
@@ -196,7 +197,7 @@ func TestWorkerCrashLoop(t *testing.T) {
 	if _, err := st.CreateKey(ctx, acct.ID, "test", k.Prefix, k.Hash); err != nil {
 		t.Fatal(err)
 	}
-	submit := func(base string, pdf []byte) string {
+	submitDoc := func(base string, pdf []byte) string {
 		body, ct := multipartBody("invoice.pdf", pdf, nil)
 		req, _ := http.NewRequest(http.MethodPost, base+"/v1/extract/invoice", body)
 		req.Header.Set("Content-Type", ct)
@@ -224,10 +225,10 @@ func TestWorkerCrashLoop(t *testing.T) {
 
 	p := startProc(t, cfg)
 	long := longInvoice(t, 12)
-	goodID := submit(p.URL, long)
-	poisonID := submit(p.URL, append(append([]byte{}, long[:len(long)/2]...), "\n"+marker+"\n"...))
+	goodID := submitDoc(p.URL, long)
+	poisonID := submitDoc(p.URL, append(append([]byte{}, long[:len(long)/2]...), "\n"+marker+"\n"...))
 
-	const kills = jobs.MaxAttempts + 2
+	const kills = submit.MaxAttempts + 2
 	for landed := 0; landed < kills; {
 		// Kill while the good job's attempt runs, a moment after it began.
 		deadline := time.Now().Add(60 * time.Second)
@@ -271,9 +272,9 @@ func TestWorkerCrashLoop(t *testing.T) {
 			kills, g.Status, g.ErrorCode, g.Error, g.AttemptCount, g.ChargedAttempts, kills+1)
 	}
 	b := job(poisonID)
-	if b.Status != store.StatusFailed || b.ErrorCode != extract.CodeReaderCrashed || b.ChargedAttempts != jobs.MaxAttempts {
+	if b.Status != store.StatusFailed || b.ErrorCode != extract.CodeReaderCrashed || b.ChargedAttempts != submit.MaxAttempts {
 		t.Errorf("poison file: %s (%s), %d attempts, %d charged; want failed, %s, %d charged",
-			b.Status, b.ErrorCode, b.AttemptCount, b.ChargedAttempts, extract.CodeReaderCrashed, jobs.MaxAttempts)
+			b.Status, b.ErrorCode, b.AttemptCount, b.ChargedAttempts, extract.CodeReaderCrashed, submit.MaxAttempts)
 	}
 	t.Logf("good job: completed after %d attempts (%d kills); poison file: %s after %d attempts, %d charged",
 		g.AttemptCount, kills, b.ErrorCode, b.AttemptCount, b.ChargedAttempts)

@@ -115,11 +115,22 @@ func TestDashboard(t *testing.T) {
 		t.Errorf("keys list shows the full key again, or not the name")
 	}
 
+	// An upload with a locale the service does not read is refused as the
+	// API refuses it (same submission path), and charges nothing.
+	inv := testpdf.Italian()
+	body, ct := multipartBody("fattura.pdf", inv.PDF(), map[string]string{"csrf": b.tok, "locale": "xx"})
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/jobs", body)
+	req.Header.Set("Content-Type", ct)
+	r = b.send(req)
+	wantStatus(t, r, http.StatusUnprocessableEntity, "upload with an unknown locale")
+	if !strings.Contains(string(r.Body), "locale must be one of it, en, de, fr") {
+		t.Errorf("the refusal does not say why:\n%s", r.Body)
+	}
+
 	// Upload from the browser form; the job completes and its page shows
 	// boxes over a page image.
-	inv := testpdf.Italian()
-	body, ct := multipartBody("fattura.pdf", inv.PDF(), map[string]string{"csrf": b.tok, "locale": "it"})
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/jobs", body)
+	body, ct = multipartBody("fattura.pdf", inv.PDF(), map[string]string{"csrf": b.tok, "locale": "it"})
+	req, _ = http.NewRequest(http.MethodPost, s.URL+"/jobs", body)
 	req.Header.Set("Content-Type", ct)
 	r = b.send(req)
 	wantStatus(t, r, http.StatusSeeOther, "upload")

@@ -27,8 +27,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
 )
 
@@ -44,7 +44,10 @@ type Config struct {
 	Store *store.Store
 	// Submitter accepts uploads from the browser: the same path as the
 	// API's submissions (quota, cache, queue).
-	Submitter *jobs.Submitter
+	Submitter *submit.Submitter
+	// Blobs holds the uploaded documents and the page images drawn from
+	// them.
+	Blobs Blobs
 	// SpoolDir holds uploads while they arrive (as the API's).
 	SpoolDir string
 	// MaxUploadBytes is the largest document accepted. Default 50 MiB.

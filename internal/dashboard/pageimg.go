@@ -35,6 +35,11 @@ type PageDrawer interface {
 	Close() error
 }
 
+// Blobs is where the dashboard reads documents.
+type Blobs interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+}
+
 // errNoDrawer is returned for page images when the dashboard has no
 // PageDrawer.
 var errNoDrawer = errors.New("no page drawer is configured")
@@ -67,7 +72,7 @@ func (d *Dashboard) document(ctx context.Context, j store.Job) ([]byte, error) {
 	if j.BlobKey == "" {
 		return nil, blob.ErrNotFound
 	}
-	return d.cfg.Submitter.Blobs.Get(ctx, j.BlobKey)
+	return d.cfg.Blobs.Get(ctx, j.BlobKey)
 }
 
 // pageSizes returns the sizes of the job's pages (at most maxImagePages).

@@ -17,10 +17,9 @@ import (
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/intake"
-	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
-	"github.com/invex/invex/invoice"
 )
 
 // keysContent is the content of the keys page.
@@ -263,20 +262,22 @@ func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 		d.render(w, r, http.StatusForbidden, "error", page{Title: "error.title", Error: "error.csrf"})
 		return
 	}
-	locale := strings.ToLower(strings.TrimSpace(up.Fields["locale"]))
-	if !invoice.ValidLocale(locale) {
-		locale = invoice.DefaultLocale
-	}
 	acct, err := d.st.AccountByID(r.Context(), s.user.AccountID)
 	if err != nil {
 		up.Remove()
 		d.fail(w, r, "get account", err)
 		return
 	}
-	acc, err := d.cfg.Submitter.Submit(r.Context(), jobs.Submission{
-		AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota, Locale: locale,
+	acc, err := d.cfg.Submitter.Submit(r.Context(), submit.Submission{
+		AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota, Locale: up.Fields["locale"],
 		FileName: up.FileName, SHA256: up.SHA256, Size: up.Size, SpoolPath: up.Path,
 	})
+	var se *submit.Error
+	if errors.As(err, &se) {
+		p.Error = fmt.Sprintf(tr(language(r), "jobs.badpdf"), se.Message)
+		d.showJobs(w, r, http.StatusUnprocessableEntity, p)
+		return
+	}
 	if errors.Is(err, store.ErrQuotaExhausted) {
 		p.Error = fmt.Sprintf(tr(language(r), "jobs.quota"), store.NextPeriod(d.st.Now()).Format("2006-01-02"))
 		d.showJobs(w, r, http.StatusTooManyRequests, p)

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -51,24 +48,6 @@ func idempotencyKey(v string) (string, *Problem) {
 		}
 	}
 	return v, nil
-}
-
-// requestHash identifies a submission for its idempotency key: the
-// document's SHA-256 and every form field or JSON member besides the
-// document, with the locale as it is used (so that omitting it and sending
-// the default are the same request). The file name is not part of it.
-func requestHash(docSHA256 string, fields map[string]string, locale string) string {
-	f := make(map[string]string, len(fields)+1)
-	for k, v := range fields {
-		f[k] = v
-	}
-	f["locale"] = locale
-	b, _ := json.Marshal(struct {
-		Doc    string            `json:"doc"`
-		Fields map[string]string `json:"fields"` // encoded with sorted keys
-	}{docSHA256, f})
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
 }
 
 // replayPossible reports whether the account holds a live record of key, in

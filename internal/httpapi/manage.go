@@ -249,7 +249,7 @@ func (s *Server) deleteJob(ctx context.Context, in *jobIDInput) (*struct{}, erro
 		return nil, err
 	}
 	if d.BlobKey != "" {
-		if err := s.submitter.Blobs.Delete(ctx, d.BlobKey); err != nil {
+		if err := s.blobs.Delete(ctx, d.BlobKey); err != nil {
 			log.Error("delete job: remove document", "job_id", in.ID, "err", err)
 			return nil, unavailable()
 		}
@@ -307,7 +307,7 @@ func (s *Server) getDocument(ctx context.Context, in *jobIDInput) (*documentOutp
 		}
 		return nil, documentNotFound("this job stores no document: its result came from the cache of an earlier identical upload")
 	}
-	data, err := s.submitter.Blobs.Get(ctx, d.BlobKey)
+	data, err := s.blobs.Get(ctx, d.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, documentNotFound("the document is no longer stored")
 	}

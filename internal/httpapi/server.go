@@ -25,8 +25,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/invex/invex/internal/apikey"
-	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
 )
 
@@ -65,7 +65,8 @@ func (c Config) withDefaults() Config {
 type Server struct {
 	cfg       Config
 	store     *store.Store
-	submitter *jobs.Submitter
+	submitter *submit.Submitter
+	blobs     Blobs
 	log       *slog.Logger
 	api       huma.API
 	mux       *http.ServeMux
@@ -83,15 +84,23 @@ type Server struct {
 	rateLimit    *rateLimiter // nil: no per-key limit
 }
 
+// Blobs is where uploaded documents are kept, as the API reads and deletes
+// them.
+type Blobs interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+	Delete(ctx context.Context, key string) error
+}
+
 // New builds the API. reg receives the HTTP metrics and is served at
 // /metrics.
-func New(cfg Config, st *store.Store, sub *jobs.Submitter, log *slog.Logger, reg *prometheus.Registry) *Server {
+func New(cfg Config, st *store.Store, sub *submit.Submitter, blobs Blobs, log *slog.Logger, reg *prometheus.Registry) *Server {
 	useProblems()
 	cfg = cfg.withDefaults()
 	s := &Server{
 		cfg:       cfg,
 		store:     st,
 		submitter: sub,
+		blobs:     blobs,
 		log:       log,
 		mux:       http.NewServeMux(),
 		metrics:   newHTTPMetrics(reg),

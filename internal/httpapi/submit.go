@@ -8,16 +8,14 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"github.com/invex/invex/internal/intake"
-	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
-	"github.com/invex/invex/invoice"
+	"github.com/invex/invex/internal/submit"
 )
 
 const submitDescription = "Upload one PDF invoice, either as multipart/form-data (field `file`, optional `locale`) " +
@@ -119,35 +117,22 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		}
 		return nil, err
 	}
-	locale := strings.ToLower(strings.TrimSpace(up.Fields["locale"]))
-	if locale == "" {
-		locale = invoice.DefaultLocale
-	}
-	if !invoice.ValidLocale(locale) {
-		up.Remove()
-		return nil, problem(http.StatusUnprocessableEntity, CodeUnsupportedLocale,
-			"locale must be one of it, en, de, fr")
-	}
-	hookURL := strings.TrimSpace(up.Fields["webhook_url"])
-	hooked, perr := s.submissionWebhook(ctx, p.AccountID, hookURL)
-	if perr != nil {
-		up.Remove()
-		return nil, perr
-	}
-
-	acc, err := s.submitter.Submit(ctx, jobs.Submission{
-		AccountID:    p.AccountID,
-		MonthlyQuota: p.MonthlyQuota,
-		Locale:       locale,
-		FileName:     up.FileName,
-		SHA256:       up.SHA256,
-		Size:         up.Size,
-		SpoolPath:    up.Path,
-
+	acc, err := s.submitter.Submit(ctx, submit.Submission{
+		AccountID:      p.AccountID,
+		MonthlyQuota:   p.MonthlyQuota,
+		Locale:         up.Fields["locale"],
+		FileName:       up.FileName,
+		SHA256:         up.SHA256,
+		Size:           up.Size,
+		SpoolPath:      up.Path,
+		Fields:         up.Fields,
 		IdempotencyKey: idemKey,
-		RequestHash:    requestHash(up.SHA256, up.Fields, locale),
-		WebhookURL:     hookURL,
+		WebhookURL:     up.Fields["webhook_url"],
 	})
+	var se *submit.Error
+	if errors.As(err, &se) {
+		return nil, problem(http.StatusUnprocessableEntity, se.Code, se.Message)
+	}
 	if errors.Is(err, store.ErrQuotaExhausted) {
 		return nil, quotaExhausted(now)
 	}
@@ -175,7 +160,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 			Status:            store.StatusPending,
 			EstimatedSeconds:  acc.EstimatedSeconds,
 			PollURL:           poll,
-			WebhookConfigured: hooked,
+			WebhookConfigured: acc.WebhookConfigured,
 			QuotaRemaining:    acc.QuotaRemaining,
 		},
 	}, nil

@@ -309,26 +309,3 @@ func (s *Server) listDeliveries(ctx context.Context, in *getJobInput) (*listDeli
 	}
 	return out, nil
 }
-
-// submissionWebhook checks a submission's webhook_url and reports whether
-// a webhook applies to the job: its own URL, or the account's active
-// endpoint.
-func (s *Server) submissionWebhook(ctx context.Context, accountID, url string) (bool, *Problem) {
-	e, err := s.store.WebhookEndpoint(ctx, accountID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.logger(ctx).Error("get webhook endpoint", "err", err)
-		return false, unavailable()
-	}
-	if url == "" {
-		return err == nil && e.Active(), nil
-	}
-	if cerr := webhook.CheckURL(url, s.cfg.Webhooks.AllowPrivate); cerr != nil {
-		return false, problem(http.StatusUnprocessableEntity, CodeInvalidWebhookURL, cerr.Error())
-	}
-	if err != nil {
-		return false, problem(http.StatusUnprocessableEntity, CodeWebhookSecretMissing,
-			"the account has no webhook signing secret yet: create one with POST /v1/webhook/secret "+
-				"(or set an endpoint with PUT /v1/webhook) before naming a webhook_url")
-	}
-	return true, nil
-}

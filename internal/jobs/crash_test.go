@@ -15,8 +15,8 @@ import (
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/blob"
-	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 )
 
 const crashMarker = "%INVEX-TEST-CRASH"
@@ -46,14 +46,14 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &jobs.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
-		Estimator: &jobs.Estimator{Store: st, Workers: 2}}
-	submit := func(name string, data []byte) string {
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+		Estimator: &submit.Estimator{Store: st, Workers: 2}}
+	submitDoc := func(name string, data []byte) string {
 		spool := filepath.Join(dir, "spool-"+name)
 		if err := os.WriteFile(spool, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		acc, err := sub.Submit(ctx, jobs.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
+		acc, err := sub.Submit(ctx, submit.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
 			Locale: "it", SHA256: name, Size: int64(len(data)), SpoolPath: spool})
 		if err != nil {
 			t.Fatal(err)
@@ -61,8 +61,8 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 		return acc.Job.ID
 	}
 	good := invoicePDF(t)
-	crashID := submit("crash", append(append([]byte{}, good...), "\n"+crashMarker+"\n"...))
-	goodID := submit("good", good)
+	crashID := submitDoc("crash", append(append([]byte{}, good...), "\n"+crashMarker+"\n"...))
+	goodID := submitDoc("good", good)
 
 	wait := func(id string) store.Job {
 		deadline := time.Now().Add(60 * time.Second)
@@ -83,8 +83,8 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	if j.Status != store.StatusFailed || j.ErrorCode != extract.CodeReaderCrashed || j.Error == "" {
 		t.Errorf("crashing document: %s, code %q, message %q; want failed, %s, a message", j.Status, j.ErrorCode, j.Error, extract.CodeReaderCrashed)
 	}
-	if j.AttemptCount != jobs.MaxAttempts || j.ChargedAttempts != jobs.MaxAttempts {
-		t.Errorf("crashing document: %d attempts, %d charged to it; want %d, all charged", j.AttemptCount, j.ChargedAttempts, jobs.MaxAttempts)
+	if j.AttemptCount != submit.MaxAttempts || j.ChargedAttempts != submit.MaxAttempts {
+		t.Errorf("crashing document: %d attempts, %d charged to it; want %d, all charged", j.AttemptCount, j.ChargedAttempts, submit.MaxAttempts)
 	}
 	if g := wait(goodID); g.Status != store.StatusCompleted {
 		t.Errorf("healthy document beside it: %s (%s)", g.Status, g.Error)
@@ -94,7 +94,7 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	var open, maxAttempt int
 	st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_job WHERE state NOT IN ('completed')`).Scan(&open)
 	st.WriteDB().QueryRowContext(ctx, `SELECT MAX(attempt) FROM river_job`).Scan(&maxAttempt)
-	if open != 0 || maxAttempt > jobs.MaxAttempts {
+	if open != 0 || maxAttempt > submit.MaxAttempts {
 		t.Errorf("queue: %d entries not completed, highest attempt %d", open, maxAttempt)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 )
 
 func TestBackoff(t *testing.T) {
@@ -77,7 +78,7 @@ func testRescue(t *testing.T, st *store.Store, q riverdriver.Executor) {
 	ids := make([]int64, len(seeds))
 	for i, s := range seeds {
 		p := &riverdriver.JobInsertFullParams{EncodedArgs: []byte(`{}`), Kind: "extract", MaxAttempts: max,
-			Priority: 1, Queue: jobs.QueueExtract, State: s.state, Attempt: s.attempt}
+			Priority: 1, Queue: submit.QueueExtract, State: s.state, Attempt: s.attempt}
 		if s.attempt > 0 {
 			at := now.Add(-time.Duration(s.startedS) * time.Second)
 			p.AttemptedAt = &at
@@ -98,7 +99,7 @@ func testRescue(t *testing.T, st *store.Store, q riverdriver.Executor) {
 			status = store.StatusCompleted
 		}
 		j := store.Job{ID: fmt.Sprint("job-", i), AccountID: acct.ID, Status: status, Locale: "it",
-			FileSHA256: "x", CacheKey: fmt.Sprint("c", i), QueuedAt: now, MaxAttempts: jobs.MaxAttempts,
+			FileSHA256: "x", CacheKey: fmt.Sprint("c", i), QueuedAt: now, MaxAttempts: submit.MaxAttempts,
 			AttemptCount: s.attempt, QueueJobID: &ids[i]}
 		if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, &j) }); err != nil {
 			t.Fatal(err)

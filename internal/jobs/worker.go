@@ -1,3 +1,23 @@
+// Package jobs works extraction jobs: it reads each job's document with the
+// extraction engine and stores the result, through the River queue; it
+// returns the jobs of dead workers to the queue (Rescue), ends jobs whose
+// queue entry ended without them (Sweeper), and deletes old documents
+// (Retention). Jobs are created by package submit, which defines the queue
+// entries and the attempt limits applied here.
+//
+// A job's life: pending (queued) → processing (a worker claimed it; the
+// attempt is counted at the claim) → completed, or failed. A transient failure
+// sends the job back to pending for another attempt after a back-off. A
+// document that can never succeed (no text, encrypted, corrupt) fails at once.
+//
+// Attempts are counted against the document only when the document can be
+// to blame: its reader crashed, the reading ran out of time, or the engine
+// failed on it. A job fails when its document has used submit.MaxAttempts
+// such attempts. Attempts lost for other reasons (the worker process died,
+// was stopped, or the database failed) are the service's fault: they are
+// retried with a back-off up to submit.MaxRescues times, so an innocent job
+// survives a crash loop while a poison file still ends after
+// submit.MaxAttempts.
 package jobs
 
 import (
@@ -7,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -17,8 +36,15 @@ import (
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/invoice"
 )
+
+// Blobs is where uploaded documents are kept.
+type Blobs interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+	Delete(ctx context.Context, key string) error
+}
 
 // Engine is the extraction engine as the worker uses it.
 type Engine interface {
@@ -28,30 +54,25 @@ type Engine interface {
 // CompleteTxFunc marks the queue entry of a job completed inside tx, so that
 // the job's result and the queue's bookkeeping commit together. It is
 // river.JobCompleteTx for the queue's driver.
-type CompleteTxFunc func(ctx context.Context, tx *sql.Tx, job *river.Job[ExtractArgs]) error
+type CompleteTxFunc func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error
 
 // InsertTxFunc adds an entry to the queue inside tx and returns its id. It
 // is the queue client's InsertTx.
-type InsertTxFunc func(ctx context.Context, tx *sql.Tx, args ExtractArgs) (int64, error)
-
-// EndedTxFunc is told, inside the transaction that ends a job (completed
-// or failed), that job id ended, so that what follows from it (a webhook
-// event) commits or rolls back with the job's end.
-type EndedTxFunc func(ctx context.Context, tx *sql.Tx, id string) error
+type InsertTxFunc func(ctx context.Context, tx *sql.Tx, args submit.ExtractArgs) (int64, error)
 
 // ExtractWorker works extraction jobs.
 type ExtractWorker struct {
-	river.WorkerDefaults[ExtractArgs]
+	river.WorkerDefaults[submit.ExtractArgs]
 
 	Store      *store.Store
 	Blobs      Blobs
 	Engine     Engine
 	CompleteTx CompleteTxFunc
-	// InsertTx, when set, moves jobs whose document needs OCR to QueueOCR
+	// InsertTx, when set, moves jobs whose document needs OCR to submit.QueueOCR
 	// (see there); when nil, OCR runs in the job where it is found.
 	InsertTx InsertTxFunc
 	// Ended, when set, is called in the transaction that ends a job.
-	Ended   EndedTxFunc
+	Ended   submit.EndedTxFunc
 	Logger  *slog.Logger
 	Metrics *Metrics
 	// Backoff spaces the attempts of a job. Zero: DefaultBackoff.
@@ -60,12 +81,12 @@ type ExtractWorker struct {
 
 // NextRetry implements river.Worker: the wait before the next attempt of a
 // job whose attempt returned an error.
-func (w *ExtractWorker) NextRetry(rj *river.Job[ExtractArgs]) time.Time {
+func (w *ExtractWorker) NextRetry(rj *river.Job[submit.ExtractArgs]) time.Time {
 	return time.Now().Add(w.Backoff.After(rj.Attempt + rj.Args.Attempts))
 }
 
 // Work runs one attempt of an extraction job.
-func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) error {
+func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[submit.ExtractArgs]) error {
 	id := rj.Args.JobID
 	attempt := rj.Attempt + rj.Args.Attempts
 	job, ok, err := w.Store.StartJob(ctx, id, attempt)
@@ -85,7 +106,7 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 	log := w.Logger.With("job_id", id, "attempt", attempt)
 	// Every earlier attempt not charged to the document was lost: its
 	// worker process died or was stopped, or the service failed.
-	if lost := attempt - 1 - job.ChargedAttempts; lost > MaxRescues {
+	if lost := attempt - 1 - job.ChargedAttempts; lost > submit.MaxRescues {
 		return w.fail(ctx, rj, log, &extract.Error{Code: CodeWorkerLost, Permanent: true,
 			Message: fmt.Sprintf("processing stopped unexpectedly %d times: the worker processes were lost", lost)}, false)
 	}
@@ -131,11 +152,11 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[ExtractArgs]) er
 	return nil
 }
 
-// moveToOCR puts the job on QueueOCR and ends this queue entry, in one
+// moveToOCR puts the job on submit.QueueOCR and ends this queue entry, in one
 // transaction that also points the job at its new entry (so that the
 // orphan sweep does not take it for lost). The job stays processing.
-func (w *ExtractWorker) moveToOCR(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger) error {
-	args := ExtractArgs{JobID: rj.Args.JobID, OCR: true, Attempts: rj.Attempt - 1 + rj.Args.Attempts}
+func (w *ExtractWorker) moveToOCR(ctx context.Context, rj *river.Job[submit.ExtractArgs], log *slog.Logger) error {
+	args := submit.ExtractArgs{JobID: rj.Args.JobID, OCR: true, Attempts: rj.Attempt - 1 + rj.Args.Attempts}
 	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
 		qid, err := w.InsertTx(ctx, tx, args)
 		if err != nil {
@@ -176,7 +197,7 @@ func Completion(out extract.Outcome) (store.Completion, error) {
 }
 
 // CodeWorkerLost is the error code of a job whose attempts were lost to
-// dead worker processes more than MaxRescues times.
+// dead worker processes more than submit.MaxRescues times.
 const CodeWorkerLost = "worker_lost"
 
 // charged reports whether a failed attempt counts against the document: its
@@ -194,14 +215,14 @@ func charged(err error) (*extract.Error, bool) {
 // retryOrFail ends the job when err is permanent or the job has used its
 // attempts, and otherwise sends it back to pending and returns err so that
 // the queue tries again after its back-off.
-func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[ExtractArgs], job store.Job, log *slog.Logger, err error) error {
+func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[submit.ExtractArgs], job store.Job, log *slog.Logger, err error) error {
 	xe, charge := charged(err)
 	attempt := rj.Attempt + rj.Args.Attempts
 	spent := rj.Attempt >= rj.MaxAttempts
 	if charge {
-		spent = spent || job.ChargedAttempts+1 >= MaxAttempts
+		spent = spent || job.ChargedAttempts+1 >= submit.MaxAttempts
 	} else {
-		spent = spent || attempt-job.ChargedAttempts > MaxRescues
+		spent = spent || attempt-job.ChargedAttempts > submit.MaxRescues
 	}
 	if xe.Permanent || spent {
 		return w.fail(ctx, rj, log, xe, charge)
@@ -216,7 +237,7 @@ func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[ExtractAr
 
 // fail ends the job as failed with xe; charge counts the attempt against
 // the document.
-func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[ExtractArgs], log *slog.Logger, xe *extract.Error, charge bool) error {
+func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[submit.ExtractArgs], log *slog.Logger, xe *extract.Error, charge bool) error {
 	ctx = context.WithoutCancel(ctx)
 	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
 		if charge {
@@ -239,7 +260,7 @@ func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[ExtractArgs], lo
 }
 
 // finish runs fn and completes the queue entry in one transaction.
-func (w *ExtractWorker) finish(ctx context.Context, rj *river.Job[ExtractArgs], fn func(tx *sql.Tx) error) error {
+func (w *ExtractWorker) finish(ctx context.Context, rj *river.Job[submit.ExtractArgs], fn func(tx *sql.Tx) error) error {
 	return w.Store.InTx(ctx, func(tx *sql.Tx) error {
 		if fn != nil {
 			if err := fn(tx); err != nil {
@@ -273,12 +294,6 @@ func (m *Metrics) observe(outcome string, d time.Duration) {
 	m.processing.WithLabelValues(outcome).Observe(d.Seconds())
 }
 
-func removeQuietly(path string) {
-	if path != "" {
-		os.Remove(path)
-	}
-}
-
 // Sweeper ends jobs whose queue entry ended without them: a worker killed on
 // the queue's last attempt leaves the entry discarded and the job
 // unfinished. With RescueAfter set (PostgreSQL), it also returns the
@@ -296,7 +311,7 @@ type Sweeper struct {
 	Interval    time.Duration // default 5 s
 	RescueAfter time.Duration // 0: leave stuck entries to the queue's own rescuer
 	// Ended, when set, is called in the transaction that fails an orphan.
-	Ended EndedTxFunc
+	Ended submit.EndedTxFunc
 }
 
 // Run sweeps until ctx ends.

@@ -23,6 +23,7 @@ import (
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/invoice"
 )
 
@@ -84,13 +85,13 @@ func TestRetries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &jobs.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
-		Estimator: &jobs.Estimator{Store: st, Workers: 2}}
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+		Estimator: &submit.Estimator{Store: st, Workers: 2}}
 
-	submit := func(marker string) string {
+	submitDoc := func(marker string) string {
 		spool := filepath.Join(dir, "spool-"+marker)
 		os.WriteFile(spool, []byte("%PDF-1.4 "+marker), 0o600)
-		acc, err := sub.Submit(ctx, jobs.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
+		acc, err := sub.Submit(ctx, submit.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
 			Locale: "it", SHA256: marker, Size: 10, SpoolPath: spool})
 		if err != nil {
 			t.Fatal(err)
@@ -126,11 +127,11 @@ func TestRetries(t *testing.T) {
 		{"transient-twice", store.StatusCompleted, 3, 2, ""},
 		{"plain-error", store.StatusCompleted, 2, 0, ""},
 		{"permanent", store.StatusFailed, 1, 1, extract.CodeEncrypted},
-		{"transient-always", store.StatusFailed, jobs.MaxAttempts, jobs.MaxAttempts, extract.CodeTimeout},
+		{"transient-always", store.StatusFailed, submit.MaxAttempts, submit.MaxAttempts, extract.CodeTimeout},
 	}
 	ids := map[string]string{}
 	for _, tt := range tests {
-		ids[tt.marker] = submit(tt.marker)
+		ids[tt.marker] = submitDoc(tt.marker)
 	}
 	for _, tt := range tests {
 		j := wait(ids[tt.marker])
@@ -180,15 +181,6 @@ func TestSweepFailsOrphans(t *testing.T) {
 	}
 }
 
-func TestEstimate(t *testing.T) {
-	ctx := context.Background()
-	st := openStore(t, t.TempDir())
-	e := &jobs.Estimator{Store: st, Workers: 2}
-	if got := e.Estimate(ctx); got < 1 {
-		t.Errorf("Estimate on an empty queue = %d, want ≥ 1", got)
-	}
-}
-
 // startQueue starts a River client on st's SQLite database that runs the
 // extraction worker with eng on two workers and retries after 10 ms; it is
 // stopped when the test ends.
@@ -199,14 +191,14 @@ func startQueue(t *testing.T, st *store.Store, blobs jobs.Blobs, eng jobs.Engine
 	river.AddWorker(workers, &jobs.ExtractWorker{
 		Store: st, Blobs: blobs, Engine: eng, Logger: log,
 		Backoff: jobs.Backoff{Base: 10 * time.Millisecond, Max: 10 * time.Millisecond},
-		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[jobs.ExtractArgs]) error {
+		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error {
 			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
 			return err
 		},
 	})
 	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{
 		Workers:           workers,
-		Queues:            map[string]river.QueueConfig{jobs.QueueExtract: {MaxWorkers: 2}},
+		Queues:            map[string]river.QueueConfig{submit.QueueExtract: {MaxWorkers: 2}},
 		RetryPolicy:       fastRetry{},
 		FetchCooldown:     time.Millisecond,
 		FetchPollInterval: 20 * time.Millisecond,

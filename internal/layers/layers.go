@@ -31,6 +31,16 @@ var Rules = []Rule{
 		To:   []string{Module + "/internal/..."},
 	},
 	{
+		Why: "the service side (API, dashboard, submission, storage) never reads a document: documents are read by " +
+			"the workers (package jobs), so an API-only process links no PDF reader; the page vocabulary " +
+			"(extract/layout) is plain data and allowed",
+		From: []string{Module + "/internal/httpapi/...", Module + "/internal/dashboard/...", Module + "/internal/store/...",
+			Module + "/internal/submit/...", Module + "/internal/blob/...", Module + "/internal/webhook/..."},
+		To: []string{Module + "/extract", Module + "/extract/pdf/...", Module + "/extract/ocr/...",
+			Module + "/extract/fields/...", Module + "/extract/resolve/...", Module + "/extract/einvoice/...",
+			"github.com/klippa-app/go-pdfium/...", "github.com/tetratelabs/wazero/..."},
+	},
+	{
 		Why:  "the invex binary ships to users: it links no testing package",
 		From: []string{Module + "/cmd/invex"},
 		To:   []string{"testing", "testing/..."},

@@ -17,16 +17,18 @@ func TestCheckCatchesAForbiddenImport(t *testing.T) {
 		Module + "/extract/layout":  {"fmt"},
 		Module + "/cmd/invex":       {Module + "/extract", "testing"},
 		Module + "/internal/eval":   {"testing"}, // test tooling may use testing
+		Module + "/internal/httpapi": {Module + "/extract/layout", Module + "/internal/submit", Module + "/extract/pdf"},
 	}
 	errs := Check(g, Rules)
 	var got []string
 	for _, e := range errs {
 		got = append(got, e.Error())
 	}
-	if len(errs) != 2 ||
+	if len(errs) != 3 ||
 		!strings.HasPrefix(got[0], Module+"/cmd/invex depends on testing") ||
-		!strings.HasPrefix(got[1], Module+"/extract/resolve depends on "+Module+"/internal/eval") {
-		t.Errorf("Check found %q, want the binary's testing and the engine's internal/eval", got)
+		!strings.HasPrefix(got[1], Module+"/extract/resolve depends on "+Module+"/internal/eval") ||
+		!strings.HasPrefix(got[2], Module+"/internal/httpapi depends on "+Module+"/extract/pdf") {
+		t.Errorf("Check found %q, want the binary's testing, the engine's internal/eval and the API's PDF reader", got)
 	}
 	clean := Graph{Module + "/extract/resolve": {"fmt", Module + "/extract/layout"}, Module + "/cmd/invex": {Module + "/extract"}}
 	if errs := Check(clean, Rules); len(errs) != 0 {

@@ -1,4 +1,4 @@
-package jobs_test
+package submit_test
 
 import (
 	"context"
@@ -12,8 +12,10 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 
+	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/blob"
-	"github.com/invex/invex/internal/jobs"
+	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
 )
 
 // TestFairPriority submits a backlog for one account and a job for another
@@ -32,9 +34,9 @@ func TestFairPriority(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &jobs.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
-		Estimator: &jobs.Estimator{Store: st, Workers: 2}}
-	submit := func(account string, n int) []int64 {
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+		Estimator: &submit.Estimator{Store: st, Workers: 2}}
+	submitN := func(account string, n int) []int64 {
 		acct, err := st.EnsureAccount(ctx, account, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -46,7 +48,7 @@ func TestFairPriority(t *testing.T) {
 			if err := os.WriteFile(spool, []byte("%PDF-1.4 "+marker), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			acc, err := sub.Submit(ctx, jobs.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
+			acc, err := sub.Submit(ctx, submit.Submission{AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota,
 				Locale: "it", SHA256: marker, Size: 10, SpoolPath: spool})
 			if err != nil {
 				t.Fatal(err)
@@ -62,8 +64,8 @@ func TestFairPriority(t *testing.T) {
 		}
 		return p
 	}
-	flood := submit("flood", 10)
-	other := submit("other", 1)
+	flood := submitN("flood", 10)
+	other := submitN("other", 1)
 	for i, id := range flood {
 		want := 1
 		if i >= 8 {
@@ -84,5 +86,26 @@ func TestFairPriority(t *testing.T) {
 	}
 	if first != other[0] {
 		t.Errorf("the queue orders the flood's 10th job before the other account's job")
+	}
+}
+
+// openStore opens a migrated store (the service's tables and the queue's)
+// in dir, closed when the test ends.
+func openStore(t *testing.T, dir string) *store.Store {
+	t.Helper()
+	st, err := app.OpenStore(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func TestEstimate(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, t.TempDir())
+	e := &submit.Estimator{Store: st, Workers: 2}
+	if got := e.Estimate(ctx); got < 1 {
+		t.Errorf("Estimate on an empty queue = %d, want ≥ 1", got)
 	}
 }

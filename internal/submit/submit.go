@@ -1,20 +1,11 @@
-// Package jobs runs extraction jobs: it accepts submissions (quota charge, job
-// row and queue entry in one transaction), works them with the extraction
-// engine through the River queue, and ends jobs whose workers died.
-//
-// A job's life: pending (queued) → processing (a worker claimed it; the
-// attempt is counted at the claim) → completed, or failed. A transient failure
-// sends the job back to pending for another attempt after a back-off. A
-// document that can never succeed (no text, encrypted, corrupt) fails at once.
-//
-// Attempts are counted against the document only when the document can be
-// to blame: its reader crashed, the reading ran out of time, or the engine
-// failed on it. A job fails when its document has used MaxAttempts such
-// attempts. Attempts lost for other reasons (the worker process died, was
-// stopped, or the database failed) are the service's fault: they are
-// retried with a back-off up to MaxRescues times, so an innocent job
-// survives a crash loop while a poison file still ends after MaxAttempts.
-package jobs
+// Package submit accepts submissions: it validates a spooled upload's
+// fields, charges one unit of quota and creates the job (job row, quota
+// charge and queue entry in one transaction), or completes it at once from
+// the account's cache. The API and the dashboard submit through it, with the
+// same validation and the same errors. It also defines the queue entries it
+// creates (ExtractArgs) and the attempt limits the workers (package jobs)
+// apply to them. It never reads a document: it links no part of the engine.
+package submit
 
 import (
 	"context"
@@ -25,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"os"
 	"sync"
 	"time"
 
@@ -32,7 +24,6 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/store"
 )
 
@@ -44,9 +35,9 @@ const MaxAttempts = 3
 // service's own failures a job survives; one more fails it as worker_lost.
 const MaxRescues = 10
 
-// queueMaxAttempts is the queue's own attempt limit of an extraction entry:
+// QueueMaxAttempts is the queue's own attempt limit of an extraction entry:
 // every attempt, whoever is to blame.
-const queueMaxAttempts = MaxAttempts + MaxRescues
+const QueueMaxAttempts = MaxAttempts + MaxRescues
 
 // QueueExtract is the queue extraction jobs run on.
 const QueueExtract = "extract"
@@ -73,9 +64,9 @@ func (ExtractArgs) Kind() string { return "extract" }
 // limit; attempts made before a move to QueueOCR count against it.
 func (a ExtractArgs) InsertOpts() river.InsertOpts {
 	if a.OCR {
-		return river.InsertOpts{Queue: QueueOCR, MaxAttempts: max(1, queueMaxAttempts-a.Attempts)}
+		return river.InsertOpts{Queue: QueueOCR, MaxAttempts: max(1, QueueMaxAttempts-a.Attempts)}
 	}
-	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: queueMaxAttempts}
+	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: QueueMaxAttempts}
 }
 
 // fairBacklog are the sizes of an account's backlog (jobs pending or
@@ -100,23 +91,28 @@ func fairPriority(open int) int {
 // Blobs is where uploaded documents are kept.
 type Blobs interface {
 	PutFile(ctx context.Context, key, src string) error
-	Get(ctx context.Context, key string) ([]byte, error)
 	Delete(ctx context.Context, key string) error
 }
 
-// Submission is one accepted upload, already spooled to a local file.
+// Submission is one upload, already spooled to a local file, with the
+// fields its request named. Submit validates the fields.
 type Submission struct {
 	AccountID    string
 	MonthlyQuota int
-	Locale       string
-	FileName     string
-	SHA256       string // hex SHA-256 of the document
-	Size         int64
-	SpoolPath    string // the document's bytes; moved into Blobs or removed
+	// Locale is the language hint as the client sent it: empty for the
+	// default, otherwise one of invoice's locales in any case.
+	Locale    string
+	FileName  string
+	SHA256    string // hex SHA-256 of the document
+	Size      int64
+	SpoolPath string // the document's bytes; moved into Blobs or removed
+	// Fields are all the form fields or JSON members of the request
+	// besides the document, as sent: with the document, they identify the
+	// request for its idempotency key.
+	Fields map[string]string
 	// IdempotencyKey, when set, makes the submission idempotent: see
-	// Submit. RequestHash identifies the request (document and fields).
+	// Submit.
 	IdempotencyKey string
-	RequestHash    string
 	// WebhookURL, when set, receives the job's webhook event instead of
 	// the account's endpoint.
 	WebhookURL string
@@ -130,6 +126,9 @@ type Accepted struct {
 	// Replayed is set when an idempotency key named an earlier submission,
 	// whose job this is; nothing was charged.
 	Replayed bool
+	// WebhookConfigured says whether a webhook event will be sent when the
+	// job ends (its own WebhookURL, or the account's active endpoint).
+	WebhookConfigured bool
 }
 
 // Enqueuer adds an entry to the job queue inside a store transaction, so
@@ -148,6 +147,13 @@ type Submitter struct {
 	Queue     Enqueuer
 	Estimator *Estimator
 	Logger    *slog.Logger
+	// Engine names the extraction engine's version, stored weights and
+	// source (extract.Fingerprint): part of every result-cache key, so a
+	// new engine never answers from an old one's results.
+	Engine string
+	// AllowPrivateWebhooks lets a submission's webhook_url name loopback
+	// and private addresses (webhook.CheckURL).
+	AllowPrivateWebhooks bool
 	// IdempotencyTTL is how long an idempotency key names its job.
 	// Default DefaultIdempotencyTTL.
 	IdempotencyTTL time.Duration
@@ -163,19 +169,16 @@ type Submitter struct {
 // engine (extract.Fingerprint: version, stored weights, source revision) for
 // the same account give the same key. Accounts never share keys, so one
 // customer can never learn what another uploaded.
-func CacheKey(accountID, sha string, locale string) string {
-	h := sha256.Sum256([]byte(accountID + "\x00" + sha + "\x00" + locale + "\x00" + engineFingerprint))
+func CacheKey(accountID, sha, locale, engine string) string {
+	h := sha256.Sum256([]byte(accountID + "\x00" + sha + "\x00" + locale + "\x00" + engine))
 	return hex.EncodeToString(h[:])
 }
 
-// engineFingerprint is extract.Fingerprint, computed once.
-var engineFingerprint = extract.Fingerprint()
-
 // submit charges one unit of quota and creates the job (see Submit).
-func (s *Submitter) submit(ctx context.Context, sub Submission) (Accepted, error) {
+func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 	now := s.Store.Now()
 	period := store.Period(now)
-	cacheKey := CacheKey(sub.AccountID, sub.SHA256, sub.Locale)
+	cacheKey := CacheKey(sub.AccountID, sub.SHA256, sub.Locale, s.Engine)
 	job := store.Job{
 		ID:          uuid.NewString(),
 		AccountID:   sub.AccountID,
@@ -250,7 +253,7 @@ func (s *Submitter) submit(ctx context.Context, sub Submission) (Accepted, error
 	return Accepted{Job: job, QuotaRemaining: remaining, EstimatedSeconds: s.Estimator.Estimate(ctx)}, nil
 }
 
-func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub Submission, period string) (Accepted, error) {
+func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub checked, period string) (Accepted, error) {
 	zero := int64(0)
 	job.Status = store.StatusCompleted
 	job.StartedAt = &job.QueuedAt
@@ -292,6 +295,11 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 func blobKey(id string, t time.Time) string {
 	return "documents/" + t.UTC().Format("2006-01") + "/" + id + ".pdf"
 }
+
+// EndedTxFunc is told, inside the transaction that ends a job (completed
+// or failed), that job id ended, so that what follows from it (a webhook
+// event) commits or rolls back with the job's end.
+type EndedTxFunc func(ctx context.Context, tx *sql.Tx, id string) error
 
 // Estimator turns recent processing times and the queue's depth into a
 // waiting-time estimate. It asks the store at most once a second.
@@ -338,4 +346,10 @@ func estimate(st store.QueueStats, workers int) int {
 	rounds := float64(st.Open)/float64(workers) + 1
 	secs := int(math.Ceil(per * rounds))
 	return max(secs, 1)
+}
+
+func removeQuietly(path string) {
+	if path != "" {
+		os.Remove(path)
+	}
 }

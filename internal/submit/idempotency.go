@@ -1,4 +1,4 @@
-package jobs
+package submit
 
 import (
 	"context"
@@ -26,8 +26,22 @@ const DefaultIdempotencyTTL = 24 * time.Hour
 // transaction that charges the quota and inserts the job, so of concurrent
 // submissions with one key exactly one creates a job and the others answer
 // with it.
-func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error) {
-	defer removeQuietly(sub.SpoolPath)
+//
+// Fields the client can fix are refused with an *Error, before anything is
+// charged.
+func (s *Submitter) Submit(ctx context.Context, in Submission) (Accepted, error) {
+	defer removeQuietly(in.SpoolPath)
+	sub, err := s.check(ctx, in)
+	if err != nil {
+		return Accepted{}, err
+	}
+	acc, err := s.submitOnce(ctx, sub)
+	acc.WebhookConfigured = err == nil && sub.hooked
+	return acc, err
+}
+
+// submitOnce submits sub, once per idempotency key.
+func (s *Submitter) submitOnce(ctx context.Context, sub checked) (Accepted, error) {
 	if sub.IdempotencyKey == "" {
 		return s.submit(ctx, sub)
 	}
@@ -59,7 +73,7 @@ func (s *Submitter) Submit(ctx context.Context, sub Submission) (Accepted, error
 // replay answers a submission whose key names a live record: ok with the
 // record's job when the request is the same, store.ErrIdempotencyKeyReused
 // when it differs, not ok when there is no live record.
-func (s *Submitter) replay(ctx context.Context, sub Submission) (Accepted, bool, error) {
+func (s *Submitter) replay(ctx context.Context, sub checked) (Accepted, bool, error) {
 	now := s.Store.Now()
 	rec, err := s.Store.IdempotencyRecord(ctx, sub.AccountID, sub.IdempotencyKey, now)
 	if errors.Is(err, store.ErrNotFound) {
@@ -68,7 +82,7 @@ func (s *Submitter) replay(ctx context.Context, sub Submission) (Accepted, bool,
 	if err != nil {
 		return Accepted{}, false, err
 	}
-	if rec.RequestHash != sub.RequestHash {
+	if rec.RequestHash != sub.requestHash {
 		return Accepted{}, false, store.ErrIdempotencyKeyReused
 	}
 	used, err := s.Store.QuotaUsed(ctx, sub.AccountID, store.Period(now))
@@ -93,7 +107,7 @@ func (s *Submitter) replay(ctx context.Context, sub Submission) (Accepted, bool,
 
 // claimKeyTx claims the submission's idempotency key, if any, for job inside
 // the transaction that creates it.
-func (s *Submitter) claimKeyTx(ctx context.Context, tx *sql.Tx, sub Submission, job store.Job) error {
+func (s *Submitter) claimKeyTx(ctx context.Context, tx *sql.Tx, sub checked, job store.Job) error {
 	if sub.IdempotencyKey == "" {
 		return nil
 	}
@@ -104,7 +118,7 @@ func (s *Submitter) claimKeyTx(ctx context.Context, tx *sql.Tx, sub Submission, 
 	return store.ClaimIdempotencyKeyTx(ctx, tx, store.IdempotencyRecord{
 		AccountID:   sub.AccountID,
 		Key:         sub.IdempotencyKey,
-		RequestHash: sub.RequestHash,
+		RequestHash: sub.requestHash,
 		JobID:       job.ID,
 		CreatedAt:   job.QueuedAt,
 		ExpiresAt:   job.QueuedAt.Add(ttl),

@@ -1,4 +1,4 @@
-package jobs
+package submit
 
 import (
 	"testing"
@@ -26,13 +26,13 @@ func TestEstimateFormula(t *testing.T) {
 }
 
 func TestExtractArgsQueue(t *testing.T) {
-	if o := (ExtractArgs{JobID: "x"}).InsertOpts(); o.Queue != QueueExtract || o.MaxAttempts != queueMaxAttempts {
+	if o := (ExtractArgs{JobID: "x"}).InsertOpts(); o.Queue != QueueExtract || o.MaxAttempts != QueueMaxAttempts {
 		t.Errorf("digital entry: queue %q, max attempts %d", o.Queue, o.MaxAttempts)
 	}
-	if o := (ExtractArgs{JobID: "x", OCR: true, Attempts: 1}).InsertOpts(); o.Queue != QueueOCR || o.MaxAttempts != queueMaxAttempts-1 {
+	if o := (ExtractArgs{JobID: "x", OCR: true, Attempts: 1}).InsertOpts(); o.Queue != QueueOCR || o.MaxAttempts != QueueMaxAttempts-1 {
 		t.Errorf("entry moved to OCR after one attempt: queue %q, max attempts %d", o.Queue, o.MaxAttempts)
 	}
-	if o := (ExtractArgs{JobID: "x", OCR: true, Attempts: queueMaxAttempts + 2}).InsertOpts(); o.MaxAttempts != 1 {
+	if o := (ExtractArgs{JobID: "x", OCR: true, Attempts: QueueMaxAttempts + 2}).InsertOpts(); o.MaxAttempts != 1 {
 		t.Errorf("max attempts %d, want at least 1", o.MaxAttempts)
 	}
 }
