@@ -275,6 +275,7 @@ const riverRescueNever = 100 * 365 * 24 * time.Hour
 // queueClient is the job queue as the app uses it, whatever its driver.
 type queueClient interface {
 	submit.Enqueuer
+	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
 	StopAndCancel(ctx context.Context) error
@@ -303,6 +304,7 @@ type App struct {
 	lock   *os.File
 	store  *store.Store
 	engine *extract.Engine
+	drawer *pdf.Drawer // draws page images for the dashboard; nil without workers
 	queue  queueClient
 	// queueExec is the queue driver's executor (see jobs.Rescue).
 	queueExec riverdriver.Executor
@@ -445,11 +447,23 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Metrics: jobs.NewMetrics(reg),
 			Backoff: cfg.RetryBackoff,
 		})
+		a.drawer = pdf.NewDrawer(pdf.Config{
+			Instances:            1,
+			CacheDir:             filepath.Join(dirs["cache"], "wazero"),
+			Isolated:             true,
+			MaxPages:             cfg.Budgets.MaxPages,
+			MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
+			MaxImagePixels:       cfg.Budgets.MaxImagePixels,
+			MemoryLimit:          cfg.Budgets.MemoryLimit,
+			Timeout:              cfg.Budgets.ReadTimeout,
+		})
+		river.AddWorker(workers, &jobs.PagesWorker{Store: a.store, Blobs: blobs, Drawer: a.drawer, SpoolDir: spool, Logger: a.log})
 		river.AddWorker(workers, webhook.NewWorker(a.store, cfg.Webhooks, a.log))
 		rcfg.Workers = workers
 		rcfg.Queues = map[string]river.QueueConfig{
 			submit.QueueExtract: {MaxWorkers: cfg.Workers},
 			submit.QueueOCR:     {MaxWorkers: cfg.OCRWorkers},
+			submit.QueuePages:   {MaxWorkers: 1},
 			webhook.Queue:       {MaxWorkers: cfg.Webhooks.WithDefaults().Workers},
 		}
 	}
@@ -502,16 +516,12 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			MaxUploadBytes: cfg.MaxUploadBytes,
 			Signup:         cfg.DashboardSignup,
 			Webhooks:       cfg.Webhooks,
-			Pages: pdf.NewDrawer(pdf.Config{
-				Instances:            1,
-				CacheDir:             filepath.Join(dirs["cache"], "wazero"),
-				Isolated:             true,
-				MaxPages:             cfg.Budgets.MaxPages,
-				MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
-				MaxImagePixels:       cfg.Budgets.MaxImagePixels,
-				MemoryLimit:          cfg.Budgets.MemoryLimit,
-				Timeout:              cfg.Budgets.ReadTimeout,
-			}),
+			RequestPages: func(ctx context.Context, id string) error {
+				if _, err := a.queue.Insert(ctx, submit.DrawArgs{JobID: id}, nil); err != nil {
+					return fmt.Errorf("ask for page images: %w", err)
+				}
+				return nil
+			},
 			Logger: a.log,
 		})
 		if err != nil {
@@ -704,8 +714,8 @@ func (a *App) Close() error {
 	if a.engine != nil {
 		errs = append(errs, a.engine.Close())
 	}
-	if a.web != nil {
-		errs = append(errs, a.web.Close())
+	if a.drawer != nil {
+		errs = append(errs, a.drawer.Close())
 	}
 	if a.store != nil {
 		errs = append(errs, a.store.Close())

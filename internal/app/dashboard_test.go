@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -151,6 +152,18 @@ func TestDashboard(t *testing.T) {
 	}
 	if r := b.get("/jobs"); !strings.Contains(string(r.Body), "fattura.pdf") {
 		t.Errorf("jobs list lacks the upload")
+	}
+	// The worker drew the pages and stored them beside the document; the
+	// dashboard read no PDF. Deleting the job deletes both.
+	docs, _ := filepath.Glob(filepath.Join(s.DataDir, "blobs", "documents", "*", id+".pdf*"))
+	if len(docs) != 2 {
+		t.Errorf("stored for the job: %v, want the document and its page images", docs)
+	}
+	if r := s.del(apiKey, "/v1/jobs/"+id); r.Status != http.StatusNoContent {
+		t.Errorf("delete job: %d %s", r.Status, r.Body)
+	}
+	if left, _ := filepath.Glob(filepath.Join(s.DataDir, "blobs", "documents", "*", id+".pdf*")); len(left) != 0 {
+		t.Errorf("left after deleting the job: %v", left)
 	}
 	if r := b.get("/usage"); !strings.Contains(string(r.Body), "<svg") || !strings.Contains(string(r.Body), "<dd>1</dd>") {
 		t.Errorf("usage page lacks the chart or the count:\n%s", r.Body)

@@ -74,6 +74,31 @@ func testStore(t *testing.T, s Store) {
 	if err := s.Delete(ctx, "ab/cd.pdf"); err != nil {
 		t.Errorf("Delete of a missing blob: %v", err)
 	}
+	// A document's page images live beside it and go with it.
+	pages := Pages{Pages: []Page{{W: 595, H: 842, PNG: []byte("\x89PNG...")}}}
+	enc, err := pages.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutFile(ctx, "ab/doc.pdf", spool([]byte("%PDF-1.4"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutFile(ctx, PagesKey("ab/doc.pdf"), spool(enc)); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Get(ctx, PagesKey("ab/doc.pdf")); err != nil {
+		t.Fatal(err)
+	} else if back, err := DecodePages(b); err != nil || len(back.Pages) != 1 || string(back.Pages[0].PNG) != "\x89PNG..." || back.Pages[0].W != 595 {
+		t.Errorf("page images read back as %+v, %v", back, err)
+	}
+	if err := DeleteDocument(ctx, s, "ab/doc.pdf"); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"ab/doc.pdf", PagesKey("ab/doc.pdf")} {
+		if _, err := s.Get(ctx, k); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Get(%s) after DeleteDocument: %v, want ErrNotFound", k, err)
+		}
+	}
 	for _, bad := range []string{"", "/etc/passwd", "../x", "a/../../b", "a\\b"} {
 		if _, err := s.Get(ctx, bad); err == nil || errors.Is(err, ErrNotFound) {
 			t.Errorf("Get(%q) err = %v, want an invalid-key error", bad, err)

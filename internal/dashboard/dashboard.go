@@ -58,9 +58,10 @@ type Config struct {
 	// Webhooks is the service's webhook configuration (private addresses,
 	// rotation overlap).
 	Webhooks webhook.Config
-	// Pages draws the page images of the job page (pdf.NewDrawer); the
-	// dashboard closes it. Without it, jobs are shown without their pages.
-	Pages PageDrawer
+	// RequestPages asks a worker to draw a job's pages and store them
+	// beside its document (submit.DrawArgs); the dashboard never reads a
+	// PDF itself. Without it, jobs are shown without their pages.
+	RequestPages func(ctx context.Context, jobID string) error
 	// SessionTTL is how long a session lasts. Default 7 days.
 	SessionTTL time.Duration
 	// Logger receives errors. Default slog.Default().
@@ -78,7 +79,7 @@ type Dashboard struct {
 	loginByIP    *attemptLimiter
 	loginByEmail *attemptLimiter
 
-	images *pageImages
+	images *pageCache
 }
 
 // New builds the dashboard.
@@ -102,7 +103,7 @@ func New(cfg Config) (*Dashboard, error) {
 		mux:          http.NewServeMux(),
 		loginByIP:    newAttemptLimiter(20, 10*time.Minute),
 		loginByEmail: newAttemptLimiter(5, 10*time.Minute),
-		images:       newPageImages(cfg.Pages, 64),
+		images:       newPageCache(64),
 	}
 	if err := d.parseTemplates(); err != nil {
 		return nil, err
@@ -110,9 +111,6 @@ func New(cfg Config) (*Dashboard, error) {
 	d.routes()
 	return d, nil
 }
-
-// Close stops the page drawer.
-func (d *Dashboard) Close() error { return d.images.close() }
 
 func (d *Dashboard) routes() {
 	static, _ := fs.Sub(staticFS, "static")

@@ -1,109 +1,114 @@
 package dashboard
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"image"
-	"image/png"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
 
-	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
 )
 
-// pageScale is the render's downscale: pages are drawn at 300 dpi and
-// shown at 100 dpi.
-const pageScale = 3
-
-// maxImagePages is the number of pages of one document shown as images.
-const maxImagePages = 20
-
-// PageDrawer draws the pages of PDF documents for the job page; package
-// pdf's Drawer is one. The dashboard does not read PDFs itself.
-type PageDrawer interface {
-	// PageSizes returns the displayed sizes of the first max pages of a
-	// document, in points.
-	PageSizes(ctx context.Context, data []byte, max int) ([]layout.Size, error)
-	// DrawPage draws page n (1-based) whole and upright at 300 dpi.
-	DrawPage(ctx context.Context, data []byte, n int) (*image.Gray, error)
-	// Close stops the drawer.
-	Close() error
-}
-
-// Blobs is where the dashboard reads documents.
+// Blobs is where the dashboard reads page images.
 type Blobs interface {
 	Get(ctx context.Context, key string) ([]byte, error)
 }
 
-// errNoDrawer is returned for page images when the dashboard has no
-// PageDrawer.
-var errNoDrawer = errors.New("no page drawer is configured")
+// errNoPages is returned for page images when the dashboard cannot ask for
+// them (no RequestPages).
+var errNoPages = errors.New("page images are not drawn by this service")
 
-// pageImages keeps the latest page images drawn by a PageDrawer in memory.
-// Results never change, so a job's pages are drawn once.
-type pageImages struct {
-	drawer PageDrawer
-	max    int
+// pagesWait is how long the job page waits for a worker to draw its pages
+// the first time it is shown; after it, the page is shown without them.
+const pagesWait = 15 * time.Second
+
+// pageCache keeps the page images of the latest jobs shown in memory.
+// Results never change, so a job's pages are read once.
+type pageCache struct {
+	max int
 
 	mu    sync.Mutex
-	sizes map[string][]layout.Size // by job id
-	pngs  map[string][]byte        // by job id + "/" + page
-	order []string                 // keys of pngs, oldest first
+	pages map[string]blob.Pages // by job id
+	order []string              // keys of pages, oldest first
 }
 
-func newPageImages(drawer PageDrawer, max int) *pageImages {
-	return &pageImages{drawer: drawer, max: max, sizes: map[string][]layout.Size{}, pngs: map[string][]byte{}}
+func newPageCache(max int) *pageCache {
+	return &pageCache{max: max, pages: map[string]blob.Pages{}}
 }
 
-func (p *pageImages) close() error {
-	if p.drawer == nil {
-		return nil
+func (p *pageCache) get(id string) (blob.Pages, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ps, ok := p.pages[id]
+	return ps, ok
+}
+
+func (p *pageCache) put(id string, ps blob.Pages) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := p.pages[id]; ok {
+		return
 	}
-	return p.drawer.Close()
+	p.pages[id] = ps
+	p.order = append(p.order, id)
+	for len(p.order) > p.max {
+		delete(p.pages, p.order[0])
+		p.order = p.order[1:]
+	}
 }
 
-// document returns the bytes of a job's document.
-func (d *Dashboard) document(ctx context.Context, j store.Job) ([]byte, error) {
+// pageImages returns the page images of a job's document. The dashboard never
+// reads a PDF: the first time, it asks a worker to draw them
+// (Config.RequestPages) and waits for them, at most pagesWait.
+func (d *Dashboard) pageImages(ctx context.Context, j store.Job) (blob.Pages, error) {
+	if ps, ok := d.images.get(j.ID); ok {
+		return ps, nil
+	}
 	if j.BlobKey == "" {
-		return nil, blob.ErrNotFound
+		return blob.Pages{}, blob.ErrNotFound
 	}
-	return d.cfg.Blobs.Get(ctx, j.BlobKey)
+	key := blob.PagesKey(j.BlobKey)
+	b, err := d.cfg.Blobs.Get(ctx, key)
+	if errors.Is(err, blob.ErrNotFound) {
+		b, err = d.drawn(ctx, j.ID, key)
+	}
+	if err != nil {
+		return blob.Pages{}, err
+	}
+	ps, err := blob.DecodePages(b)
+	if err != nil {
+		return blob.Pages{}, err
+	}
+	d.images.put(j.ID, ps)
+	return ps, nil
 }
 
-// pageSizes returns the sizes of the job's pages (at most maxImagePages).
-func (d *Dashboard) pageSizes(r *http.Request, j store.Job) ([]layout.Size, error) {
-	p := d.images
-	p.mu.Lock()
-	s, ok := p.sizes[j.ID]
-	p.mu.Unlock()
-	if ok {
-		return s, nil
+// drawn asks for a job's pages and waits until they are stored under key.
+func (d *Dashboard) drawn(ctx context.Context, id, key string) ([]byte, error) {
+	if d.cfg.RequestPages == nil {
+		return nil, errNoPages
 	}
-	if p.drawer == nil {
-		return nil, errNoDrawer
-	}
-	data, err := d.document(r.Context(), j)
-	if err != nil {
+	if err := d.cfg.RequestPages(ctx, id); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, pagesWait)
 	defer cancel()
-	s, err = p.drawer.PageSizes(ctx, data, maxImagePages)
-	if err != nil {
-		return nil, err
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, errors.New("the page images were not drawn in time")
+		case <-tick.C:
+		}
+		b, err := d.cfg.Blobs.Get(ctx, key)
+		if !errors.Is(err, blob.ErrNotFound) {
+			return b, err
+		}
 	}
-	p.mu.Lock()
-	if len(p.sizes) > 1000 {
-		clear(p.sizes)
-	}
-	p.sizes[j.ID] = s
-	p.mu.Unlock()
-	return s, nil
 }
 
 // pageImage serves page n of a job's document as a PNG.
@@ -113,12 +118,12 @@ func (d *Dashboard) pageImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil || n < 1 || n > maxImagePages {
+	if err != nil || n < 1 {
 		d.notFound(w, r)
 		return
 	}
-	b, err := d.pagePNG(r.Context(), j, n)
-	if errors.Is(err, blob.ErrNotFound) {
+	ps, err := d.pageImages(r.Context(), j)
+	if errors.Is(err, blob.ErrNotFound) || (err == nil && n > len(ps.Pages)) {
 		d.notFound(w, r)
 		return
 	}
@@ -129,68 +134,5 @@ func (d *Dashboard) pageImage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=86400")
-	w.Write(b)
-}
-
-func (d *Dashboard) pagePNG(ctx context.Context, j store.Job, n int) ([]byte, error) {
-	p := d.images
-	key := j.ID + "/" + strconv.Itoa(n)
-	p.mu.Lock()
-	b, ok := p.pngs[key]
-	p.mu.Unlock()
-	if ok {
-		return b, nil
-	}
-	if p.drawer == nil {
-		return nil, errNoDrawer
-	}
-	data, err := d.document(ctx, j)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	g, err := p.drawer.DrawPage(ctx, data, n)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, shrink(g, pageScale)); err != nil {
-		return nil, err
-	}
-	b = buf.Bytes()
-	p.mu.Lock()
-	if _, ok := p.pngs[key]; !ok {
-		p.pngs[key] = b
-		p.order = append(p.order, key)
-		for len(p.order) > p.max {
-			delete(p.pngs, p.order[0])
-			p.order = p.order[1:]
-		}
-	}
-	p.mu.Unlock()
-	return b, nil
-}
-
-// shrink scales g down by an integer factor, averaging each f×f block.
-func shrink(g *image.Gray, f int) *image.Gray {
-	w, h := g.Rect.Dx()/f, g.Rect.Dy()/f
-	if w < 1 || h < 1 {
-		return g
-	}
-	out := image.NewGray(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			sum := 0
-			for dy := range f {
-				row := g.Pix[(y*f+dy)*g.Stride+x*f:]
-				for dx := range f {
-					sum += int(row[dx])
-				}
-			}
-			out.Pix[y*out.Stride+x] = uint8(sum / (f * f))
-		}
-	}
-	return out
+	w.Write(ps.Pages[n-1].PNG)
 }

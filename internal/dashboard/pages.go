@@ -379,11 +379,11 @@ func (d *Dashboard) jobPage(w http.ResponseWriter, r *http.Request) {
 		c.Fields = fieldViews(j.Result, j.Extra)
 		if j.BlobKey == "" {
 			c.NoDoc = true
-		} else if sizes, err := d.pageSizes(r, j); err != nil {
-			d.log.Warn("dashboard: page sizes", "job_id", j.ID, "err", err)
+		} else if ps, err := d.pageImages(r.Context(), j); err != nil {
+			d.log.Warn("dashboard: page images", "job_id", j.ID, "err", err)
 			c.NoDoc = true
 		} else {
-			for i, sz := range sizes {
+			for i, sz := range ps.Pages {
 				pv := pageView{N: i + 1, W: sz.W, H: sz.H}
 				for _, f := range c.Fields {
 					if f.Page != pv.N {

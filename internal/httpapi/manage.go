@@ -249,7 +249,7 @@ func (s *Server) deleteJob(ctx context.Context, in *jobIDInput) (*struct{}, erro
 		return nil, err
 	}
 	if d.BlobKey != "" {
-		if err := s.blobs.Delete(ctx, d.BlobKey); err != nil {
+		if err := blob.DeleteDocument(ctx, s.blobs, d.BlobKey); err != nil {
 			log.Error("delete job: remove document", "job_id", in.ID, "err", err)
 			return nil, unavailable()
 		}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
 )
 
@@ -76,7 +77,7 @@ func (r *Retention) Sweep(ctx context.Context) (int, error) {
 			return deleted, err
 		}
 		for _, d := range docs {
-			if err := r.Blobs.Delete(ctx, d.BlobKey); err != nil {
+			if err := blob.DeleteDocument(ctx, r.Blobs, d.BlobKey); err != nil {
 				return deleted, fmt.Errorf("retention: delete document of job %s: %w", d.JobID, err)
 			}
 			if err := r.Store.ForgetDocument(ctx, d, now()); err != nil {

@@ -13,10 +13,10 @@ import (
 // binary that links testing.
 func TestCheckCatchesAForbiddenImport(t *testing.T) {
 	g := Graph{
-		Module + "/extract/resolve": {"fmt", Module + "/extract/layout", Module + "/internal/eval"},
-		Module + "/extract/layout":  {"fmt"},
-		Module + "/cmd/invex":       {Module + "/extract", "testing"},
-		Module + "/internal/eval":   {"testing"}, // test tooling may use testing
+		Module + "/extract/resolve":  {"fmt", Module + "/extract/layout", Module + "/internal/eval"},
+		Module + "/extract/layout":   {"fmt"},
+		Module + "/cmd/invex":        {Module + "/extract", "testing"},
+		Module + "/internal/eval":    {"testing"}, // test tooling may use testing
 		Module + "/internal/httpapi": {Module + "/extract/layout", Module + "/internal/submit", Module + "/extract/pdf"},
 	}
 	errs := Check(g, Rules)

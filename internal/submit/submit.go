@@ -69,6 +69,26 @@ func (a ExtractArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueExtract, MaxAttempts: QueueMaxAttempts}
 }
 
+// QueuePages is the queue of page-image drawings for the dashboard (see
+// DrawArgs): small jobs, never behind extractions.
+const QueuePages = "pages"
+
+// DrawArgs asks a worker to draw the pages of a job's document for the
+// dashboard and store them beside the document (blob.PagesKey). The
+// dashboard asks the first time a job's page is shown, so that the service
+// side never reads a PDF and documents nobody looks at cost nothing.
+type DrawArgs struct {
+	JobID string `json:"job_id"`
+}
+
+// Kind names the job kind in the queue.
+func (DrawArgs) Kind() string { return "draw_pages" }
+
+// InsertOpts places drawings on QueuePages, one per job at a time.
+func (DrawArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueuePages, MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
 // fairBacklog are the sizes of an account's backlog (jobs pending or
 // processing) past which its new jobs take the next lower queue priority:
 // an account that floods the queue waits behind the others' few jobs
