@@ -8,7 +8,6 @@ package app
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,7 +22,6 @@ import (
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -281,22 +279,6 @@ type queueClient interface {
 	StopAndCancel(ctx context.Context) error
 }
 
-// pgxQueue is River's pgx client, inserting inside the store's database/sql
-// transactions through their pgx view (store.Store.QueueTx).
-type pgxQueue struct {
-	*river.Client[pgx.Tx]
-	store *store.Store
-}
-
-// InsertTx adds a queue entry inside the store transaction tx.
-func (q pgxQueue) InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error) {
-	ptx, err := q.store.QueueTx(tx)
-	if err != nil {
-		return nil, fmt.Errorf("enqueue: %w", err)
-	}
-	return q.Client.InsertTx(ctx, ptx, args, opts)
-}
-
 // App is a running invex process.
 type App struct {
 	cfg    Config
@@ -379,7 +361,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 
 	var blobs blob.Store
 	if cfg.Blobs == BlobsDatabase {
-		blobs = blob.NewDB(a.store.WriteDB())
+		blobs = blob.NewDB(a.store)
 	} else if blobs, err = blob.NewDir(dirs["blobs"]); err != nil {
 		return nil, err
 	}
@@ -435,7 +417,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Blobs:      blobs,
 			Engine:     a.engine,
 			CompleteTx: completeTxFunc(a.store),
-			InsertTx: func(ctx context.Context, tx *sql.Tx, args submit.ExtractArgs) (int64, error) {
+			InsertTx: func(ctx context.Context, tx *store.Tx, args submit.ExtractArgs) (int64, error) {
 				res, err := a.queue.InsertTx(ctx, tx, args, nil)
 				if err != nil {
 					return 0, err
@@ -472,13 +454,13 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("create queue client: %w", err)
 		}
-		a.queue, a.queueExec = pgxQueue{Client: client, store: a.store}, client.Driver().GetExecutor()
+		a.queue, a.queueExec = submit.PostgresQueue{Client: client}, client.Driver().GetExecutor()
 	} else {
 		client, err := river.NewClient(riversqlite.New(a.store.WriteDB()), rcfg)
 		if err != nil {
 			return nil, fmt.Errorf("create queue client: %w", err)
 		}
-		a.queue, a.queueExec = client, client.Driver().GetExecutor()
+		a.queue, a.queueExec = submit.SQLiteQueue{Client: client}, client.Driver().GetExecutor()
 		// This process holds the data directory's lock, so any job left
 		// running belongs to a process that is gone: put it back on the
 		// queue now, after its back-off, rather than after the rescuer's
@@ -546,8 +528,8 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 // transaction.
 func completeTxFunc(st *store.Store) jobs.CompleteTxFunc {
 	if st.Pool() != nil {
-		return func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error {
-			ptx, err := st.QueueTx(tx)
+		return func(ctx context.Context, tx *store.Tx, job *river.Job[submit.ExtractArgs]) error {
+			ptx, err := tx.PostgresQueueTx()
 			if err != nil {
 				return fmt.Errorf("complete queue entry: %w", err)
 			}
@@ -555,8 +537,12 @@ func completeTxFunc(st *store.Store) jobs.CompleteTxFunc {
 			return err
 		}
 	}
-	return func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error {
-		_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
+	return func(ctx context.Context, tx *store.Tx, job *river.Job[submit.ExtractArgs]) error {
+		stx, err := tx.SQLiteQueueTx()
+		if err != nil {
+			return fmt.Errorf("complete queue entry: %w", err)
+		}
+		_, err = river.JobCompleteTx[*riversqlite.Driver](ctx, stx, job)
 		return err
 	}
 }

@@ -26,7 +26,7 @@ func TestDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	testStore(t, NewDB(st.WriteDB()))
+	testStore(t, NewDB(st))
 }
 
 // testStore checks the contract of Store on s.

@@ -46,7 +46,7 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
 		Estimator: &submit.Estimator{Store: st, Workers: 2}}
 	submitDoc := func(name string, data []byte) string {
 		spool := filepath.Join(dir, "spool-"+name)

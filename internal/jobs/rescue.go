@@ -105,3 +105,53 @@ func Rescue(ctx context.Context, q riverdriver.Executor, st *store.Store, horizo
 		}
 	}
 }
+
+// orphanBatch is how many processing jobs one round of Orphans compares
+// with their queue entries.
+const orphanBatch = 500
+
+// Orphans lists the jobs being processed whose queue entry has ended
+// (discarded after the queue's last attempt, cancelled, or completed
+// without the job) or is gone. Only processing jobs can be orphans: a
+// worker ends the job itself on the queue's last attempt rather than
+// returning an error, so the queue discards an entry only when it rescues
+// a running one, whose job is processing. The entries are read through the
+// queue driver's API.
+func Orphans(ctx context.Context, q riverdriver.Executor, st *store.Store) ([]store.Orphan, error) {
+	var out []store.Orphan
+	var after int64
+	for {
+		claimed, err := st.ProcessingJobs(ctx, after, orphanBatch)
+		if err != nil {
+			return nil, err
+		}
+		if len(claimed) == 0 {
+			return out, nil
+		}
+		ids := make([]int64, len(claimed))
+		for i, c := range claimed {
+			ids[i] = c.QueueJobID
+		}
+		after = ids[len(ids)-1]
+		rows, err := q.JobGetByIDMany(ctx, &riverdriver.JobGetByIDManyParams{ID: ids})
+		if err != nil {
+			return nil, fmt.Errorf("read queue entries: %w", err)
+		}
+		entries := make(map[int64]*rivertype.JobRow, len(rows))
+		for _, r := range rows {
+			entries[r.ID] = r
+		}
+		for _, c := range claimed {
+			r, ok := entries[c.QueueJobID]
+			switch {
+			case !ok:
+				out = append(out, store.Orphan{ID: c.ID, Attempts: c.Attempts})
+			case r.State == rivertype.JobStateDiscarded || r.State == rivertype.JobStateCancelled || r.State == rivertype.JobStateCompleted:
+				out = append(out, store.Orphan{ID: c.ID, Attempts: max(r.Attempt, c.Attempts)})
+			}
+		}
+		if len(claimed) < orphanBatch {
+			return out, nil
+		}
+	}
+}

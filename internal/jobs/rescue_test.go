@@ -2,7 +2,6 @@ package jobs_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"testing"
 	"time"
@@ -101,7 +100,7 @@ func testRescue(t *testing.T, st *store.Store, q riverdriver.Executor) {
 		j := store.Job{ID: fmt.Sprint("job-", i), AccountID: acct.ID, Status: status, Locale: "it",
 			FileSHA256: "x", CacheKey: fmt.Sprint("c", i), QueuedAt: now, MaxAttempts: submit.MaxAttempts,
 			AttemptCount: s.attempt, QueueJobID: &ids[i]}
-		if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, &j) }); err != nil {
+		if err := st.InTx(ctx, func(tx *store.Tx) error { return tx.InsertJob(ctx, &j) }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -131,7 +130,7 @@ func testRescue(t *testing.T, st *store.Store, q riverdriver.Executor) {
 		}
 	}
 	// The discarded entry's job is an orphan for the sweep to fail.
-	orphans, err := st.Orphans(ctx, 10)
+	orphans, err := jobs.Orphans(ctx, q, st)
 	if err != nil || len(orphans) != 1 || orphans[0].ID != "job-1" || orphans[0].Attempts != max {
 		t.Errorf("Orphans = %+v, %v; want job-1 with %d attempts", orphans, err, max)
 	}

@@ -22,7 +22,6 @@ package jobs
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -54,11 +53,11 @@ type Engine interface {
 // CompleteTxFunc marks the queue entry of a job completed inside tx, so that
 // the job's result and the queue's bookkeeping commit together. It is
 // river.JobCompleteTx for the queue's driver.
-type CompleteTxFunc func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error
+type CompleteTxFunc func(ctx context.Context, tx *store.Tx, job *river.Job[submit.ExtractArgs]) error
 
 // InsertTxFunc adds an entry to the queue inside tx and returns its id. It
 // is the queue client's InsertTx.
-type InsertTxFunc func(ctx context.Context, tx *sql.Tx, args submit.ExtractArgs) (int64, error)
+type InsertTxFunc func(ctx context.Context, tx *store.Tx, args submit.ExtractArgs) (int64, error)
 
 // ExtractWorker works extraction jobs.
 type ExtractWorker struct {
@@ -134,8 +133,8 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[submit.ExtractAr
 		return w.fail(ctx, rj, log, &extract.Error{Code: extract.CodeInternal, Permanent: true, Err: err,
 			Message: "the extraction result could not be stored"}, false)
 	}
-	err = w.finish(ctx, rj, func(tx *sql.Tx) error {
-		ok, err := w.Store.CompleteJobTx(ctx, tx, id, c)
+	err = w.finish(ctx, rj, func(tx *store.Tx) error {
+		ok, err := tx.CompleteJob(ctx, id, c)
 		if err == nil && ok && w.Ended != nil {
 			err = w.Ended(ctx, tx, id)
 		}
@@ -157,12 +156,12 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[submit.ExtractAr
 // orphan sweep does not take it for lost). The job stays processing.
 func (w *ExtractWorker) moveToOCR(ctx context.Context, rj *river.Job[submit.ExtractArgs], log *slog.Logger) error {
 	args := submit.ExtractArgs{JobID: rj.Args.JobID, OCR: true, Attempts: rj.Attempt - 1 + rj.Args.Attempts}
-	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
+	err := w.finish(ctx, rj, func(tx *store.Tx) error {
 		qid, err := w.InsertTx(ctx, tx, args)
 		if err != nil {
 			return fmt.Errorf("move job to the ocr queue: %w", err)
 		}
-		return store.SetQueueJobIDTx(ctx, tx, rj.Args.JobID, qid)
+		return tx.SetQueueJobID(ctx, rj.Args.JobID, qid)
 	})
 	if err != nil {
 		return err
@@ -239,13 +238,13 @@ func (w *ExtractWorker) retryOrFail(ctx context.Context, rj *river.Job[submit.Ex
 // the document.
 func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[submit.ExtractArgs], log *slog.Logger, xe *extract.Error, charge bool) error {
 	ctx = context.WithoutCancel(ctx)
-	err := w.finish(ctx, rj, func(tx *sql.Tx) error {
+	err := w.finish(ctx, rj, func(tx *store.Tx) error {
 		if charge {
-			if err := w.Store.ChargeAttemptTx(ctx, tx, rj.Args.JobID); err != nil {
+			if err := tx.ChargeAttempt(ctx, rj.Args.JobID); err != nil {
 				return err
 			}
 		}
-		ok, err := w.Store.FailJobTx(ctx, tx, rj.Args.JobID, xe.Code, xe.Message)
+		ok, err := tx.FailJob(ctx, rj.Args.JobID, xe.Code, xe.Message)
 		if err == nil && ok && w.Ended != nil {
 			err = w.Ended(ctx, tx, rj.Args.JobID)
 		}
@@ -260,8 +259,8 @@ func (w *ExtractWorker) fail(ctx context.Context, rj *river.Job[submit.ExtractAr
 }
 
 // finish runs fn and completes the queue entry in one transaction.
-func (w *ExtractWorker) finish(ctx context.Context, rj *river.Job[submit.ExtractArgs], fn func(tx *sql.Tx) error) error {
-	return w.Store.InTx(ctx, func(tx *sql.Tx) error {
+func (w *ExtractWorker) finish(ctx context.Context, rj *river.Job[submit.ExtractArgs], fn func(tx *store.Tx) error) error {
+	return w.Store.InTx(ctx, func(tx *store.Tx) error {
 		if fn != nil {
 			if err := fn(tx); err != nil {
 				return err
@@ -303,8 +302,8 @@ func (m *Metrics) observe(outcome string, d time.Duration) {
 // after its attempt started, to run after its back-off.
 type Sweeper struct {
 	Store *store.Store
-	// Queue is the queue's driver executor, through which stuck entries
-	// are found and rescued; needed with RescueAfter.
+	// Queue is the queue's driver executor, through which orphans and stuck
+	// entries are found and rescued.
 	Queue       riverdriver.Executor
 	Backoff     Backoff
 	Logger      *slog.Logger
@@ -350,7 +349,7 @@ func (s *Sweeper) Sweep(ctx context.Context) error {
 			s.Logger.Warn("returned jobs of lost workers to the queue", "jobs", n, "rescue_after", s.RescueAfter.String())
 		}
 	}
-	orphans, err := s.Store.Orphans(ctx, 100)
+	orphans, err := Orphans(ctx, s.Queue, s.Store)
 	if err != nil {
 		return err
 	}

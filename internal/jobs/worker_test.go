@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
 
@@ -85,7 +86,7 @@ func TestRetries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
 		Estimator: &submit.Estimator{Store: st, Workers: 2}}
 
 	submitDoc := func(marker string) string {
@@ -152,32 +153,64 @@ func TestRetries(t *testing.T) {
 	}
 }
 
+// TestSweepFailsOrphans seeds processing jobs whose queue entries ended in
+// each way, or are gone, through the queue driver's API: the sweep fails
+// exactly the orphans, recording their entries' attempts.
 func TestSweepFailsOrphans(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	st := openStore(t, dir)
+	st := openStore(t, t.TempDir())
+	q := riversqlite.New(st.WriteDB()).GetExecutor()
 	acct, _ := st.EnsureAccount(ctx, "acme", nil)
-	// A job whose queue entry was discarded by the rescuer after its worker
-	// died on the last attempt.
-	db := st.WriteDB()
-	res, err := db.ExecContext(ctx, `INSERT INTO river_job (args, attempt, attempted_at, kind, max_attempts, state, finalized_at)
-		VALUES ('{}', 3, CURRENT_TIMESTAMP, 'extract', 3, 'discarded', CURRENT_TIMESTAMP)`)
-	if err != nil {
-		t.Fatal(err)
+	now := time.Now().UTC()
+	cases := []struct {
+		state   rivertype.JobState
+		attempt int
+		orphan  bool
+	}{
+		{rivertype.JobStateDiscarded, 13, true},
+		{rivertype.JobStateCancelled, 1, true},
+		{"", 2, true}, // the entry is gone
+		{rivertype.JobStateRunning, 2, false},
+		{rivertype.JobStateAvailable, 1, false},
 	}
-	qid, _ := res.LastInsertId()
-	j := store.Job{ID: "6f1c1f7e-8a65-4a53-9d7c-2b8b2a1d9e10", AccountID: acct.ID, Status: store.StatusProcessing,
-		Locale: "it", FileSHA256: "x", CacheKey: "x", QueuedAt: time.Now(), MaxAttempts: 3, AttemptCount: 3, QueueJobID: &qid}
-	if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, &j) }); err != nil {
-		t.Fatal(err)
+	for i, c := range cases {
+		qid := int64(999999 + i)
+		if c.state != "" {
+			p := &riverdriver.JobInsertFullParams{EncodedArgs: []byte(`{}`), Kind: "extract", MaxAttempts: submit.QueueMaxAttempts,
+				Priority: 1, Queue: submit.QueueExtract, State: c.state, Attempt: c.attempt, AttemptedAt: &now}
+			if c.state == rivertype.JobStateDiscarded || c.state == rivertype.JobStateCancelled {
+				p.FinalizedAt = &now
+			}
+			row, err := q.JobInsertFull(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			qid = row.ID
+		}
+		j := store.Job{ID: fmt.Sprintf("6f1c1f7e-8a65-4a53-9d7c-2b8b2a1d9e1%d", i), AccountID: acct.ID, Status: store.StatusProcessing,
+			Locale: "it", FileSHA256: "x", CacheKey: fmt.Sprint("x", i), QueuedAt: now, MaxAttempts: submit.MaxAttempts,
+			AttemptCount: 1, QueueJobID: &qid}
+		if err := st.InTx(ctx, func(tx *store.Tx) error { return tx.InsertJob(ctx, &j) }); err != nil {
+			t.Fatal(err)
+		}
 	}
-	sw := &jobs.Sweeper{Store: st, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	sw := &jobs.Sweeper{Store: st, Queue: q, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}
 	if err := sw.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := st.JobByID(ctx, j.ID)
-	if got.Status != store.StatusFailed || got.ErrorCode != "worker_lost" || got.AttemptCount != 3 {
-		t.Errorf("after sweep: %s, %q, %d attempts", got.Status, got.ErrorCode, got.AttemptCount)
+	for i, c := range cases {
+		got, _ := st.JobByID(ctx, fmt.Sprintf("6f1c1f7e-8a65-4a53-9d7c-2b8b2a1d9e1%d", i))
+		want := store.StatusProcessing
+		if c.orphan {
+			want = store.StatusFailed
+		}
+		attempts := c.attempt // the entry's, or the job's own when the entry is gone
+		if c.state == "" {
+			attempts = 1
+		}
+		if got.Status != want || (c.orphan && (got.ErrorCode != jobs.CodeWorkerLost || got.AttemptCount != attempts)) {
+			t.Errorf("entry %q: job %s, %q, %d attempts; want %s", c.state, got.Status, got.ErrorCode, got.AttemptCount, want)
+		}
 	}
 }
 
@@ -191,8 +224,12 @@ func startQueue(t *testing.T, st *store.Store, blobs jobs.Blobs, eng jobs.Engine
 	river.AddWorker(workers, &jobs.ExtractWorker{
 		Store: st, Blobs: blobs, Engine: eng, Logger: log,
 		Backoff: jobs.Backoff{Base: 10 * time.Millisecond, Max: 10 * time.Millisecond},
-		CompleteTx: func(ctx context.Context, tx *sql.Tx, job *river.Job[submit.ExtractArgs]) error {
-			_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job)
+		CompleteTx: func(ctx context.Context, tx *store.Tx, job *river.Job[submit.ExtractArgs]) error {
+			stx, err := tx.SQLiteQueueTx()
+			if err != nil {
+				return err
+			}
+			_, err = river.JobCompleteTx[*riversqlite.Driver](ctx, stx, job)
 			return err
 		},
 	})

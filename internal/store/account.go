@@ -69,14 +69,14 @@ func (s *Store) EnsureAccount(ctx context.Context, name string, quota *int) (Acc
 		return Account{}, fmt.Errorf("ensure account: negative quota %d", *quota)
 	}
 	var a Account
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(tx *Tx) error {
 		q := DefaultMonthlyQuota
 		if quota != nil {
 			q = *quota
 		}
 		// Create the account unless it exists; of two processes creating the
 		// same name at once, one inserts and the other finds its row.
-		_, err := tx.ExecContext(ctx,
+		_, err := tx.tx.ExecContext(ctx,
 			`INSERT INTO accounts (id, name, monthly_quota, created_at) VALUES ($1, $2, $3, $4)
 			 ON CONFLICT (name) DO NOTHING`,
 			uuid.NewString(), name, q, millis(s.Now()))
@@ -84,7 +84,7 @@ func (s *Store) EnsureAccount(ctx context.Context, name string, quota *int) (Acc
 			return err
 		}
 		var created int64
-		err = tx.QueryRowContext(ctx,
+		err = tx.tx.QueryRowContext(ctx,
 			`SELECT id, name, monthly_quota, created_at FROM accounts WHERE name = $1`, name,
 		).Scan(&a.ID, &a.Name, &a.MonthlyQuota, &created)
 		if err != nil {
@@ -93,7 +93,7 @@ func (s *Store) EnsureAccount(ctx context.Context, name string, quota *int) (Acc
 		a.CreatedAt = time.UnixMilli(created).UTC()
 		if quota != nil && *quota != a.MonthlyQuota {
 			a.MonthlyQuota = *quota
-			_, err = tx.ExecContext(ctx, `UPDATE accounts SET monthly_quota = $1 WHERE id = $2`, a.MonthlyQuota, a.ID)
+			_, err = tx.tx.ExecContext(ctx, `UPDATE accounts SET monthly_quota = $1 WHERE id = $2`, a.MonthlyQuota, a.ID)
 		}
 		return err
 	})
@@ -187,12 +187,12 @@ func (s *Store) QuotaUsed(ctx context.Context, accountID, period string) (int, e
 // and returns what remains, or ErrQuotaExhausted when nothing was left. The
 // check and the increment are one statement, so concurrent charges can never
 // overdraw.
-func ChargeQuotaTx(ctx context.Context, tx *sql.Tx, accountID, period string, quota int) (remaining int, err error) {
+func (tx *Tx) ChargeQuota(ctx context.Context, accountID, period string, quota int) (remaining int, err error) {
 	if quota <= 0 {
 		return 0, ErrQuotaExhausted
 	}
 	var used int
-	err = tx.QueryRowContext(ctx,
+	err = tx.tx.QueryRowContext(ctx,
 		`INSERT INTO quota_usage (account_id, period, used) VALUES ($1, $2, 1)
 		 ON CONFLICT (account_id, period) DO UPDATE SET used = quota_usage.used + 1
 		  WHERE quota_usage.used < $3

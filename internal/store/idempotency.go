@@ -58,9 +58,9 @@ func (s *Store) IdempotencyRecord(ctx context.Context, accountID, key string, no
 // on PostgreSQL a concurrent claim of the same key waits for this
 // transaction to end and then fails (or, if this one rolled back, succeeds),
 // so two jobs can never hold one key.
-func ClaimIdempotencyKeyTx(ctx context.Context, tx *sql.Tx, r IdempotencyRecord) error {
+func (tx *Tx) ClaimIdempotencyKey(ctx context.Context, r IdempotencyRecord) error {
 	var job string
-	err := tx.QueryRowContext(ctx,
+	err := tx.tx.QueryRowContext(ctx,
 		`INSERT INTO idempotency_keys (account_id, key, request_hash, job_id, created_at, expires_at)
 		 VALUES ($1, $2, $3, $4, $5, $6)
 		 ON CONFLICT (account_id, key) DO UPDATE

@@ -115,7 +115,7 @@ func nullTime(t *time.Time) sql.NullInt64 {
 }
 
 // InsertJobTx inserts j inside tx.
-func InsertJobTx(ctx context.Context, tx *sql.Tx, j *Job) error {
+func (tx *Tx) InsertJob(ctx context.Context, j *Job) error {
 	var procMS, qjob sql.NullInt64
 	if j.ProcessingMS != nil {
 		procMS = sql.NullInt64{Int64: *j.ProcessingMS, Valid: true}
@@ -131,7 +131,7 @@ func InsertJobTx(ctx context.Context, tx *sql.Tx, j *Job) error {
 	if j.CacheHit {
 		cacheHit = 1
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO jobs (`+jobColumns+`)
+	_, err := tx.tx.ExecContext(ctx, `INSERT INTO jobs (`+jobColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
 		j.ID, j.AccountID, j.Status, j.Locale, j.FileName, j.FileSHA256, j.FileSize, nullString(j.BlobKey), j.CacheKey,
 		millis(j.QueuedAt), nullTime(j.StartedAt), nullTime(j.CompletedAt), procMS, j.AttemptCount, j.MaxAttempts,
@@ -144,8 +144,8 @@ func InsertJobTx(ctx context.Context, tx *sql.Tx, j *Job) error {
 }
 
 // SetQueueJobIDTx records the queue entry of job id inside tx.
-func SetQueueJobIDTx(ctx context.Context, tx *sql.Tx, id string, queueJobID int64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE jobs SET queue_job_id = $1 WHERE id = $2`, queueJobID, id); err != nil {
+func (tx *Tx) SetQueueJobID(ctx context.Context, id string, queueJobID int64) error {
+	if _, err := tx.tx.ExecContext(ctx, `UPDATE jobs SET queue_job_id = $1 WHERE id = $2`, queueJobID, id); err != nil {
 		return fmt.Errorf("set queue job id: %w", err)
 	}
 	return nil
@@ -225,9 +225,9 @@ type Completion struct {
 
 // CompleteJobTx marks a processing job completed inside tx. It reports false
 // when the job was not processing (already ended by another run).
-func (s *Store) CompleteJobTx(ctx context.Context, tx *sql.Tx, id string, c Completion) (bool, error) {
-	now := s.Now()
-	res, err := tx.ExecContext(ctx,
+func (tx *Tx) CompleteJob(ctx context.Context, id string, c Completion) (bool, error) {
+	now := tx.s.Now()
+	res, err := tx.tx.ExecContext(ctx,
 		`UPDATE jobs SET status = 'completed', completed_at = $1,
 		        processing_ms = CASE WHEN started_at IS NULL OR started_at > $1 THEN 0 ELSE $1 - started_at END,
 		        confidence = $2, model = $3, validation_flags = $4, result = $5, extra = $6,
@@ -243,9 +243,9 @@ func (s *Store) CompleteJobTx(ctx context.Context, tx *sql.Tx, id string, c Comp
 
 // FailJobTx marks an unfinished job failed inside tx, with a human-readable
 // message and a machine code. It reports false when the job had already ended.
-func (s *Store) FailJobTx(ctx context.Context, tx *sql.Tx, id, code, message string) (bool, error) {
-	now := s.Now()
-	res, err := tx.ExecContext(ctx,
+func (tx *Tx) FailJob(ctx context.Context, id, code, message string) (bool, error) {
+	now := tx.s.Now()
+	res, err := tx.tx.ExecContext(ctx,
 		`UPDATE jobs SET status = 'failed', completed_at = $1,
 		        processing_ms = CASE WHEN started_at IS NULL THEN NULL WHEN started_at > $1 THEN 0 ELSE $1 - started_at END,
 		        error = $2, error_code = $3
@@ -260,8 +260,8 @@ func (s *Store) FailJobTx(ctx context.Context, tx *sql.Tx, id, code, message str
 
 // ChargeAttemptTx counts one more attempt against the document of job id,
 // inside tx.
-func (s *Store) ChargeAttemptTx(ctx context.Context, tx *sql.Tx, id string) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE jobs SET charged_attempts = charged_attempts + 1 WHERE id = $1`, id); err != nil {
+func (tx *Tx) ChargeAttempt(ctx context.Context, id string) error {
+	if _, err := tx.tx.ExecContext(ctx, `UPDATE jobs SET charged_attempts = charged_attempts + 1 WHERE id = $1`, id); err != nil {
 		return fmt.Errorf("charge attempt: %w", err)
 	}
 	return nil
@@ -347,32 +347,38 @@ func (s *Store) CountByStatus(ctx context.Context) (map[string]int, error) {
 }
 
 // Orphan is an unfinished job whose queue entry ended without the job ending:
-// its worker died on the last attempt, or the entry was cancelled.
+// its worker died on the queue's last attempt, or the entry was cancelled.
 type Orphan struct {
 	ID       string
 	Attempts int
 }
 
-// Orphans lists unfinished jobs whose queue entry is discarded, cancelled or
-// completed, or gone.
-func (s *Store) Orphans(ctx context.Context, limit int) ([]Orphan, error) {
+// Claimed is a job being processed, and its queue entry.
+type Claimed struct {
+	ID         string
+	QueueJobID int64
+	Attempts   int
+}
+
+// ProcessingJobs lists the jobs being processed whose queue entry id is
+// above after, by entry id, at most limit of them: the candidates for
+// orphans (package jobs compares them with their queue entries).
+func (s *Store) ProcessingJobs(ctx context.Context, after int64, limit int) ([]Claimed, error) {
 	rows, err := s.w.QueryContext(ctx,
-		`SELECT j.id, COALESCE(r.attempt, j.attempt_count)
-		   FROM jobs j LEFT JOIN river_job r ON r.id = j.queue_job_id
-		  WHERE j.status IN ('pending', 'processing') AND j.queue_job_id IS NOT NULL
-		    AND (r.id IS NULL OR r.state IN ('discarded', 'cancelled', 'completed'))
-		  LIMIT $1`, limit)
+		`SELECT id, queue_job_id, attempt_count FROM jobs
+		  WHERE status = 'processing' AND queue_job_id > $1
+		  ORDER BY queue_job_id LIMIT $2`, after, limit)
 	if err != nil {
-		return nil, fmt.Errorf("list orphan jobs: %w", err)
+		return nil, fmt.Errorf("list processing jobs: %w", err)
 	}
 	defer rows.Close()
-	var out []Orphan
+	var out []Claimed
 	for rows.Next() {
-		var o Orphan
-		if err := rows.Scan(&o.ID, &o.Attempts); err != nil {
-			return nil, fmt.Errorf("list orphan jobs: %w", err)
+		var c Claimed
+		if err := rows.Scan(&c.ID, &c.QueueJobID, &c.Attempts); err != nil {
+			return nil, fmt.Errorf("list processing jobs: %w", err)
 		}
-		out = append(out, o)
+		out = append(out, c)
 	}
 	return out, rows.Err()
 }
@@ -380,13 +386,13 @@ func (s *Store) Orphans(ctx context.Context, limit int) ([]Orphan, error) {
 // FailOrphan ends an orphan job as failed, recording the attempts its queue
 // entry made. ended, when not nil, is called in the same transaction once
 // the job has failed.
-func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string, ended func(ctx context.Context, tx *sql.Tx, id string) error) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx,
+func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string, ended func(ctx context.Context, tx *Tx, id string) error) error {
+	return s.InTx(ctx, func(tx *Tx) error {
+		if _, err := tx.tx.ExecContext(ctx,
 			`UPDATE jobs SET attempt_count = CASE WHEN attempt_count > $1 THEN attempt_count ELSE $1 END WHERE id = $2`, o.Attempts, o.ID); err != nil {
 			return fmt.Errorf("fail orphan: %w", err)
 		}
-		ok, err := s.FailJobTx(ctx, tx, o.ID, code, message)
+		ok, err := tx.FailJob(ctx, o.ID, code, message)
 		if err == nil && ok && ended != nil {
 			err = ended(ctx, tx, o.ID)
 		}
@@ -399,9 +405,9 @@ func (s *Store) FailOrphan(ctx context.Context, o Orphan, code, message string, 
 // process died (see jobs.Rescue). It reports how many jobs it changed.
 func (s *Store) RequeueQueued(ctx context.Context, queueIDs []int64) (int, error) {
 	n := 0
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(tx *Tx) error {
 		for _, qid := range queueIDs {
-			res, err := tx.ExecContext(ctx,
+			res, err := tx.tx.ExecContext(ctx,
 				`UPDATE jobs SET status = 'pending' WHERE queue_job_id = $1 AND status = 'processing'`, qid)
 			if err != nil {
 				return fmt.Errorf("requeue jobs: %w", err)

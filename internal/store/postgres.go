@@ -178,12 +178,12 @@ func (p *postgres) inTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) err
 	return nil
 }
 
-// ErrNotQueueTx is returned by QueueTx for a transaction that InTx did not
-// start on PostgreSQL.
-var ErrNotQueueTx = errors.New("transaction was not started by the store's InTx on PostgreSQL")
+// ErrNotQueueTx is returned by SQLiteQueueTx and PostgresQueueTx for a
+// transaction of the other database.
+var ErrNotQueueTx = errors.New("the transaction is not on the queue driver's database")
 
-// QueueTx returns a pgx view of tx, a transaction open inside InTx on
-// PostgreSQL, for the job queue's pgx driver: statements sent through it run
+// PostgresQueueTx returns a pgx view of tx, a transaction open inside InTx
+// on PostgreSQL, for the job queue's pgx driver (riverpgxv5): statements sent through it run
 // on tx's connection and so inside tx, and commit or roll back with it. Its
 // Commit and Rollback refuse (the store ends the transaction); its Begin
 // opens a savepoint.
@@ -192,12 +192,13 @@ var ErrNotQueueTx = errors.New("transaction was not started by the store's InTx 
 // it after Raw returns, which is sound because InTx holds the *sql.Conn, so no
 // other goroutine can use the connection until the transaction ends, and the
 // view must not be used after that.
-func (s *Store) QueueTx(tx *sql.Tx) (pgx.Tx, error) {
+func (tx *Tx) PostgresQueueTx() (pgx.Tx, error) {
+	s := tx.s
 	if s.pg == nil {
 		return nil, ErrNotQueueTx
 	}
 	s.pg.mu.Lock()
-	pc, ok := s.pg.conns[tx]
+	pc, ok := s.pg.conns[tx.tx]
 	s.pg.mu.Unlock()
 	if !ok {
 		return nil, ErrNotQueueTx

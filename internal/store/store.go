@@ -149,17 +149,27 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.r.PingContext(ctx)
 }
 
-// InTx runs fn in a write transaction and commits it when fn returns nil.
-// On PostgreSQL the queue can join the transaction through QueueTx.
-func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// Tx is a transaction of the store. What must commit together (a job, its
+// quota charge and its queue entry; a job's end, its queue entry's end and
+// its webhook event) is written through its methods; the queue joins it
+// through River's driver (SQLiteQueueTx, PostgresQueueTx), never through
+// SQL of ours.
+type Tx struct {
+	tx *sql.Tx
+	s  *Store
+}
+
+// InTx runs fn in a transaction, committed if fn returns nil and rolled
+// back otherwise.
+func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.pg != nil {
-		return s.pg.inTx(ctx, s.w, fn)
+		return s.pg.inTx(ctx, s.w, func(tx *sql.Tx) error { return fn(&Tx{tx: tx, s: s}) })
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	if err := fn(tx); err != nil {
+	if err := fn(&Tx{tx: tx, s: s}); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -167,6 +177,16 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return fmt.Errorf("commit transaction: %w", err)
 	}
 	return nil
+}
+
+// SQLiteQueueTx returns the transaction as River's SQLite driver
+// (riversqlite) takes it, for the queue's client alone: inserting or
+// completing queue entries that commit with the store's writes.
+func (tx *Tx) SQLiteQueueTx() (*sql.Tx, error) {
+	if tx.s.pg != nil {
+		return nil, ErrNotQueueTx
+	}
+	return tx.tx, nil
 }
 
 func millis(t time.Time) int64 { return t.UnixMilli() }

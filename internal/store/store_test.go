@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -66,38 +65,46 @@ func TestConformancePostgres(t *testing.T) { storetest.Run(t, openPostgres) }
 
 // TestPostgresQueueTx checks the pgx view of a store transaction that the
 // queue's driver uses: its statements commit and roll back with the store's
-// transaction, and its savepoints nest.
+// own writes (a quota charge here), and its savepoints nest.
 func TestPostgresQueueTx(t *testing.T) {
 	ctx := context.Background()
 	st := openPostgres(t)
 	if _, err := st.WriteDB().ExecContext(ctx, `CREATE TABLE probe (v INTEGER)`); err != nil {
 		t.Fatal(err)
 	}
-	count := func() int {
-		var n int
-		if err := st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM probe`).Scan(&n); err != nil {
+	acct, err := st.EnsureAccount(ctx, "acme", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const period = "2026-01"
+	count := func() (probes, used int) {
+		if err := st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM probe`).Scan(&probes); err != nil {
 			t.Fatal(err)
 		}
-		return n
+		used, err := st.QuotaUsed(ctx, acct.ID, period)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return probes, used
 	}
-	count0 := 0
 	boom := errors.New("boom")
 	for _, fail := range []bool{true, false} {
-		err := st.InTx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO probe VALUES (1)`); err != nil {
+		probes0, used0 := count()
+		err := st.InTx(ctx, func(tx *store.Tx) error {
+			if _, err := tx.ChargeQuota(ctx, acct.ID, period, 100); err != nil {
 				return err
 			}
-			qtx, err := st.QueueTx(tx)
+			qtx, err := tx.PostgresQueueTx()
 			if err != nil {
 				return err
 			}
 			if _, err := qtx.Exec(ctx, `INSERT INTO probe VALUES (2)`); err != nil {
 				return err
 			}
-			// The view sees the store's uncommitted row: one transaction.
-			var n int
-			if err := qtx.QueryRow(ctx, `SELECT COUNT(*) FROM probe`).Scan(&n); err != nil || n != count0+2 {
-				return fmt.Errorf("inside the transaction the view sees %d rows (%v), want %d", n, err, count0+2)
+			// The view sees the store's uncommitted charge: one transaction.
+			var used int
+			if err := qtx.QueryRow(ctx, `SELECT used FROM quota_usage WHERE account_id = $1 AND period = $2`, acct.ID, period).Scan(&used); err != nil || used != used0+1 {
+				return fmt.Errorf("inside the transaction the view sees %d used (%v), want %d", used, err, used0+1)
 			}
 			sp, err := qtx.Begin(ctx)
 			if err != nil {
@@ -117,7 +124,7 @@ func TestPostgresQueueTx(t *testing.T) {
 			}
 			return nil
 		})
-		want := count0
+		wantProbes, wantUsed := probes0, used0
 		if fail {
 			if !errors.Is(err, boom) {
 				t.Fatalf("InTx = %v, want boom", err)
@@ -126,15 +133,19 @@ func TestPostgresQueueTx(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want = count0 + 2
+			wantProbes, wantUsed = probes0+1, used0+1
 		}
-		if n := count(); n != want {
-			t.Errorf("fail=%v: %d rows after the transaction, want %d", fail, n, want)
+		if p, u := count(); p != wantProbes || u != wantUsed {
+			t.Errorf("fail=%v: %d probe rows and %d used after the transaction, want %d and %d", fail, p, u, wantProbes, wantUsed)
 		}
-		count0 = count()
 	}
-	if _, err := st.QueueTx(&sql.Tx{}); !errors.Is(err, store.ErrNotQueueTx) {
-		t.Errorf("QueueTx of a foreign transaction: err = %v, want ErrNotQueueTx", err)
+	// The SQLite view of a PostgreSQL transaction is refused.
+	err = st.InTx(ctx, func(tx *store.Tx) error {
+		_, err := tx.SQLiteQueueTx()
+		return err
+	})
+	if !errors.Is(err, store.ErrNotQueueTx) {
+		t.Errorf("SQLiteQueueTx on PostgreSQL: err = %v, want ErrNotQueueTx", err)
 	}
 }
 

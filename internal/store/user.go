@@ -68,15 +68,15 @@ func (s *Store) CreateUser(ctx context.Context, email, passwordHash string, quot
 	}
 	now := s.Now()
 	u := User{ID: uuid.NewString(), AccountID: uuid.NewString(), Email: email, PasswordHash: passwordHash, CreatedAt: now}
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(tx *Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email = $1`, email).Scan(&n); err != nil {
+		if err := tx.tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email = $1`, email).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return ErrUserExists
 		}
-		res, err := tx.ExecContext(ctx,
+		res, err := tx.tx.ExecContext(ctx,
 			`INSERT INTO accounts (id, name, monthly_quota, created_at) VALUES ($1, $2, $3, $4)
 			 ON CONFLICT (name) DO NOTHING`, u.AccountID, email, q, millis(now))
 		if err != nil {
@@ -85,7 +85,7 @@ func (s *Store) CreateUser(ctx context.Context, email, passwordHash string, quot
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrAccountExists
 		}
-		res, err = tx.ExecContext(ctx,
+		res, err = tx.tx.ExecContext(ctx,
 			`INSERT INTO users (id, account_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)
 			 ON CONFLICT (email) DO NOTHING`, u.ID, u.AccountID, email, passwordHash, millis(now))
 		if err != nil {
@@ -119,8 +119,8 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
 // session of the user: all but the one whose token hash is keep (nil ends
 // them all).
 func (s *Store) SetPasswordHash(ctx context.Context, userID, passwordHash string, keep []byte) error {
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, passwordHash, userID)
+	err := s.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.tx.ExecContext(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, passwordHash, userID)
 		if err != nil {
 			return err
 		}
@@ -130,7 +130,7 @@ func (s *Store) SetPasswordHash(ctx context.Context, userID, passwordHash string
 		if keep == nil {
 			keep = []byte{}
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keep)
+		_, err = tx.tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keep)
 		return err
 	})
 	if err != nil {

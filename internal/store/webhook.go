@@ -86,8 +86,8 @@ func webhookEndpoint(ctx context.Context, q queryRower, accountID string) (Webho
 // shown); an account with one keeps it.
 func (s *Store) PutWebhookEndpoint(ctx context.Context, accountID, url, newSecret string) (e WebhookEndpoint, created bool, err error) {
 	now := millis(s.Now())
-	err = s.InTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx,
+	err = s.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.tx.ExecContext(ctx,
 			`INSERT INTO webhook_endpoints (account_id, url, secret, created_at, updated_at)
 			 VALUES ($1, $2, $3, $4, $4) ON CONFLICT (account_id) DO NOTHING`, accountID, url, newSecret, now)
 		if err != nil {
@@ -95,12 +95,12 @@ func (s *Store) PutWebhookEndpoint(ctx context.Context, accountID, url, newSecre
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
 			created = true
-		} else if _, err := tx.ExecContext(ctx,
+		} else if _, err := tx.tx.ExecContext(ctx,
 			`UPDATE webhook_endpoints SET url = $1, disabled_at = NULL, disabled_reason = NULL, updated_at = $2
 			  WHERE account_id = $3`, url, now, accountID); err != nil {
 			return fmt.Errorf("put webhook endpoint: %w", err)
 		}
-		e, err = webhookEndpoint(ctx, tx, accountID)
+		e, err = webhookEndpoint(ctx, tx.tx, accountID)
 		return err
 	})
 	return e, created, err
@@ -129,8 +129,8 @@ func (s *Store) DeleteWebhookEndpoint(ctx context.Context, accountID string) err
 func (s *Store) RotateWebhookSecret(ctx context.Context, accountID, newSecret string, overlap time.Duration) (WebhookEndpoint, error) {
 	now := s.Now()
 	var e WebhookEndpoint
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx,
+	err := s.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.tx.ExecContext(ctx,
 			`INSERT INTO webhook_endpoints (account_id, secret, created_at, updated_at)
 			 VALUES ($1, $2, $3, $3)
 			 ON CONFLICT (account_id) DO UPDATE
@@ -140,7 +140,7 @@ func (s *Store) RotateWebhookSecret(ctx context.Context, accountID, newSecret st
 		if err != nil {
 			return fmt.Errorf("rotate webhook secret: %w", err)
 		}
-		e, err = webhookEndpoint(ctx, tx, accountID)
+		e, err = webhookEndpoint(ctx, tx.tx, accountID)
 		return err
 	})
 	return e, err
@@ -163,8 +163,8 @@ func (s *Store) DisableWebhookEndpoint(ctx context.Context, accountID, url, reas
 
 // SetJobWebhookTx records, inside the submission's transaction, the webhook
 // URL a job's submission named.
-func SetJobWebhookTx(ctx context.Context, tx *sql.Tx, jobID, url string) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO job_webhooks (job_id, url) VALUES ($1, $2)`, jobID, url); err != nil {
+func (tx *Tx) SetJobWebhook(ctx context.Context, jobID, url string) error {
+	if _, err := tx.tx.ExecContext(ctx, `INSERT INTO job_webhooks (job_id, url) VALUES ($1, $2)`, jobID, url); err != nil {
 		return fmt.Errorf("set job webhook: %w", err)
 	}
 	return nil
@@ -172,8 +172,8 @@ func SetJobWebhookTx(ctx context.Context, tx *sql.Tx, jobID, url string) error {
 
 // JobTx returns job id as tx sees it (whatever its account), for work that
 // must see the transaction's own changes.
-func JobTx(ctx context.Context, tx *sql.Tx, id string) (Job, error) {
-	j, err := scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id))
+func (tx *Tx) Job(ctx context.Context, id string) (Job, error) {
+	j, err := scanJob(tx.tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Job{}, ErrNotFound
 	}
@@ -186,16 +186,16 @@ func JobTx(ctx context.Context, tx *sql.Tx, id string) (Job, error) {
 // WebhookTargetTx returns where the events of job id go, as tx sees it: the
 // URL its submission named (target "job"), else the account's active
 // endpoint (target "account"); url is empty when there is neither.
-func WebhookTargetTx(ctx context.Context, tx *sql.Tx, accountID, jobID string) (url, target string, err error) {
+func (tx *Tx) WebhookTarget(ctx context.Context, accountID, jobID string) (url, target string, err error) {
 	var u sql.NullString
-	err = tx.QueryRowContext(ctx, `SELECT url FROM job_webhooks WHERE job_id = $1`, jobID).Scan(&u)
+	err = tx.tx.QueryRowContext(ctx, `SELECT url FROM job_webhooks WHERE job_id = $1`, jobID).Scan(&u)
 	if err == nil && u.String != "" {
 		return u.String, "job", nil
 	}
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return "", "", fmt.Errorf("get job webhook: %w", err)
 	}
-	err = tx.QueryRowContext(ctx,
+	err = tx.tx.QueryRowContext(ctx,
 		`SELECT url FROM webhook_endpoints WHERE account_id = $1 AND url IS NOT NULL AND disabled_at IS NULL`,
 		accountID).Scan(&u)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -264,8 +264,8 @@ func scanDelivery(row rowScanner) (Delivery, error) {
 
 // InsertDeliveryTx adds a pending delivery inside tx. It reports false, and
 // adds nothing, when the job already has a delivery of this event.
-func InsertDeliveryTx(ctx context.Context, tx *sql.Tx, d Delivery) (bool, error) {
-	res, err := tx.ExecContext(ctx,
+func (tx *Tx) InsertDelivery(ctx context.Context, d Delivery) (bool, error) {
+	res, err := tx.tx.ExecContext(ctx,
 		`INSERT INTO webhook_deliveries (id, job_id, account_id, event, target, url, payload, status, attempts, created_at)
 		 VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8)
 		 ON CONFLICT (job_id, event) DO NOTHING`,
@@ -296,12 +296,12 @@ func (s *Store) Delivery(ctx context.Context, id string) (Delivery, error) {
 // same attempt twice (a re-run after a crash) keeps the first record. It
 // does nothing to a delivery that is already final.
 func (s *Store) RecordDeliveryAttempt(ctx context.Context, id string, a DeliveryAttempt, status string, next *time.Time) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
+	return s.InTx(ctx, func(tx *Tx) error {
 		var code sql.NullInt64
 		if a.StatusCode != 0 {
 			code = sql.NullInt64{Int64: int64(a.StatusCode), Valid: true}
 		}
-		if _, err := tx.ExecContext(ctx,
+		if _, err := tx.tx.ExecContext(ctx,
 			`INSERT INTO webhook_attempts (delivery_id, attempt, at, duration_ms, status_code, error)
 			 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (delivery_id, attempt) DO NOTHING`,
 			id, a.Attempt, millis(a.At), a.Duration.Milliseconds(), code, nullString(a.Error)); err != nil {
@@ -311,7 +311,7 @@ func (s *Store) RecordDeliveryAttempt(ctx context.Context, id string, a Delivery
 		if status != DeliveryPending {
 			finished = sql.NullInt64{Int64: millis(a.At.Add(a.Duration)), Valid: true}
 		}
-		if _, err := tx.ExecContext(ctx,
+		if _, err := tx.tx.ExecContext(ctx,
 			`UPDATE webhook_deliveries
 			    SET status = $1, attempts = CASE WHEN attempts > $2 THEN attempts ELSE $2 END,
 			        last_attempt_at = $3, next_attempt_at = $4, finished_at = $5

@@ -34,7 +34,7 @@ func TestFairPriority(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: client, Logger: log,
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
 		Estimator: &submit.Estimator{Store: st, Workers: 2}}
 	submitN := func(account string, n int) []int64 {
 		acct, err := st.EnsureAccount(ctx, account, nil)

@@ -2,7 +2,6 @@ package submit
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -107,7 +106,7 @@ func (s *Submitter) replay(ctx context.Context, sub checked) (Accepted, bool, er
 
 // claimKeyTx claims the submission's idempotency key, if any, for job inside
 // the transaction that creates it.
-func (s *Submitter) claimKeyTx(ctx context.Context, tx *sql.Tx, sub checked, job store.Job) error {
+func (s *Submitter) claimKeyTx(ctx context.Context, tx *store.Tx, sub checked, job store.Job) error {
 	if sub.IdempotencyKey == "" {
 		return nil
 	}
@@ -115,7 +114,7 @@ func (s *Submitter) claimKeyTx(ctx context.Context, tx *sql.Tx, sub checked, job
 	if ttl <= 0 {
 		ttl = DefaultIdempotencyTTL
 	}
-	return store.ClaimIdempotencyKeyTx(ctx, tx, store.IdempotencyRecord{
+	return tx.ClaimIdempotencyKey(ctx, store.IdempotencyRecord{
 		AccountID:   sub.AccountID,
 		Key:         sub.IdempotencyKey,
 		RequestHash: sub.requestHash,

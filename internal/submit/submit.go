@@ -10,7 +10,6 @@ package submit
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -152,11 +151,10 @@ type Accepted struct {
 }
 
 // Enqueuer adds an entry to the job queue inside a store transaction, so
-// that it commits or rolls back with the transaction. A River client on
-// SQLite (*river.Client[*sql.Tx]) is one; on PostgreSQL the app adapts River's
-// pgx client through store.Store.QueueTx.
+// that it commits or rolls back with the transaction: SQLiteQueue and
+// PostgresQueue, River's clients on either database.
 type Enqueuer interface {
-	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+	InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 }
 
 // Submitter accepts submissions. Its Queue may be a client that works no
@@ -238,19 +236,19 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 		return Accepted{}, err
 	}
 	var remaining int
-	err = s.Store.InTx(ctx, func(tx *sql.Tx) error {
+	err = s.Store.InTx(ctx, func(tx *store.Tx) error {
 		if err := s.claimKeyTx(ctx, tx, sub, job); err != nil {
 			return err
 		}
 		var err error
-		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
+		if remaining, err = tx.ChargeQuota(ctx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
 			return err
 		}
-		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
+		if err := tx.InsertJob(ctx, &job); err != nil {
 			return err
 		}
 		if sub.WebhookURL != "" {
-			if err := store.SetJobWebhookTx(ctx, tx, job.ID, sub.WebhookURL); err != nil {
+			if err := tx.SetJobWebhook(ctx, job.ID, sub.WebhookURL); err != nil {
 				return err
 			}
 		}
@@ -262,7 +260,7 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 			return fmt.Errorf("enqueue job: %w", err)
 		}
 		job.QueueJobID = &res.Job.ID
-		return store.SetQueueJobIDTx(ctx, tx, job.ID, res.Job.ID)
+		return tx.SetQueueJobID(ctx, job.ID, res.Job.ID)
 	})
 	if err != nil {
 		if derr := s.Blobs.Delete(context.WithoutCancel(ctx), job.BlobKey); derr != nil {
@@ -284,19 +282,19 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 	job.CacheHit = true
 	job.Flags, job.Result, job.Extra = cached.Flags, cached.Result, cached.Extra
 	var remaining int
-	err := s.Store.InTx(ctx, func(tx *sql.Tx) error {
+	err := s.Store.InTx(ctx, func(tx *store.Tx) error {
 		if err := s.claimKeyTx(ctx, tx, sub, job); err != nil {
 			return err
 		}
 		var err error
-		if remaining, err = store.ChargeQuotaTx(ctx, tx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
+		if remaining, err = tx.ChargeQuota(ctx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
 			return err
 		}
-		if err := store.InsertJobTx(ctx, tx, &job); err != nil {
+		if err := tx.InsertJob(ctx, &job); err != nil {
 			return err
 		}
 		if sub.WebhookURL != "" {
-			if err := store.SetJobWebhookTx(ctx, tx, job.ID, sub.WebhookURL); err != nil {
+			if err := tx.SetJobWebhook(ctx, job.ID, sub.WebhookURL); err != nil {
 				return err
 			}
 		}
@@ -319,7 +317,7 @@ func blobKey(id string, t time.Time) string {
 // EndedTxFunc is told, inside the transaction that ends a job (completed
 // or failed), that job id ended, so that what follows from it (a webhook
 // event) commits or rolls back with the job's end.
-type EndedTxFunc func(ctx context.Context, tx *sql.Tx, id string) error
+type EndedTxFunc func(ctx context.Context, tx *store.Tx, id string) error
 
 // Estimator turns recent processing times and the queue's depth into a
 // waiting-time estimate. It asks the store at most once a second.

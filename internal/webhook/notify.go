@@ -3,7 +3,6 @@ package webhook
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -22,7 +21,7 @@ const (
 
 // Enqueuer adds a queue entry inside a store transaction (jobs.Enqueuer).
 type Enqueuer interface {
-	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+	InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 }
 
 // Message is the body of every delivery, in the Standard Webhooks shape:
@@ -47,8 +46,8 @@ type Notifier struct {
 // webhook applies to it (the URL its submission named, else the account's
 // active endpoint). A job has at most one event of each type, however
 // often this runs.
-func (n *Notifier) JobEndedTx(ctx context.Context, tx *sql.Tx, id string) error {
-	j, err := store.JobTx(ctx, tx, id)
+func (n *Notifier) JobEndedTx(ctx context.Context, tx *store.Tx, id string) error {
+	j, err := tx.Job(ctx, id)
 	if err != nil {
 		return fmt.Errorf("webhook event: %w", err)
 	}
@@ -61,7 +60,7 @@ func (n *Notifier) JobEndedTx(ctx context.Context, tx *sql.Tx, id string) error 
 	default:
 		return nil
 	}
-	url, target, err := store.WebhookTargetTx(ctx, tx, j.AccountID, j.ID)
+	url, target, err := tx.WebhookTarget(ctx, j.AccountID, j.ID)
 	if err != nil || url == "" {
 		return err
 	}
@@ -79,7 +78,7 @@ func (n *Notifier) JobEndedTx(ctx context.Context, tx *sql.Tx, id string) error 
 	}
 	d := store.Delivery{ID: NewMessageID(), JobID: j.ID, AccountID: j.AccountID, Event: event, Target: target,
 		URL: url, Payload: body, CreatedAt: time.Now().UTC()}
-	added, err := store.InsertDeliveryTx(ctx, tx, d)
+	added, err := tx.InsertDelivery(ctx, d)
 	if err != nil || !added {
 		return err
 	}

@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -17,19 +16,19 @@ import (
 // claim runs what a submission with an idempotency key runs in its
 // transaction: the claim of the key, the quota charge and the job row.
 func claim(ctx context.Context, st *store.Store, accountID, key, hash, jobID string, now time.Time, ttl time.Duration) error {
-	return st.InTx(ctx, func(tx *sql.Tx) error {
-		err := store.ClaimIdempotencyKeyTx(ctx, tx, store.IdempotencyRecord{
+	return st.InTx(ctx, func(tx *store.Tx) error {
+		err := tx.ClaimIdempotencyKey(ctx, store.IdempotencyRecord{
 			AccountID: accountID, Key: key, RequestHash: hash, JobID: jobID,
 			CreatedAt: now, ExpiresAt: now.Add(ttl),
 		})
 		if err != nil {
 			return err
 		}
-		if _, err := store.ChargeQuotaTx(ctx, tx, accountID, store.Period(now), 1000); err != nil {
+		if _, err := tx.ChargeQuota(ctx, accountID, store.Period(now), 1000); err != nil {
 			return err
 		}
 		j := newJob(accountID, jobID, "ck", now)
-		return store.InsertJobTx(ctx, tx, &j)
+		return tx.InsertJob(ctx, &j)
 	})
 }
 

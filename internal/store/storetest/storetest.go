@@ -6,7 +6,6 @@ package storetest
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -68,9 +67,9 @@ func must[T any](t *testing.T) func(T, error) T {
 
 func charge(ctx context.Context, st *store.Store, accountID, period string, quota int) (int, error) {
 	var rem int
-	err := st.InTx(ctx, func(tx *sql.Tx) error {
+	err := st.InTx(ctx, func(tx *store.Tx) error {
 		var err error
-		rem, err = store.ChargeQuotaTx(ctx, tx, accountID, period, quota)
+		rem, err = tx.ChargeQuota(ctx, accountID, period, quota)
 		return err
 	})
 	return rem, err
@@ -237,8 +236,8 @@ func testQuotaRolledBack(t *testing.T, st *store.Store) {
 	ctx := context.Background()
 	a := must[store.Account](t)(st.EnsureAccount(ctx, "acme", nil))
 	boom := errors.New("boom")
-	err := st.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := store.ChargeQuotaTx(ctx, tx, a.ID, "2026-03", 10); err != nil {
+	err := st.InTx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.ChargeQuota(ctx, a.ID, "2026-03", 10); err != nil {
 			return err
 		}
 		return boom
@@ -261,7 +260,7 @@ func newJob(accountID, id, cacheKey string, now time.Time) store.Job {
 func insertJob(t *testing.T, st *store.Store, j *store.Job) {
 	t.Helper()
 	ctx := context.Background()
-	if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, j) }); err != nil {
+	if err := st.InTx(ctx, func(tx *store.Tx) error { return tx.InsertJob(ctx, j) }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -298,7 +297,7 @@ func testJobRoundTrip(t *testing.T, st *store.Store) {
 		}
 	}
 	dup := full
-	if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.InsertJobTx(ctx, tx, &dup) }); err == nil {
+	if err := st.InTx(ctx, func(tx *store.Tx) error { return tx.InsertJob(ctx, &dup) }); err == nil {
 		t.Error("a second job with the same id was inserted")
 	}
 	if _, err := st.JobByID(ctx, "missing"); !errors.Is(err, store.ErrNotFound) {
@@ -314,7 +313,7 @@ func testJobLifecycle(t *testing.T, st *store.Store) {
 	st.Now = func() time.Time { return now }
 	j := newJob(alice.ID, "6f1c1f7e-8a65-4a53-9d7c-2b8b2a1d9e10", "ck", now)
 	insertJob(t, st, &j)
-	if err := st.InTx(ctx, func(tx *sql.Tx) error { return store.SetQueueJobIDTx(ctx, tx, j.ID, 7) }); err != nil {
+	if err := st.InTx(ctx, func(tx *store.Tx) error { return tx.SetQueueJobID(ctx, j.ID, 7) }); err != nil {
 		t.Fatal(err)
 	}
 	got, err := st.Job(ctx, alice.ID, j.ID)
@@ -339,8 +338,8 @@ func testJobLifecycle(t *testing.T, st *store.Store) {
 		t.Fatalf("StartJob = %+v, %v, %v", started, ok, err)
 	}
 	now = now.Add(250 * time.Millisecond)
-	err = st.InTx(ctx, func(tx *sql.Tx) error {
-		ok, err := st.CompleteJobTx(ctx, tx, j.ID, store.Completion{Confidence: 0.9, Model: "m",
+	err = st.InTx(ctx, func(tx *store.Tx) error {
+		ok, err := tx.CompleteJob(ctx, j.ID, store.Completion{Confidence: 0.9, Model: "m",
 			Flags: []byte("[]"), Result: []byte(`{"x":1}`)})
 		if !ok {
 			t.Error("CompleteJobTx did not complete a processing job")
@@ -360,11 +359,11 @@ func testJobLifecycle(t *testing.T, st *store.Store) {
 	if _, ok, _ := st.StartJob(ctx, j.ID, 2); ok {
 		t.Error("StartJob restarted a completed job")
 	}
-	st.InTx(ctx, func(tx *sql.Tx) error {
-		if ok, _ := st.FailJobTx(ctx, tx, j.ID, "x", "y"); ok {
+	st.InTx(ctx, func(tx *store.Tx) error {
+		if ok, _ := tx.FailJob(ctx, j.ID, "x", "y"); ok {
 			t.Error("FailJobTx failed a completed job")
 		}
-		if ok, _ := st.CompleteJobTx(ctx, tx, j.ID, store.Completion{Model: "again"}); ok {
+		if ok, _ := tx.CompleteJob(ctx, j.ID, store.Completion{Model: "again"}); ok {
 			t.Error("CompleteJobTx completed a job twice")
 		}
 		return nil
@@ -404,8 +403,8 @@ func testJobFailAndRequeue(t *testing.T, st *store.Store) {
 		t.Fatalf("second StartJob = %v, %v", ok, err)
 	}
 	now = now.Add(40 * time.Millisecond)
-	err := st.InTx(ctx, func(tx *sql.Tx) error {
-		ok, err := st.FailJobTx(ctx, tx, j.ID, "pdf_corrupt", "the PDF is damaged")
+	err := st.InTx(ctx, func(tx *store.Tx) error {
+		ok, err := tx.FailJob(ctx, j.ID, "pdf_corrupt", "the PDF is damaged")
 		if !ok {
 			t.Error("FailJobTx did not fail a processing job")
 		}
@@ -428,7 +427,7 @@ func testJobFailAndRequeue(t *testing.T, st *store.Store) {
 	// A job that never started fails without a processing time.
 	p := newJob(a.ID, "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "ck2", now)
 	insertJob(t, st, &p)
-	st.InTx(ctx, func(tx *sql.Tx) error { _, err := st.FailJobTx(ctx, tx, p.ID, "x", "y"); return err })
+	st.InTx(ctx, func(tx *store.Tx) error { _, err := tx.FailJob(ctx, p.ID, "x", "y"); return err })
 	if got, _ := st.JobByID(ctx, p.ID); got.Status != store.StatusFailed || got.ProcessingMS != nil {
 		t.Errorf("job failed before starting = %s, processing %v; want failed, nil", got.Status, got.ProcessingMS)
 	}
@@ -450,13 +449,13 @@ func testJobConcurrentFinish(t *testing.T, st *store.Store) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := st.InTx(ctx, func(tx *sql.Tx) error {
+			err := st.InTx(ctx, func(tx *store.Tx) error {
 				var ok bool
 				var err error
 				if i%2 == 0 {
-					ok, err = st.CompleteJobTx(ctx, tx, j.ID, store.Completion{Model: fmt.Sprint(i)})
+					ok, err = tx.CompleteJob(ctx, j.ID, store.Completion{Model: fmt.Sprint(i)})
 				} else {
-					ok, err = st.FailJobTx(ctx, tx, j.ID, "x", fmt.Sprint(i))
+					ok, err = tx.FailJob(ctx, j.ID, "x", fmt.Sprint(i))
 				}
 				if ok {
 					mu.Lock()
@@ -488,8 +487,8 @@ func testCache(t *testing.T, st *store.Store) {
 			t.Fatalf("StartJob = %v, %v", ok, err)
 		}
 		now = now.Add(time.Second)
-		err := st.InTx(ctx, func(tx *sql.Tx) error {
-			_, err := st.CompleteJobTx(ctx, tx, id, store.Completion{Model: id})
+		err := st.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.CompleteJob(ctx, id, store.Completion{Model: id})
 			return err
 		})
 		if err != nil {
@@ -518,66 +517,47 @@ func testCache(t *testing.T, st *store.Store) {
 	}
 }
 
-// testOrphans checks the join between jobs and the queue's entries: an
-// unfinished job whose entry ended or vanished is an orphan, and failing it
-// records the entry's attempts.
+// testOrphans checks what the orphan sweep reads and writes: the jobs
+// being processed, by queue entry, in pages; failing one records the
+// attempts its entry made (package jobs compares them with the queue).
 func testOrphans(t *testing.T, st *store.Store) {
 	ctx := context.Background()
 	a := must[store.Account](t)(st.EnsureAccount(ctx, "acme", nil))
-	queueEntry := func(state string, attempt int) int64 {
-		t.Helper()
-		finalized := "NULL"
-		if state != "running" && state != "available" {
-			finalized = "CURRENT_TIMESTAMP"
-		}
-		var id int64
-		err := st.WriteDB().QueryRowContext(ctx, fmt.Sprintf(
-			`INSERT INTO river_job (args, kind, max_attempts, state, attempt, finalized_at)
-			 VALUES ('{}', 'extract', 3, '%s', %d, %s) RETURNING id`, state, attempt, finalized)).Scan(&id)
-		if err != nil {
-			t.Fatalf("insert queue entry: %v", err)
-		}
-		return id
-	}
 	now := st.Now()
 	cases := []struct {
 		id     string
 		qid    int64
-		orphan bool
+		status string
 	}{
-		{"00000000-0000-4000-8000-000000000001", queueEntry("discarded", 3), true},
-		{"00000000-0000-4000-8000-000000000002", queueEntry("cancelled", 1), true},
-		{"00000000-0000-4000-8000-000000000003", 999999, true}, // entry gone
-		{"00000000-0000-4000-8000-000000000004", queueEntry("running", 2), false},
-		{"00000000-0000-4000-8000-000000000005", queueEntry("available", 0), false},
+		{"00000000-0000-4000-8000-000000000001", 30, store.StatusProcessing},
+		{"00000000-0000-4000-8000-000000000002", 10, store.StatusProcessing},
+		{"00000000-0000-4000-8000-000000000003", 20, store.StatusPending},
+		{"00000000-0000-4000-8000-000000000004", 40, store.StatusCompleted},
+		{"00000000-0000-4000-8000-000000000005", 50, store.StatusProcessing},
 	}
-	for _, c := range cases {
-		j := newJob(a.ID, c.id, "ck", now)
-		j.QueueJobID = &c.qid
+	for i, c := range cases {
+		j := newJob(a.ID, c.id, fmt.Sprint("ck", i), now)
+		j.QueueJobID, j.Status, j.AttemptCount = &c.qid, c.status, 1
 		insertJob(t, st, &j)
 	}
-	orphans, err := st.Orphans(ctx, 100)
+	page1, err := st.ProcessingJobs(ctx, 0, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]int{}
-	for _, o := range orphans {
-		got[o.ID] = o.Attempts
+	page2, err := st.ProcessingJobs(ctx, page1[len(page1)-1].QueueJobID, 2)
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := map[string]int{cases[0].id: 3, cases[1].id: 1, cases[2].id: 0}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("Orphans (-want +got):\n%s", d)
+	want := []store.Claimed{{ID: cases[1].id, QueueJobID: 10, Attempts: 1}, {ID: cases[0].id, QueueJobID: 30, Attempts: 1},
+		{ID: cases[4].id, QueueJobID: 50, Attempts: 1}}
+	if d := cmp.Diff(want, append(page1, page2...)); d != "" {
+		t.Errorf("ProcessingJobs in two pages (-want +got):\n%s", d)
 	}
-	for _, o := range orphans {
-		if err := st.FailOrphan(ctx, o, "worker_lost", "lost", nil); err != nil {
-			t.Fatal(err)
-		}
+	if err := st.FailOrphan(ctx, store.Orphan{ID: cases[0].id, Attempts: 3}, "worker_lost", "lost", nil); err != nil {
+		t.Fatal(err)
 	}
 	j, _ := st.JobByID(ctx, cases[0].id)
 	if j.Status != store.StatusFailed || j.AttemptCount != 3 || j.ErrorCode != "worker_lost" {
 		t.Errorf("failed orphan = %s, %d attempts, %q", j.Status, j.AttemptCount, j.ErrorCode)
-	}
-	if orphans, _ := st.Orphans(ctx, 100); len(orphans) != 0 {
-		t.Errorf("orphans left after failing them: %v", orphans)
 	}
 }

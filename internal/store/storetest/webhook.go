@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"testing"
 	"time"
@@ -91,19 +90,19 @@ func testWebhookDeliveries(t *testing.T, st *store.Store) {
 	b := must[store.Account](t)(st.EnsureAccount(ctx, "other", nil))
 	plain, hooked := newJob(a.ID, uuid.NewString(), "k1", now), newJob(a.ID, uuid.NewString(), "k2", now)
 	insertJob(t, st, &plain)
-	if err := st.InTx(ctx, func(tx *sql.Tx) error {
-		if err := store.InsertJobTx(ctx, tx, &hooked); err != nil {
+	if err := st.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InsertJob(ctx, &hooked); err != nil {
 			return err
 		}
-		return store.SetJobWebhookTx(ctx, tx, hooked.ID, "https://job.example/hook")
+		return tx.SetJobWebhook(ctx, hooked.ID, "https://job.example/hook")
 	}); err != nil {
 		t.Fatal(err)
 	}
 	target := func(jobID string) (string, string) {
 		var url, tg string
-		if err := st.InTx(ctx, func(tx *sql.Tx) error {
+		if err := st.InTx(ctx, func(tx *store.Tx) error {
 			var err error
-			url, tg, err = store.WebhookTargetTx(ctx, tx, a.ID, jobID)
+			url, tg, err = tx.WebhookTarget(ctx, a.ID, jobID)
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -130,9 +129,9 @@ func testWebhookDeliveries(t *testing.T, st *store.Store) {
 		dup := d
 		dup.ID = "msg_" + string(rune('1'+i))
 		var added bool
-		if err := st.InTx(ctx, func(tx *sql.Tx) error {
+		if err := st.InTx(ctx, func(tx *store.Tx) error {
 			var err error
-			added, err = store.InsertDeliveryTx(ctx, tx, dup)
+			added, err = tx.InsertDelivery(ctx, dup)
 			return err
 		}); err != nil {
 			t.Fatal(err)
