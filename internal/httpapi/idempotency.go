@@ -1,12 +1,8 @@
 package httpapi
 
 import (
-	"context"
-	"errors"
 	"net/http"
 	"strings"
-
-	"github.com/invex/invex/internal/store"
 )
 
 // CodeIdempotencyKeyReused is the code of a submission whose Idempotency-Key
@@ -48,20 +44,6 @@ func idempotencyKey(v string) (string, *Problem) {
 		}
 	}
 	return v, nil
-}
-
-// replayPossible reports whether the account holds a live record of key, in
-// which case the submission may be a replay and must not be refused for a
-// spent quota before its body is read.
-func (s *Server) replayPossible(ctx context.Context, accountID, key string) bool {
-	if key == "" {
-		return false
-	}
-	_, err := s.store.IdempotencyRecord(ctx, accountID, key, s.store.Now())
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.logger(ctx).Warn("read idempotency key", "err", err)
-	}
-	return err == nil
 }
 
 func idempotencyKeyReused() *Problem {

@@ -83,37 +83,28 @@ func (s *Server) submitRequestBody() *huma.RequestBody {
 	}
 }
 
+// submit receives an upload and submits it: the quota is checked before a
+// byte is read; the upload waits for one of the account's upload slots.
 func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, error) {
 	p := principalFrom(ctx)
-	log := s.logger(ctx)
-	r, w := humago.Unwrap(in.hctx)
 	idemKey, perr := idempotencyKey(in.IdempotencyKey)
 	if perr != nil {
 		return nil, perr
 	}
-
-	// Refuse before reading a byte when the month's quota is spent (unless
-	// the request may replay an accepted one).
-	now := s.store.Now()
-	used, err := s.store.QuotaUsed(ctx, p.AccountID, store.Period(now))
-	if err != nil {
-		log.Error("read quota", "err", err)
-		return nil, unavailable()
+	if err := s.submitter.Admit(ctx, p.AccountID, p.MonthlyQuota, idemKey); err != nil {
+		return nil, s.submitProblem(ctx, "admit upload", err)
 	}
-	if used >= p.MonthlyQuota && !s.replayPossible(ctx, p.AccountID, idemKey) {
-		return nil, quotaExhausted(now)
-	}
-
 	release, perr := s.uploads.acquire(ctx, p.AccountID)
 	if perr != nil {
 		return nil, perr
 	}
+	r, w := humago.Unwrap(in.hctx)
 	up, err := s.receive(r, w)
 	release()
 	if err != nil {
 		var ie *intake.Error
 		if errors.As(err, &ie) && ie.Kind == intake.KindInternal {
-			log.Error("receive upload", "err", err)
+			s.logger(ctx).Error("receive upload", "err", err)
 		}
 		return nil, err
 	}
@@ -129,24 +120,33 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		IdempotencyKey: idemKey,
 		WebhookURL:     up.Fields["webhook_url"],
 	})
-	var se *submit.Error
-	if errors.As(err, &se) {
-		return nil, problem(http.StatusUnprocessableEntity, se.Code, se.Message)
-	}
-	if errors.Is(err, store.ErrQuotaExhausted) {
-		return nil, quotaExhausted(now)
-	}
-	if errors.Is(err, store.ErrIdempotencyKeyReused) {
-		return nil, idempotencyKeyReused()
-	}
 	if err != nil {
-		log.Error("submit job", "err", err)
-		return nil, unavailable()
+		return nil, s.submitProblem(ctx, "submit job", err)
 	}
-	log.Info("job accepted", "job_id", acc.Job.ID, "account_id", p.AccountID, "bytes", up.Size,
+	s.logger(ctx).Info("job accepted", "job_id", acc.Job.ID, "account_id", p.AccountID, "bytes", up.Size,
 		"cache_hit", acc.Job.CacheHit, "replayed", acc.Replayed)
+	return acceptedOutput(in.hctx, acc), nil
+}
+
+// submitProblem maps an error of package submit to the API's problem.
+func (s *Server) submitProblem(ctx context.Context, what string, err error) *Problem {
+	var se *submit.Error
+	switch {
+	case errors.As(err, &se):
+		return problem(http.StatusUnprocessableEntity, se.Code, se.Message)
+	case errors.Is(err, store.ErrQuotaExhausted):
+		return quotaExhausted(s.store.Now())
+	case errors.Is(err, store.ErrIdempotencyKeyReused):
+		return idempotencyKeyReused()
+	}
+	s.logger(ctx).Error(what, "err", err)
+	return unavailable()
+}
+
+// acceptedOutput is the 202 answer of an accepted submission.
+func acceptedOutput(hctx huma.Context, acc submit.Accepted) *submitOutput {
 	poll := "/v1/jobs/" + acc.Job.ID
-	in.hctx.SetHeader(headerQuotaRemaining, strconv.Itoa(acc.QuotaRemaining))
+	hctx.SetHeader(headerQuotaRemaining, strconv.Itoa(acc.QuotaRemaining))
 	replayed := ""
 	if acc.Replayed {
 		replayed = "true"
@@ -163,7 +163,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 			WebhookConfigured: acc.WebhookConfigured,
 			QuotaRemaining:    acc.QuotaRemaining,
 		},
-	}, nil
+	}
 }
 
 func quotaExhausted(now time.Time) *Problem {

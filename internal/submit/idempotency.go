@@ -69,6 +69,30 @@ func (s *Submitter) submitOnce(ctx context.Context, sub checked) (Accepted, erro
 	return acc, err
 }
 
+// Admit refuses an upload before a byte of it is read when the account's
+// month's quota is spent (store.ErrQuotaExhausted), unless its idempotency
+// key names a live earlier submission, which it may replay.
+func (s *Submitter) Admit(ctx context.Context, accountID string, monthlyQuota int, idempotencyKey string) error {
+	now := s.Store.Now()
+	used, err := s.Store.QuotaUsed(ctx, accountID, store.Period(now))
+	if err != nil {
+		return err
+	}
+	if used < monthlyQuota {
+		return nil
+	}
+	if idempotencyKey != "" {
+		_, err := s.Store.IdempotencyRecord(ctx, accountID, idempotencyKey, now)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
+	return store.ErrQuotaExhausted
+}
+
 // replay answers a submission whose key names a live record: ok with the
 // record's job when the request is the same, store.ErrIdempotencyKeyReused
 // when it differs, not ok when there is no live record.
