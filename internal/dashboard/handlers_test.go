@@ -1,0 +1,254 @@
+package dashboard_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+
+	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/dashboard"
+	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/internal/submit"
+)
+
+// browser is a signed-in browser session against the dashboard served by
+// httptest over a real SQLite store and an insert-only queue (no worker:
+// the subject is the handlers).
+type browser struct {
+	t    *testing.T
+	srv  *httptest.Server
+	hc   *http.Client
+	st   *store.Store
+	csrf string
+}
+
+func newBrowser(t *testing.T, signup bool) *browser {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := app.OpenStore(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
+		Estimator: &submit.Estimator{Store: st, Workers: 1}, Engine: "test"}
+	d, err := dashboard.New(dashboard.Config{Store: st, Submitter: sub, Blobs: blobs, SpoolDir: dir, Signup: signup,
+		MaxUploadBytes: 64 << 10, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(d)
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	hc := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return &browser{t: t, srv: srv, hc: hc, st: st}
+}
+
+var csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+
+func (b *browser) get(path string) (int, string) {
+	b.t.Helper()
+	resp, err := b.hc.Get(b.srv.URL + path)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if m := csrfField.FindSubmatch(body); m != nil {
+		b.csrf = string(m[1])
+	}
+	return resp.StatusCode, string(body)
+}
+
+func (b *browser) post(path string, form url.Values) (int, string) {
+	b.t.Helper()
+	if form.Get("csrf") == "" {
+		form.Set("csrf", b.csrf)
+	}
+	resp, err := b.hc.PostForm(b.srv.URL+path, form)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+// signUp creates a user and signs in.
+func (b *browser) signUp(email string) {
+	b.t.Helper()
+	b.get("/signup")
+	if code, body := b.post("/signup", url.Values{"email": {email}, "password": {"correct horse"}, "password2": {"correct horse"}}); code != http.StatusSeeOther {
+		b.t.Fatalf("sign up: %d %s", code, body)
+	}
+	b.get("/keys") // the session's CSRF token
+}
+
+func (b *browser) upload(file []byte, fields map[string]string) (int, string) {
+	b.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		w.WriteField(k, v)
+	}
+	if file != nil {
+		fw, _ := w.CreateFormFile("file", "invoice.pdf")
+		fw.Write(file)
+	}
+	w.Close()
+	resp, err := b.hc.Post(b.srv.URL+"/jobs", w.FormDataContentType(), &buf)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+var pdf = []byte("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n")
+
+// TestSignedOutRefusals: every page but sign-in and sign-up redirects to
+// sign-in; forms without their token are refused; sign-up can be closed.
+func TestSignedOutRefusals(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, false)
+	for _, path := range []string{"/keys", "/jobs", "/usage", "/account", "/settings/webhook", "/jobs/00000000-0000-4000-8000-000000000000"} {
+		if code, _ := b.get(path); code != http.StatusSeeOther {
+			t.Errorf("GET %s signed out: %d, want 303 to sign-in", path, code)
+		}
+	}
+	b.get("/login")
+	if code, _ := b.post("/login", url.Values{"csrf": {"forged"}, "email": {"a@b.c"}, "password": {"x"}}); code != http.StatusForbidden {
+		t.Errorf("sign-in with a forged form token: %d, want 403", code)
+	}
+	if code, _ := b.post("/login", url.Values{"email": {"nobody@example.com"}, "password": {"wrong password"}}); code != http.StatusUnauthorized {
+		t.Errorf("sign-in of an unknown user: %d, want 401", code)
+	}
+	if code, _ := b.post("/signup", url.Values{"email": {"a@example.com"}, "password": {"correct horse"}, "password2": {"correct horse"}}); code != http.StatusForbidden {
+		t.Errorf("sign-up while closed: %d, want 403", code)
+	}
+	if code, _ := b.get("/no/such/page"); code != http.StatusNotFound {
+		t.Errorf("unknown page: %d, want 404", code)
+	}
+}
+
+// TestSignupRefusals: a bad e-mail, a password mismatch, a short password
+// and an existing user are refused with the form shown again.
+func TestSignupRefusals(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, true)
+	b.signUp("ada@example.com")
+	b.post("/logout", url.Values{})
+	b.get("/signup")
+	for _, tt := range []struct {
+		name   string
+		form   url.Values
+		status int
+	}{
+		{"bad e-mail", url.Values{"email": {"not-an-email"}, "password": {"correct horse"}, "password2": {"correct horse"}}, 422},
+		{"mismatch", url.Values{"email": {"bob@example.com"}, "password": {"correct horse"}, "password2": {"correct horsf"}}, 422},
+		{"short password", url.Values{"email": {"bob@example.com"}, "password": {"short"}, "password2": {"short"}}, 422},
+		{"existing user", url.Values{"email": {"ada@example.com"}, "password": {"correct horse"}, "password2": {"correct horse"}}, 409},
+	} {
+		if code, body := b.post("/signup", tt.form); code != tt.status || !strings.Contains(body, `name="email"`) {
+			t.Errorf("%s: %d, want %d with the form again", tt.name, code, tt.status)
+		}
+	}
+}
+
+// TestUploadRefusals: the dashboard's upload refuses what the API refuses,
+// with the same checks (package submit), and charges nothing.
+func TestUploadRefusals(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, true)
+	b.signUp("ada@example.com")
+	for _, tt := range []struct {
+		name   string
+		file   []byte
+		fields map[string]string
+		status int
+		says   string
+	}{
+		{"forged token", pdf, map[string]string{"csrf": "forged"}, 403, ""},
+		{"no file", nil, map[string]string{"csrf": b.csrf}, 422, ""},
+		{"not a PDF", []byte("GIF89a"), map[string]string{"csrf": b.csrf}, 422, "PDF"},
+		{"too large", append(append([]byte{}, pdf...), bytes.Repeat([]byte("x"), 64<<10)...), map[string]string{"csrf": b.csrf}, 422, ""},
+		{"unknown locale", pdf, map[string]string{"csrf": b.csrf, "locale": "xx"}, 422, "locale must be one of it, en, de, fr"},
+	} {
+		code, body := b.upload(tt.file, tt.fields)
+		if code != tt.status || !strings.Contains(body, tt.says) {
+			t.Errorf("%s: %d, want %d saying %q:\n%.300s", tt.name, code, tt.status, tt.says, body)
+		}
+	}
+	acct, err := b.st.AccountByName(context.Background(), "ada@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if used, err := b.st.QuotaUsed(context.Background(), acct.ID, store.Period(b.st.Now())); err != nil || used != 0 {
+		t.Errorf("quota used after refused uploads: %d, %v", used, err)
+	}
+	// The same upload with a locale in capitals is accepted.
+	code, _ := b.upload(pdf, map[string]string{"csrf": b.csrf, "locale": "DE"})
+	if code != http.StatusSeeOther {
+		t.Fatalf("upload: %d", code)
+	}
+}
+
+// TestJobPageRefusals: a malformed id, an unknown job, another account's
+// job and a page number out of range are 404.
+func TestJobPageRefusals(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, true)
+	b.signUp("ada@example.com")
+	resp, err := func() (*http.Response, error) {
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		w.WriteField("csrf", b.csrf)
+		fw, _ := w.CreateFormFile("file", "invoice.pdf")
+		fw.Write(pdf)
+		w.Close()
+		return b.hc.Post(b.srv.URL+"/jobs", w.FormDataContentType(), &buf)
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	own := resp.Header.Get("Location")
+	if !strings.HasPrefix(own, "/jobs/") {
+		t.Fatalf("upload answered %d, Location %q", resp.StatusCode, own)
+	}
+	if code, _ := b.get(own); code != http.StatusOK {
+		t.Errorf("own job page: %d", code)
+	}
+	b.post("/logout", url.Values{})
+	b.signUp("bob@example.com")
+	for _, path := range []string{own, own + "/status", own + "/pages/1", "/jobs/not-a-uuid", "/jobs/00000000-0000-4000-8000-000000000000"} {
+		if code, _ := b.get(path); code != http.StatusNotFound {
+			t.Errorf("GET %s as another account: %d, want 404", path, code)
+		}
+	}
+}
