@@ -55,6 +55,7 @@ func runFind(t *testing.T, cases []findCase) {
 var emptyEqual = gocmp.FilterValues(func(a, b []span) bool { return len(a) == 0 && len(b) == 0 }, gocmp.Ignore())
 
 func TestFindItalian(t *testing.T) {
+	t.Parallel()
 	runFind(t, []findCase{
 		{"Fattura n. 12 del 15/03/2026", []span{{InvoiceNumber, 0, 1}}},
 		{"FATTURA N° BO 000731 del 04/02/2026", []span{{InvoiceNumber, 0, 1}}},
@@ -127,6 +128,7 @@ func TestFindItalian(t *testing.T) {
 }
 
 func TestFindEnglish(t *testing.T) {
+	t.Parallel()
 	runFind(t, []findCase{
 		{"Invoice INV/2023/03/0008", []span{{DocInvoice, 0, 0}}},
 		{"Invoice No. 42183017", []span{{InvoiceNumber, 0, 1}}},
@@ -167,6 +169,7 @@ func TestFindEnglish(t *testing.T) {
 }
 
 func TestFindGerman(t *testing.T) {
+	t.Parallel()
 	runFind(t, []findCase{
 		{"Rechnung Seite 1", []span{{DocInvoice, 0, 0}, {Page, 1, 1}}},
 		{"Rechnungsnummer: 4711", []span{{InvoiceNumber, 0, 0}}},
@@ -216,6 +219,7 @@ func TestFindGerman(t *testing.T) {
 }
 
 func TestFindFrench(t *testing.T) {
+	t.Parallel()
 	runFind(t, []findCase{
 		{"FACTURE N° : F20260023", []span{{InvoiceNumber, 0, 1}}},
 		{"Facture n° 562044387 du 02 Juillet 2015", []span{{InvoiceNumber, 0, 1}}},
@@ -260,6 +264,7 @@ func TestFindFrench(t *testing.T) {
 
 // TestPrecedence checks which label wins when entries overlap.
 func TestPrecedence(t *testing.T) {
+	t.Parallel()
 	runFind(t, []findCase{
 		{"Totale imponibile", []span{{Subtotal, 0, 1}}},
 		{"Totale IVA", []span{{TaxAmount, 0, 1}}},
@@ -302,6 +307,7 @@ func TestPrecedence(t *testing.T) {
 }
 
 func TestFindOrder(t *testing.T) {
+	t.Parallel()
 	// Longest first, then by score: "Totale documento" (2 words, 1.0),
 	// "Scadenza" (0.9), "IVA" (0.85), "Totale" (0.75).
 	hits := Find(strings.Fields("Totale 100 IVA 22 Scadenza 01/01/2026 Totale documento 122"))
@@ -319,6 +325,7 @@ func TestFindOrder(t *testing.T) {
 }
 
 func TestScores(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		line  string
 		kind  Kind
@@ -358,6 +365,7 @@ func TestScores(t *testing.T) {
 
 // TestFuzzy checks OCR-damaged labels.
 func TestFuzzy(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		line string
 		want []span
@@ -386,6 +394,7 @@ func TestFuzzy(t *testing.T) {
 // TestNegative checks ordinary words that must not be labels, including
 // real words one edit away from a label (found in the development corpus).
 func TestNegative(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{
 		"Totalmente Datagramma Ivanhoe IBANEZ",
 		"Ivana Dataset Totali Imponibili",
@@ -415,6 +424,7 @@ func TestNegative(t *testing.T) {
 }
 
 func TestShortWordsNeverFuzzy(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{"IBAN", "IVAN", "IBA", "TVB", "Dato", "Tot", "Netta"} {
 		for _, h := range Find([]string{line}) {
 			if Normalize(h.Label) != Normalize(line) {
@@ -425,6 +435,7 @@ func TestShortWordsNeverFuzzy(t *testing.T) {
 }
 
 func TestFindFuncColumns(t *testing.T) {
+	t.Parallel()
 	cases := []findCase{
 		{"Codice Descrizione Quantità Prezzo Sconto Importo Iva", []span{
 			{ColCode, 0, 0}, {ColDescription, 1, 1}, {ColQuantity, 2, 2}, {ColUnitPrice, 3, 3},
@@ -468,6 +479,7 @@ func TestFindFuncColumns(t *testing.T) {
 }
 
 func TestFindFuncPayment(t *testing.T) {
+	t.Parallel()
 	cases := []findCase{
 		{"Bonifico bancario", []span{{PayBankTransfer, 0, 1}}},
 		{"SEPA-Lastschrift", []span{{PaySEPA, 0, 0}}},
@@ -499,6 +511,7 @@ func TestFindFuncPayment(t *testing.T) {
 }
 
 func TestFindEmpty(t *testing.T) {
+	t.Parallel()
 	if hits := Find(nil); hits != nil {
 		t.Errorf("Find(nil) = %+v", hits)
 	}
@@ -509,6 +522,7 @@ func TestFindEmpty(t *testing.T) {
 
 // TestFindLongLine exercises lines with more words than the stack buffers.
 func TestFindLongLine(t *testing.T) {
+	t.Parallel()
 	var words []string
 	for range 40 {
 		words = append(words, "Totale", "documento", "123,45")
@@ -525,6 +539,7 @@ func TestFindLongLine(t *testing.T) {
 }
 
 func TestFindConcurrent(t *testing.T) {
+	t.Parallel()
 	lines := [][]string{
 		strings.Fields("Totale imponibile 100 IVA 22 Totale documento 122"),
 		strings.Fields("Rechnungsnummer 4711 Kundennummer 12"),
@@ -552,6 +567,7 @@ func TestFindConcurrent(t *testing.T) {
 }
 
 func TestFindAllocs(t *testing.T) {
+	t.Parallel()
 	if raceEnabled {
 		t.Skip("the race detector makes sync.Pool drop items")
 	}

@@ -8,6 +8,7 @@ import (
 // TestLexiconSelf checks that every form of the lexicon, printed as listed,
 // is found exactly, as one hit over all its words, with its entry's weight.
 func TestLexiconSelf(t *testing.T) {
+	t.Parallel()
 	for kind, entries := range Lexicon() {
 		for _, e := range entries {
 			for _, form := range e.Forms {
@@ -33,6 +34,7 @@ func TestLexiconSelf(t *testing.T) {
 // TestLexiconCoverage checks that the kinds that exist in every language
 // have labels in each of Italian, English, German and French.
 func TestLexiconCoverage(t *testing.T) {
+	t.Parallel()
 	lex := Lexicon()
 	for _, k := range allKinds {
 		if len(lex[k]) == 0 {
@@ -62,6 +64,7 @@ func TestLexiconCoverage(t *testing.T) {
 // TestLexiconWeights checks the weights stay in (0, 1] and that generic
 // single words are weaker than the phrases they start.
 func TestLexiconWeights(t *testing.T) {
+	t.Parallel()
 	for kind, entries := range Lexicon() {
 		for _, e := range entries {
 			if e.Weight <= 0 || e.Weight > 1 {
@@ -89,6 +92,7 @@ func TestLexiconWeights(t *testing.T) {
 }
 
 func TestKindPredicates(t *testing.T) {
+	t.Parallel()
 	if !ColAmount.IsColumn() || Total.IsColumn() {
 		t.Error("IsColumn")
 	}

@@ -3,6 +3,7 @@ package labels
 import "testing"
 
 func TestNormalize(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"Quantità", "quantita"},
 		{"QUANTITÀ", "quantita"},

@@ -20,6 +20,7 @@ func lineTexts(words []Word) []string {
 }
 
 func TestBuildLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		words []Word

@@ -6,6 +6,7 @@ import (
 )
 
 func TestAmount(t *testing.T) {
+	t.Parallel()
 	type want struct {
 		value     string
 		number    float64
@@ -146,6 +147,7 @@ func TestAmount(t *testing.T) {
 }
 
 func TestAmountSpan(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, text string
 	}{
@@ -163,6 +165,7 @@ func TestAmountSpan(t *testing.T) {
 }
 
 func TestFindAmounts(t *testing.T) {
+	t.Parallel()
 	type hit struct {
 		text, value string
 		ambiguous   bool
@@ -224,6 +227,7 @@ func TestFindAmounts(t *testing.T) {
 }
 
 func TestCurrency(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool
@@ -248,6 +252,7 @@ func TestCurrency(t *testing.T) {
 // TestLetterSignApart checks that a currency sign made of letters is not
 // read when joined to the word before it: "Mo.-Fr." is a weekday range.
 func TestLetterSignApart(t *testing.T) {
+	t.Parallel()
 	for _, m := range FindAmounts("Servizio Mo.-Fr. 08.30 - 12.30", "de") {
 		if m.Currency != "" {
 			t.Errorf("FindAmounts read %q with currency %s", m.Text, m.Currency)

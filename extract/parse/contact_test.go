@@ -6,6 +6,7 @@ import (
 )
 
 func TestEmail(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool
@@ -40,6 +41,7 @@ func TestEmail(t *testing.T) {
 }
 
 func TestFindEmails(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		text string
 		want []string
@@ -64,6 +66,7 @@ func TestFindEmails(t *testing.T) {
 }
 
 func TestPhone(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool
@@ -125,6 +128,7 @@ func TestPhone(t *testing.T) {
 }
 
 func TestFindPhones(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		text string
 		want []string
@@ -153,6 +157,7 @@ func TestFindPhones(t *testing.T) {
 }
 
 func TestLabelledPhone(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool

@@ -6,6 +6,7 @@ import (
 )
 
 func TestDate(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, locale string
 		want       string
@@ -122,6 +123,7 @@ func TestDate(t *testing.T) {
 }
 
 func TestFindDates(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		text, locale string
 		want         []Match

@@ -6,6 +6,7 @@ import (
 )
 
 func TestVATID(t *testing.T) {
+	t.Parallel()
 	type want struct {
 		value, country string
 		checked, ok    bool
@@ -77,6 +78,7 @@ func TestVATID(t *testing.T) {
 }
 
 func TestFindVATIDs(t *testing.T) {
+	t.Parallel()
 	type hit struct{ text, value string }
 	for _, tt := range []struct {
 		text string
@@ -117,6 +119,7 @@ func TestFindVATIDs(t *testing.T) {
 }
 
 func TestCodiceFiscale(t *testing.T) {
+	t.Parallel()
 	type want struct {
 		value       string
 		checked, ok bool
@@ -150,6 +153,7 @@ func TestCodiceFiscale(t *testing.T) {
 }
 
 func TestFindCodiciFiscali(t *testing.T) {
+	t.Parallel()
 	type hit struct {
 		value   string
 		checked bool
@@ -177,6 +181,7 @@ func TestFindCodiciFiscali(t *testing.T) {
 }
 
 func TestIBAN(t *testing.T) {
+	t.Parallel()
 	type want struct {
 		value, country string
 		checked, ok    bool
@@ -209,6 +214,7 @@ func TestIBAN(t *testing.T) {
 }
 
 func TestFindIBANs(t *testing.T) {
+	t.Parallel()
 	type hit struct{ text, value string }
 	for _, tt := range []struct {
 		text string
@@ -254,6 +260,7 @@ func TestFindIBANs(t *testing.T) {
 }
 
 func TestSDICode(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool

@@ -3,6 +3,7 @@ package parse
 import "testing"
 
 func TestNormalize(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ in, want string }{
 		{"  Totale\u00a0 1\u202f234,56  € ", "Totale 1 234,56 €"},
 		{"ﬁne mese", "fine mese"},

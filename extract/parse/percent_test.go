@@ -6,6 +6,7 @@ import (
 )
 
 func TestPercent(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in        string
 		allowBare bool
@@ -51,6 +52,7 @@ func TestPercent(t *testing.T) {
 }
 
 func TestFindPercents(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		text string
 		want []Match

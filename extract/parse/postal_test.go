@@ -3,6 +3,7 @@ package parse
 import "testing"
 
 func TestPostalLine(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, locale string
 		want       PostalAddress
@@ -100,6 +101,7 @@ func TestPostalLine(t *testing.T) {
 }
 
 func TestIsStreet(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -142,6 +144,7 @@ func TestIsStreet(t *testing.T) {
 
 // Country names in the four languages give their ISO codes.
 func TestCountryName(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"Australia": "AU", " deutschland ": "DE", "Royaume-Uni": "GB", "Hong Kong": "HK", "Narnia": ""} {
 		if got := CountryName(in); got != want {
 			t.Errorf("CountryName(%q) = %q, want %q", in, got, want)
@@ -150,6 +153,7 @@ func TestCountryName(t *testing.T) {
 }
 
 func TestStreetStart(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want string // the street from where it starts; "" for none

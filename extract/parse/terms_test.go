@@ -3,6 +3,7 @@ package parse
 import "testing"
 
 func TestPaymentTerms(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, locale string
 		want       Terms
@@ -74,6 +75,7 @@ func TestPaymentTerms(t *testing.T) {
 }
 
 func TestDueDate(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		date  string
 		terms Terms

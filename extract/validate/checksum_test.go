@@ -3,6 +3,7 @@ package validate
 import "testing"
 
 func TestPartitaIVA(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -29,6 +30,7 @@ func TestPartitaIVA(t *testing.T) {
 }
 
 func TestCodiceFiscale(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -61,6 +63,7 @@ func TestCodiceFiscale(t *testing.T) {
 }
 
 func TestIBAN(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -99,6 +102,7 @@ func TestIBAN(t *testing.T) {
 }
 
 func TestVATNumber(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in          string
 		wantCountry string
@@ -153,6 +157,7 @@ func TestVATNumber(t *testing.T) {
 }
 
 func TestVATChecksumKnown(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -167,6 +172,7 @@ func TestVATChecksumKnown(t *testing.T) {
 }
 
 func TestSIREN(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -187,6 +193,7 @@ func TestSIREN(t *testing.T) {
 }
 
 func TestSIRET(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool
@@ -206,6 +213,7 @@ func TestSIRET(t *testing.T) {
 }
 
 func TestSDICode(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want bool

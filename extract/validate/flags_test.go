@@ -82,6 +82,7 @@ type flag struct {
 }
 
 func TestFlags(t *testing.T) {
+	t.Parallel()
 	const (
 		errorSev = invoice.SeverityError
 		warning  = invoice.SeverityWarning
@@ -366,6 +367,7 @@ func TestFlags(t *testing.T) {
 }
 
 func TestFlagsMessages(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		modify func(r *invoice.Result)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for i := 0; i < 200; i++ {
 		k, err := New()
@@ -29,6 +30,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestWellFormed(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want bool

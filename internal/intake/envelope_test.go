@@ -48,6 +48,7 @@ func checkCut(t *testing.T, name string, err error, want Kind, read int64) {
 }
 
 func TestMultipartBodyEnvelope(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lim := Limits{MaxFileBytes: 1 << 20}
 	const b = "XyZb0undary"
@@ -113,6 +114,7 @@ func TestMultipartBodyEnvelope(t *testing.T) {
 }
 
 func TestJSONEnvelope(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lim := Limits{MaxFileBytes: 4 << 20}
 	// A document much larger than the envelope passes.

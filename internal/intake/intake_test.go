@@ -42,6 +42,7 @@ func checkUpload(t *testing.T, up *Upload, want []byte) {
 }
 
 func TestSniff(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		head string
@@ -90,6 +91,7 @@ func multipartBody(t *testing.T, parts ...[2]string) (*multipart.Reader, string)
 }
 
 func TestMultipart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lim := Limits{MaxFileBytes: 1 << 20}
 
@@ -142,6 +144,7 @@ func assertEmpty(t *testing.T, dir string) {
 }
 
 func TestJSON(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lim := Limits{MaxFileBytes: 1 << 20}
 	std := base64.StdEncoding.EncodeToString(pdf)
@@ -210,6 +213,7 @@ func TestJSON(t *testing.T) {
 }
 
 func TestCleanFileName(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{
 		"a.pdf":                  "a.pdf",
 		"../../etc/passwd":       "passwd",
