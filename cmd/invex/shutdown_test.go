@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -56,8 +58,12 @@ func TestShutdownAPI(t *testing.T) {
 			where, st := newShutdownDB(t, kind)
 			key := createKey(t, where...)
 			args := []string{"serve", "--addr", "127.0.0.1:0", "--shutdown-grace", "20s", "--workers", "-1"}
+			data := "" // where the process spools uploads, below data/tmp
 			if kind == "postgres" {
-				args = []string{"serve", "--role", "api", "--addr", "127.0.0.1:0", "--shutdown-grace", "20s", "--data", t.TempDir()}
+				data = t.TempDir()
+				args = []string{"serve", "--role", "api", "--addr", "127.0.0.1:0", "--shutdown-grace", "20s", "--data", data}
+			} else {
+				data = where[1]
 			}
 			srv := startChild(t, nil, append(args, where...)...)
 			u, _ := url.Parse(srv.URL)
@@ -94,7 +100,13 @@ func TestShutdownAPI(t *testing.T) {
 			if _, err := pw.Write(whole[:half]); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(300 * time.Millisecond) // the server is reading the body
+			// The signal comes while the server is reading the body: once
+			// it spools the file.
+			for deadline := time.Now().Add(10 * time.Second); !spooling(filepath.Join(data, "tmp")); time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatal("the server never began spooling the upload")
+				}
+			}
 
 			if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)
@@ -232,4 +244,17 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 			t.Errorf("job %s: %s after %d attempts, %v; want completed within 2", id, j.Status, j.AttemptCount, err)
 		}
 	}
+}
+
+// spooling reports whether any file is being written below dir.
+func spooling(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
 }

@@ -268,7 +268,15 @@ func TestMultipartLimits(t *testing.T) {
 		body, _ := rawForm(filePart("", pdf))
 		io.WriteString(c, "POST /v1/extract/invoice HTTP/1.1\r\nHost: x\r\nX-API-Key: "+key+
 			"\r\nContent-Type: multipart/form-data; boundary=BB\r\nContent-Length: 10000000\r\n\r\n"+body[:len(body)/2])
-		time.Sleep(100 * time.Millisecond)
+		// Gone once the server is spooling the file.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+			if names, _ := readDir(filepath.Join(s.DataDir, "tmp")); len(names) > 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the server never began spooling the upload")
+			}
+		}
 		c.Close()
 	})
 	// An accepted form still works.

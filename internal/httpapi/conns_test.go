@@ -63,7 +63,12 @@ func TestLimitListener(t *testing.T) {
 	srv := <-accepted
 	srv.Close()
 	srv.Close() // twice is harmless
-	time.Sleep(50 * time.Millisecond)
+	ln.mu.Lock()
+	freed := ln.total == 2
+	ln.mu.Unlock()
+	if !freed {
+		t.Error("closing a connection did not free its slot at once")
+	}
 	if refused(dial("127.0.0.3")) {
 		t.Error("refused after a slot was freed")
 	}

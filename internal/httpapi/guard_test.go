@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -57,14 +58,24 @@ func TestUploadSlots(t *testing.T) {
 	if _, p := u.acquire(ctx, "c"); p == nil || p.Status != 503 {
 		t.Errorf("beyond the total: %v, want 503", p)
 	}
-	// A waiting submission gets the slot freed meanwhile.
+	// A waiting submission gets the slot freed meanwhile: released once
+	// the submission is seen waiting (it holds a reference to the
+	// account's slots).
+	refs := func() int {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		return u.accounts["a"].refs
+	}
+	held := refs()
 	got := make(chan *Problem)
+	u.wait = time.Minute
 	go func() {
-		u.wait = time.Minute
 		_, p := u.acquire(ctx, "a")
 		got <- p
 	}()
-	time.Sleep(10 * time.Millisecond)
+	for refs() == held {
+		runtime.Gosched()
+	}
 	r1()
 	r1() // a second release is harmless
 	if p := <-got; p != nil {

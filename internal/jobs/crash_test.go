@@ -89,8 +89,8 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	if g := wait(goodID); g.Status != store.StatusCompleted {
 		t.Errorf("healthy document beside it: %s (%s)", g.Status, g.Error)
 	}
-	// The queue holds nothing more to try, and never tried more often.
-	time.Sleep(100 * time.Millisecond)
+	// The queue holds nothing more to try, and never tried more often: a
+	// job ends in the transaction that ends its queue entry.
 	var open, maxAttempt int
 	st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_job WHERE state NOT IN ('completed')`).Scan(&open)
 	st.WriteDB().QueryRowContext(ctx, `SELECT MAX(attempt) FROM river_job`).Scan(&maxAttempt)
