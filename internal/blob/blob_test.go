@@ -13,6 +13,7 @@ import (
 )
 
 func TestDir(t *testing.T) {
+	t.Parallel()
 	d, err := NewDir(filepath.Join(t.TempDir(), "blobs"))
 	if err != nil {
 		t.Fatal(err)
@@ -21,6 +22,7 @@ func TestDir(t *testing.T) {
 }
 
 func TestDB(t *testing.T) {
+	t.Parallel()
 	st, err := store.OpenPostgres(context.Background(), pgtest.NewDatabase(t), nil)
 	if err != nil {
 		t.Fatal(err)

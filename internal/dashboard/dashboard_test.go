@@ -7,6 +7,7 @@ import (
 )
 
 func TestLanguageOf(t *testing.T) {
+	t.Parallel()
 	for accept, want := range map[string]string{
 		"":                        "en",
 		"it-IT,it;q=0.9,en;q=0.8": "it",
@@ -24,6 +25,7 @@ func TestLanguageOf(t *testing.T) {
 
 // TestMessagesComplete checks that every English text has an Italian one.
 func TestMessagesComplete(t *testing.T) {
+	t.Parallel()
 	for k := range messages["en"] {
 		if _, ok := messages["it"][k]; !ok && k != "app.name" {
 			t.Errorf("no Italian text for %q", k)
@@ -32,6 +34,7 @@ func TestMessagesComplete(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
+	t.Parallel()
 	var doc any
 	json.Unmarshal([]byte(`{"financials":{"total":1220.5},"vendor":{"name":"Rossi"},
 		"line_items":[{"amount":300},{"amount":700,"description":"Licenza"}]}`), &doc)
@@ -50,6 +53,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestAttemptLimiter(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	l := newAttemptLimiter(3, time.Minute)
 	l.now = func() time.Time { return now }
@@ -69,6 +73,7 @@ func TestAttemptLimiter(t *testing.T) {
 }
 
 func TestDailyChart(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)
 	c := dailyChart(start, start.AddDate(0, 1, 0), map[string]int{"2026-02-03": 4, "2026-02-10": 2})
 	if len(c.Bars) != 28 || c.Max != 4 {
@@ -80,6 +85,7 @@ func TestDailyChart(t *testing.T) {
 }
 
 func TestValidEmail(t *testing.T) {
+	t.Parallel()
 	for e, want := range map[string]bool{"a@b.it": true, "a@b": false, "@b.it": false, "a b@c.it": false, "a@b.it.": false} {
 		if validEmail(e) != want {
 			t.Errorf("validEmail(%q) = %v", e, !want)

@@ -27,6 +27,7 @@ const crashMarker = "%INVEX-TEST-CRASH"
 // reader_crashed after exactly MaxAttempts attempts, and nothing stays in
 // the queue. A healthy document submitted beside it completes.
 func TestReaderCrashEndsFailed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	st := openStore(t, dir)

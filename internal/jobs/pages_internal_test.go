@@ -6,6 +6,7 @@ import (
 )
 
 func TestShrink(t *testing.T) {
+	t.Parallel()
 	g := image.NewGray(image.Rect(0, 0, 6, 3))
 	for i := range 18 {
 		g.Pix[i] = byte(i * 10)

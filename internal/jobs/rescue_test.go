@@ -19,6 +19,7 @@ import (
 )
 
 func TestBackoff(t *testing.T) {
+	t.Parallel()
 	b := jobs.Backoff{Base: time.Second, Max: 10 * time.Second}
 	for n, want := range map[int]time.Duration{1: time.Second, 2: 2 * time.Second, 3: 4 * time.Second, 4: 8 * time.Second, 5: 10 * time.Second, 40: 10 * time.Second} {
 		if got := b.After(n); got != want {
@@ -35,6 +36,7 @@ func TestBackoff(t *testing.T) {
 // returns to the queue (after their back-off), which it discards and which
 // it leaves alone, and that their jobs follow.
 func TestRescue(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
 		t.Parallel()
 		st := openStore(t, t.TempDir())

@@ -72,6 +72,7 @@ type fastRetry struct{}
 func (fastRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(10 * time.Millisecond) }
 
 func TestRetries(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	st := openStore(t, dir)
@@ -157,6 +158,7 @@ func TestRetries(t *testing.T) {
 // each way, or are gone, through the queue driver's API: the sweep fails
 // exactly the orphans, recording their entries' attempts.
 func TestSweepFailsOrphans(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t, t.TempDir())
 	q := riversqlite.New(st.WriteDB()).GetExecutor()

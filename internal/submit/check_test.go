@@ -3,6 +3,7 @@ package submit
 import "testing"
 
 func TestRequestHash(t *testing.T) {
+	t.Parallel()
 	a := requestHash("sha", map[string]string{"locale": "IT", "webhook_url": "https://x"}, "it")
 	b := requestHash("sha", map[string]string{"webhook_url": "https://x"}, "it")
 	if a != b {

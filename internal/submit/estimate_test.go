@@ -7,6 +7,7 @@ import (
 )
 
 func TestEstimateFormula(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		st      store.QueueStats
 		workers int
@@ -26,6 +27,7 @@ func TestEstimateFormula(t *testing.T) {
 }
 
 func TestExtractArgsQueue(t *testing.T) {
+	t.Parallel()
 	if o := (ExtractArgs{JobID: "x"}).InsertOpts(); o.Queue != QueueExtract || o.MaxAttempts != QueueMaxAttempts {
 		t.Errorf("digital entry: queue %q, max attempts %d", o.Queue, o.MaxAttempts)
 	}

@@ -22,6 +22,7 @@ import (
 // on a real queue: the backlog's later jobs take a lower priority, so the
 // other account's job is fetched before them.
 func TestFairPriority(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	st := openStore(t, dir)
@@ -102,6 +103,7 @@ func openStore(t *testing.T, dir string) *store.Store {
 }
 
 func TestEstimate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t, t.TempDir())
 	e := &submit.Estimator{Store: st, Workers: 2}

@@ -41,6 +41,7 @@ func specVerify(secret string, h http.Header, body []byte) bool {
 
 // The specification's published test vector.
 func TestSignSpecVector(t *testing.T) {
+	t.Parallel()
 	got, err := webhook.Sign("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek",
 		time.Unix(1614265330, 0), []byte(`{"test": 2432232314}`))
 	if err != nil {
@@ -52,6 +53,7 @@ func TestSignSpecVector(t *testing.T) {
 }
 
 func TestHeadersVerify(t *testing.T) {
+	t.Parallel()
 	s1, _ := webhook.NewSecret()
 	s2, _ := webhook.NewSecret()
 	if !strings.HasPrefix(s1, "whsec_") || s1 == s2 {
@@ -100,6 +102,7 @@ func TestHeadersVerify(t *testing.T) {
 }
 
 func TestForbidden(t *testing.T) {
+	t.Parallel()
 	for _, a := range []string{"127.0.0.1", "127.9.9.9", "::1", "10.1.2.3", "172.16.0.1", "172.31.255.255",
 		"192.168.1.1", "169.254.169.254", "fe80::1", "fc00::1", "fd00:ec2::254", "0.0.0.0", "::", "100.64.0.1",
 		"::ffff:127.0.0.1", "::ffff:169.254.169.254", "224.0.0.1", "255.255.255.255", "64:ff9b::a00:1"} {
@@ -115,6 +118,7 @@ func TestForbidden(t *testing.T) {
 }
 
 func TestCheckURL(t *testing.T) {
+	t.Parallel()
 	bad := []string{"", "ftp://a.example/", "/relative", "https://", "https://u:p@a.example/",
 		"http://127.0.0.1:8080/", "http://[::1]/", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/",
 		"http://172.16.0.1/", "http://192.168.0.1/", "http://0.0.0.0/", "http://localhost/", "http://LOCALHOST./",
@@ -151,6 +155,7 @@ func canary(t *testing.T) (*httptest.Server, *atomic.Int64) {
 // The guard judges the address connected to, after resolution: a name
 // leading to loopback is refused and the listener sees no connection.
 func TestGuardAtConnect(t *testing.T) {
+	t.Parallel()
 	srv, conns := canary(t)
 	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
 	c := webhook.NewClient(webhook.Config{Timeout: 2 * time.Second})
@@ -175,6 +180,7 @@ func TestGuardAtConnect(t *testing.T) {
 }
 
 func TestNoRedirects(t *testing.T) {
+	t.Parallel()
 	var followed atomic.Int64
 	mux := http.NewServeMux()
 	mux.HandleFunc("/hook", func(w http.ResponseWriter, r *http.Request) {
@@ -195,6 +201,7 @@ func TestNoRedirects(t *testing.T) {
 
 // The default schedule retries for more than a day, with growing delays.
 func TestSchedule(t *testing.T) {
+	t.Parallel()
 	c := webhook.Config{}.WithDefaults()
 	if c.Delay(1) != 5*time.Second || c.Delay(2) != 10*time.Second || c.Delay(40) != 6*time.Hour {
 		t.Errorf("delays %s %s %s", c.Delay(1), c.Delay(2), c.Delay(40))
@@ -213,6 +220,7 @@ func TestSchedule(t *testing.T) {
 }
 
 func TestMessageID(t *testing.T) {
+	t.Parallel()
 	a, b := webhook.NewMessageID(), webhook.NewMessageID()
 	if a == b || !strings.HasPrefix(a, "msg_") || strings.Contains(a, ".") || len(a) != 28 {
 		t.Errorf("message ids %q %q", a, b)
