@@ -567,7 +567,6 @@ func TestFindConcurrent(t *testing.T) {
 }
 
 func TestFindAllocs(t *testing.T) {
-	t.Parallel()
 	if raceEnabled {
 		t.Skip("the race detector makes sync.Pool drop items")
 	}
