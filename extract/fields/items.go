@@ -301,12 +301,17 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 		}
 		return i
 	}
-	for i := range units {
-		for j := i + 1; j < len(units); j++ {
-			if units[i].line != units[j].line && overlapX(units[i].box, units[j].box) > 0 {
-				parent[find(j)] = find(i)
-			}
-		}
+	// The pairs that overlap are found by a sweep from left to right
+	// rather than by trying every pair (a header group can hold a whole
+	// page of lines), then merged in the order of trying every pair, i
+	// before j, so that the clusters' roots do not change.
+	boxes := make([]layout.Rect, len(units))
+	lines := make([]int, len(units))
+	for i, u := range units {
+		boxes[i], lines[i] = u.box, u.line
+	}
+	for _, p := range overlapPairs(boxes, lines) {
+		parent[find(p[1])] = find(p[0])
 	}
 	clusters := map[int][]unit{}
 	for i, u := range units {
@@ -347,6 +352,63 @@ func classifyAll(group []*line, kindOf func(labels.Kind) labels.Kind, accept map
 		seen[best.Kind] = true
 	}
 	return cols
+}
+
+// overlapPairs returns the pairs {i, j}, i < j, of boxes of different
+// lines that overlap horizontally (overlapX > 0), in the order of trying
+// every pair: by i, then by j. lines[i] is box i's line. A sweep over the
+// boxes sorted by left edge compares each box only with the boxes that
+// reach past its left edge, not with every other box.
+func overlapPairs(boxes []layout.Rect, lines []int) [][2]int {
+	// A box without width overlaps nothing (nor does one with a NaN edge).
+	order := make([]int, 0, len(boxes))
+	for i, b := range boxes {
+		if b.X1 > b.X0 {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return boxes[order[a]].X0 < boxes[order[b]].X0 })
+	var pairs [][2]int
+	var active []int
+	for _, j := range order {
+		x0 := boxes[j].X0
+		// Boxes ending at or before x0 overlap neither this box nor any
+		// box after it in the order.
+		kept := active[:0]
+		for _, i := range active {
+			if boxes[i].X1 > x0 {
+				kept = append(kept, i)
+			}
+		}
+		active = kept
+		for _, i := range active {
+			if lines[i] != lines[j] && overlapX(boxes[i], boxes[j]) > 0 {
+				pairs = append(pairs, [2]int{min(i, j), max(i, j)})
+			}
+		}
+		active = append(active, j)
+	}
+	// Into the order of trying every pair: a counting sort by j, then a
+	// stable one by i.
+	pairs = countingSort(countingSort(pairs, 1, len(boxes)), 0, len(boxes))
+	return pairs
+}
+
+// countingSort returns pairs sorted stably by element k, each in [0, n).
+func countingSort(pairs [][2]int, k, n int) [][2]int {
+	start := make([]int, n+1)
+	for _, p := range pairs {
+		start[p[k]+1]++
+	}
+	for i := 1; i <= n; i++ {
+		start[i] += start[i-1]
+	}
+	out := make([][2]int, len(pairs))
+	for _, p := range pairs {
+		out[start[p[k]]] = p
+		start[p[k]]++
+	}
+	return out
 }
 
 // headerKind reads a label as a column header: in a table's header, a tax

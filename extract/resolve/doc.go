@@ -35,7 +35,10 @@ type Doc struct {
 	// blks are the blocks of the pages; blockOf gives each cell's.
 	blks    []block
 	blockOf map[cellKey]int
-	names   nameStats
+	// valuesAt gives the indexes into Values of each cell's values, in
+	// order.
+	valuesAt map[cellKey][]int
+	names    nameStats
 }
 
 // Page is one page's structure with the labels found in its cells.

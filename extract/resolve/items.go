@@ -119,16 +119,25 @@ var totalKinds = map[labels.Kind]bool{
 // continue its description. It needs no header row and no label.
 func ReadItems(d *Doc) Table {
 	var t Table
+	// The values of each page, in their order in d.Values.
+	onPage := make([][]int, len(d.Pages))
+	for i := range d.Values {
+		if pi := d.Values[i].Page; pi >= 0 && pi < len(d.Pages) {
+			onPage[pi] = append(onPage[pi], i)
+		}
+	}
 	for pi, p := range d.Pages {
-		t.readPage(d, pi, p)
+		t.readPage(d, pi, p, onPage[pi])
 	}
 	return t
 }
 
-func (t *Table) readPage(d *Doc, pi int, p *Page) {
+// readPage reads the items of page pi; values are the indexes into
+// d.Values of the page's values.
+func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	s := p.S
 	lines := map[int][]numTok{}
-	for i := range d.Values {
+	for _, i := range values {
 		v := &d.Values[i]
 		if v.Page != pi || v.Line < 0 || v.Type != TAmount && v.Type != TPercent {
 			continue

@@ -1,8 +1,10 @@
 package resolve
 
 import (
+	"index/suffixarray"
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -580,6 +582,9 @@ type block struct {
 	x0, x1, cx float64
 	bottom     float64
 	has        [numTypes]int
+	// postalRank counts the blocks before it on its page that hold a
+	// postal code.
+	postalRank int
 }
 
 // blocks groups the cells of every page into blocks and gives each value
@@ -621,11 +626,25 @@ func (d *Doc) blocks() {
 			}
 		}
 	}
+	d.valuesAt = map[cellKey][]int{}
 	for i := range d.Values {
 		v := &d.Values[i]
-		if bi, ok := d.blockOf[cellKey{v.Page, v.Line, v.Cell}]; ok {
+		k := cellKey{v.Page, v.Line, v.Cell}
+		d.valuesAt[k] = append(d.valuesAt[k], i)
+		if bi, ok := d.blockOf[k]; ok {
 			d.blks[bi].has[v.Type]++
 			v.block = bi + 1
+		}
+	}
+	// The blocks of a page are consecutive in d.blks.
+	rank := 0
+	for j := range d.blks {
+		if j == 0 || d.blks[j].page != d.blks[j-1].page {
+			rank = 0
+		}
+		d.blks[j].postalRank = rank
+		if d.blks[j].has[TPostal] > 0 {
+			rank++
 		}
 	}
 }
@@ -652,13 +671,7 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	set("blk.vat", b1(b.has[TVAT] > 0))
 	set("blk.contact", b1(b.has[TEmail]+b.has[TPhone] > 0))
 	set("blk.amounts", b1(b.has[TAmount] > 1))
-	rank := 0
-	for j, o := range d.blks {
-		if j < bi && o.page == b.page && o.has[TPostal] > 0 {
-			rank++
-		}
-	}
-	set("blk.postalrank", math.Min(float64(rank), 3))
+	set("blk.postalrank", math.Min(float64(b.postalRank), 3))
 	// What stands on the lines right under the value in its block.
 	p := d.Pages[v.Page]
 	for lj := v.Line + 1; lj < len(p.S.Cells) && lj <= v.Line+2; lj++ {
@@ -666,15 +679,12 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 			if d.blockOf[cellKey{v.Page, lj, cj}] != bi {
 				continue
 			}
-			for k := range d.Values {
-				o := &d.Values[k]
-				if o.Page == v.Page && o.Line == lj && o.Cell == cj {
-					switch o.Type {
-					case TStreet:
-						set("under.street", 1)
-					case TPostal:
-						set("under.postal", 1)
-					}
+			for _, k := range d.valuesAt[cellKey{v.Page, lj, cj}] {
+				switch d.Values[k].Type {
+				case TStreet:
+					set("under.street", 1)
+				case TPostal:
+					set("under.postal", 1)
 				}
 			}
 		}
@@ -766,6 +776,12 @@ type nameStats struct {
 	blockFirst map[int]int // per block, the first line holding a name
 	domains    []string    // web and e-mail domains printed, lower case
 	lower      [][]string  // per page, per line, its text in lower case
+	// all indexes the lines of lower, joined by NULs in their order;
+	// starts holds each line's offset in it and first each page's first
+	// line (see mentions). all is built when first needed.
+	all    *suffixarray.Index
+	starts []int
+	first  []int
 }
 
 // fontSize returns the font size of a value's first word.
@@ -833,6 +849,9 @@ func (d *Doc) mentions(v *Value) int {
 	if len(t) < 4 {
 		return 0
 	}
+	if !strings.Contains(t, "\x00") {
+		return d.names.mentions(t, v.Page, v.Line)
+	}
 	n := 0
 	for pi, low := range d.names.lower {
 		for li, l := range low {
@@ -840,6 +859,39 @@ func (d *Doc) mentions(v *Value) int {
 				n++
 			}
 		}
+	}
+	return n
+}
+
+// mentions counts the lines that hold t, other than line li of page pi, by
+// looking t up in the index of all lines rather than in each line: one
+// name is looked for, and a document may hold as many names as lines. t
+// holds no NUL, so that its occurrences lie within one line.
+func (ns *nameStats) mentions(t string, pi, li int) int {
+	if ns.all == nil {
+		var b []byte
+		for _, low := range ns.lower {
+			ns.first = append(ns.first, len(ns.starts))
+			for _, l := range low {
+				ns.starts = append(ns.starts, len(b))
+				b = append(append(b, l...), 0)
+			}
+		}
+		ns.all = suffixarray.New(b)
+	}
+	own := -1
+	if pi >= 0 && pi < len(ns.lower) && li >= 0 && li < len(ns.lower[pi]) {
+		own = ns.first[pi] + li
+	}
+	offs := ns.all.Lookup([]byte(t), -1)
+	sort.Ints(offs)
+	n, last := 0, -1
+	for _, off := range offs {
+		k := sort.SearchInts(ns.starts, off+1) - 1 // the line holding off
+		if k != last && k != own {
+			n++
+		}
+		last = k
 	}
 	return n
 }
