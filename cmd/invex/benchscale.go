@@ -269,26 +269,9 @@ func (b *scaleBench) measure(ctx context.Context, st *store.Store, row *scaleRow
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	rows, err := st.WriteDB().QueryContext(ctx,
-		`SELECT started_at, completed_at FROM jobs WHERE status = 'completed' AND started_at IS NOT NULL`)
+	first, done, err := st.CompletionTimes(ctx)
 	if err != nil {
-		return fmt.Errorf("bench-scale: read job times: %w", err)
-	}
-	defer rows.Close()
-	var first int64 = -1
-	var done []int64
-	for rows.Next() {
-		var s, c int64
-		if err := rows.Scan(&s, &c); err != nil {
-			return fmt.Errorf("bench-scale: read job times: %w", err)
-		}
-		if first < 0 || s < first {
-			first = s
-		}
-		done = append(done, c)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("bench-scale: read job times: %w", err)
+		return fmt.Errorf("bench-scale: %w", err)
 	}
 	if len(done) < 10 {
 		return fmt.Errorf("bench-scale: only %d jobs completed", len(done))

@@ -432,3 +432,27 @@ func (s *Store) DatabaseTime(ctx context.Context) (time.Time, error) {
 	}
 	return t, nil
 }
+
+// CompletionTimes returns the start of the earliest completed job and the
+// completion times of every completed job, in milliseconds since the epoch
+// (for throughput measurements: invex bench-scale).
+func (s *Store) CompletionTimes(ctx context.Context) (first int64, done []int64, err error) {
+	rows, err := s.w.QueryContext(ctx,
+		`SELECT started_at, completed_at FROM jobs WHERE status = 'completed' AND started_at IS NOT NULL`)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read job times: %w", err)
+	}
+	defer rows.Close()
+	first = -1
+	for rows.Next() {
+		var st, c int64
+		if err := rows.Scan(&st, &c); err != nil {
+			return 0, nil, fmt.Errorf("read job times: %w", err)
+		}
+		if first < 0 || st < first {
+			first = st
+		}
+		done = append(done, c)
+	}
+	return first, done, rows.Err()
+}
