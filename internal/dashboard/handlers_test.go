@@ -252,3 +252,36 @@ func TestJobPageRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsRefusals: forms of the keys, webhook and account pages refuse
+// what they must, with the page shown again.
+func TestSettingsRefusals(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, true)
+	b.signUp("ada@example.com")
+	if code, _ := b.post("/keys", url.Values{"csrf": {"forged"}, "name": {"x"}}); code != http.StatusForbidden {
+		t.Errorf("create key with a forged token: %d, want 403", code)
+	}
+	if code, _ := b.post("/keys/00000000-0000-4000-8000-000000000000/revoke", url.Values{}); code != http.StatusNotFound {
+		t.Errorf("revoke an unknown key: %d, want 404", code)
+	}
+	b.get("/settings/webhook")
+	for _, u := range []string{"http://127.0.0.1/hook", "ftp://example.com/hook", "not a url"} {
+		if code, body := b.post("/settings/webhook", url.Values{"url": {u}}); code != http.StatusUnprocessableEntity || !strings.Contains(body, `name="url"`) {
+			t.Errorf("webhook %q: %d, want 422 with the form", u, code)
+		}
+	}
+	b.get("/account")
+	for _, tt := range []struct {
+		name string
+		form url.Values
+	}{
+		{"wrong current password", url.Values{"current": {"wrong one!!"}, "new": {"battery staple"}, "new2": {"battery staple"}}},
+		{"mismatch", url.Values{"current": {"correct horse"}, "new": {"battery staple"}, "new2": {"battery stapler"}}},
+		{"too short", url.Values{"current": {"correct horse"}, "new": {"short"}, "new2": {"short"}}},
+	} {
+		if code, _ := b.post("/account/password", tt.form); code != http.StatusUnprocessableEntity {
+			t.Errorf("password change, %s: %d, want 422", tt.name, code)
+		}
+	}
+}

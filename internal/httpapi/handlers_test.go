@@ -248,3 +248,44 @@ func TestAuthRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestWebhookRefusals: an endpoint URL that is not an https or http URL of
+// a public host is refused; reading or removing an endpoint that was never
+// set, or the deliveries of an unknown job, is 404.
+func TestWebhookRefusals(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t, 10)
+	for _, tt := range []struct {
+		name, body string
+		status     int
+		code       string
+	}{
+		{"not JSON", `url=https://example.com`, 400, ""},
+		{"no URL", `{}`, 422, ""},
+		{"private address", `{"url":"http://10.0.0.1/hook"}`, 422, httpapi.CodeInvalidWebhookURL},
+		{"loopback", `{"url":"http://localhost/hook"}`, 422, httpapi.CodeInvalidWebhookURL},
+		{"not http", `{"url":"gopher://example.com/hook"}`, 422, httpapi.CodeInvalidWebhookURL},
+		{"credentials in the URL", `{"url":"https://user:pass@example.com/hook"}`, 422, httpapi.CodeInvalidWebhookURL},
+	} {
+		w := a.do(http.MethodPut, "/v1/webhook", "application/json", strings.NewReader(tt.body))
+		if tt.code == "" {
+			if w.Code != tt.status {
+				t.Errorf("%s: %d %s, want %d", tt.name, w.Code, w.Body, tt.status)
+			}
+			continue
+		}
+		problemCode(t, tt.name, w, tt.status, tt.code)
+	}
+	problemCode(t, "GET without an endpoint", a.do(http.MethodGet, "/v1/webhook", "", nil), 404, httpapi.CodeWebhookNotFound)
+	problemCode(t, "DELETE without an endpoint", a.do(http.MethodDelete, "/v1/webhook", "", nil), 404, httpapi.CodeWebhookNotFound)
+	problemCode(t, "deliveries of an unknown job", a.do(http.MethodGet, "/v1/jobs/00000000-0000-4000-8000-000000000000/deliveries", "", nil), 404, httpapi.CodeJobNotFound)
+	// A public endpoint is accepted, and a submission may then name its
+	// own webhook URL.
+	if w := a.do(http.MethodPut, "/v1/webhook", "application/json", strings.NewReader(`{"url":"https://example.com/hook"}`)); w.Code != http.StatusOK {
+		t.Fatalf("PUT a public endpoint: %d %s", w.Code, w.Body)
+	}
+	body, ct := upload(pdf, "webhook_url", "https://example.org/own")
+	if w := a.do(http.MethodPost, "/v1/extract/invoice", ct, body); w.Code != http.StatusAccepted || !strings.Contains(w.Body.String(), `"webhook_configured":true`) {
+		t.Errorf("submission naming its webhook: %d %s", w.Code, w.Body)
+	}
+}
