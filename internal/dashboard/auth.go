@@ -262,19 +262,9 @@ func (d *Dashboard) signup(w http.ResponseWriter, r *http.Request) {
 		d.render(w, r, http.StatusTooManyRequests, "signup", p)
 		return
 	}
-	if !validEmail(email) {
-		p.Error = "signup.bademail"
-		d.render(w, r, http.StatusUnprocessableEntity, "signup", p)
-		return
-	}
-	if password != r.PostFormValue("password2") {
-		p.Error = "password.mismatch"
-		d.render(w, r, http.StatusUnprocessableEntity, "signup", p)
-		return
-	}
-	hash, err := HashPassword(password)
-	if err != nil {
-		p.Error = "password.short"
+	hash, problem := checkSignup(email, password, r.PostFormValue("password2"))
+	if problem != "" {
+		p.Error = problem
 		d.render(w, r, http.StatusUnprocessableEntity, "signup", p)
 		return
 	}
@@ -294,6 +284,22 @@ func (d *Dashboard) signup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/keys", http.StatusSeeOther)
+}
+
+// checkSignup checks a sign-up form's fields and returns the password's
+// hash, or the message key of what is wrong.
+func checkSignup(email, password, password2 string) (hash, problem string) {
+	if !validEmail(email) {
+		return "", "signup.bademail"
+	}
+	if password != password2 {
+		return "", "password.mismatch"
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return "", "password.short"
+	}
+	return hash, ""
 }
 
 // validEmail is a loose check: something@something.something, no spaces.

@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"sort"
@@ -56,41 +57,57 @@ func (d *Dashboard) jobPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c := jobContent{Job: j, Done: j.Status == store.StatusCompleted || j.Status == store.StatusFailed,
-		Flags: parseFlags(j.Flags)}
-	raw, err := json.MarshalIndent(httpapi.NewRecord(j), "", "  ")
+	c, err := d.jobView(r.Context(), j)
 	if err != nil {
 		d.fail(w, r, "encode job", err)
 		return
-	}
-	c.RawJSON = string(raw)
-	if j.Status == store.StatusCompleted {
-		c.Fields = fieldViews(j.Result, j.Extra)
-		if j.BlobKey == "" {
-			c.NoDoc = true
-		} else if ps, err := d.pageImages(r.Context(), j); err != nil {
-			d.log.Warn("dashboard: page images", "job_id", j.ID, "err", err)
-			c.NoDoc = true
-		} else {
-			for i, sz := range ps.Pages {
-				pv := pageView{N: i + 1, W: sz.W, H: sz.H}
-				for _, f := range c.Fields {
-					if f.Page != pv.N {
-						continue
-					}
-					ev := evidenceOf(j.Extra)[f.Path]
-					pv.Boxes = append(pv.Boxes, boxView{N: f.N, Path: f.Path, X: ev.Box.X0, Y: ev.Box.Y0,
-						W: max(ev.Box.X1-ev.Box.X0, 1), H: max(ev.Box.Y1-ev.Box.Y0, 1), Low: f.Low})
-				}
-				c.Pages = append(c.Pages, pv)
-			}
-		}
 	}
 	name := j.FileName
 	if name == "" {
 		name = j.ID
 	}
 	d.render(w, r, http.StatusOK, "job", page{Title: "job.title", Name: name, Nav: "jobs", Content: c})
+}
+
+// jobView lays out a job's page: its record, its values and, for a
+// completed job whose document is kept, its pages with a box over each
+// value.
+func (d *Dashboard) jobView(ctx context.Context, j store.Job) (jobContent, error) {
+	c := jobContent{Job: j, Done: j.Status == store.StatusCompleted || j.Status == store.StatusFailed,
+		Flags: parseFlags(j.Flags)}
+	raw, err := json.MarshalIndent(httpapi.NewRecord(j), "", "  ")
+	if err != nil {
+		return c, err
+	}
+	c.RawJSON = string(raw)
+	if j.Status != store.StatusCompleted {
+		return c, nil
+	}
+	c.Fields = fieldViews(j.Result, j.Extra)
+	if j.BlobKey == "" {
+		c.NoDoc = true
+		return c, nil
+	}
+	ps, err := d.pageImages(ctx, j)
+	if err != nil {
+		d.log.Warn("dashboard: page images", "job_id", j.ID, "err", err)
+		c.NoDoc = true
+		return c, nil
+	}
+	ev := evidenceOf(j.Extra)
+	for i, sz := range ps.Pages {
+		pv := pageView{N: i + 1, W: sz.W, H: sz.H}
+		for _, f := range c.Fields {
+			if f.Page != pv.N {
+				continue
+			}
+			b := ev[f.Path].Box
+			pv.Boxes = append(pv.Boxes, boxView{N: f.N, Path: f.Path, X: b.X0, Y: b.Y0,
+				W: max(b.X1-b.X0, 1), H: max(b.Y1-b.Y0, 1), Low: f.Low})
+		}
+		c.Pages = append(c.Pages, pv)
+	}
+	return c, nil
 }
 
 func evidenceOf(extra json.RawMessage) map[string]layout.Evidence {

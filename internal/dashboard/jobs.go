@@ -85,25 +85,14 @@ func (d *Dashboard) showJobs(w http.ResponseWriter, r *http.Request, status int,
 func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 	s := sessionFrom(r.Context())
 	p := page{Title: "jobs.title", Nav: "jobs"}
-	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || params["boundary"] == "" {
-		p.Error = "jobs.nofile"
-		d.showJobs(w, r, http.StatusBadRequest, p)
-		return
-	}
-	// A large file over a slow line may take longer than the server's
-	// read timeout allows ordinary requests.
-	http.NewResponseController(w).SetReadDeadline(time.Now().Add(5 * time.Minute))
-	r.Body = http.MaxBytesReader(w, r.Body, d.cfg.MaxUploadBytes+1<<20)
-	up, err := intake.MultipartBody(r.Body, params["boundary"], d.cfg.SpoolDir, intake.Limits{MaxFileBytes: d.cfg.MaxUploadBytes})
-	if err != nil {
-		var ie *intake.Error
-		if errors.As(err, &ie) && ie.Kind != intake.KindInternal {
-			p.Error = fmt.Sprintf(tr(language(r), "jobs.badpdf"), ie.Msg)
-			d.showJobs(w, r, http.StatusUnprocessableEntity, p)
-			return
-		}
+	up, status, msg, err := d.receive(w, r)
+	switch {
+	case err != nil:
 		d.fail(w, r, "receive upload", err)
+		return
+	case msg != "":
+		p.Error = msg
+		d.showJobs(w, r, status, p)
 		return
 	}
 	if !d.csrfOK(r, s, up.Fields["csrf"]) {
@@ -121,15 +110,9 @@ func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 		AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota, Locale: up.Fields["locale"],
 		FileName: up.FileName, SHA256: up.SHA256, Size: up.Size, SpoolPath: up.Path,
 	})
-	var se *submit.Error
-	if errors.As(err, &se) {
-		p.Error = fmt.Sprintf(tr(language(r), "jobs.badpdf"), se.Message)
-		d.showJobs(w, r, http.StatusUnprocessableEntity, p)
-		return
-	}
-	if errors.Is(err, store.ErrQuotaExhausted) {
-		p.Error = fmt.Sprintf(tr(language(r), "jobs.quota"), store.NextPeriod(d.st.Now()).Format("2006-01-02"))
-		d.showJobs(w, r, http.StatusTooManyRequests, p)
+	if status, msg := d.submitRefusal(r, err); msg != "" {
+		p.Error = msg
+		d.showJobs(w, r, status, p)
 		return
 	}
 	if err != nil {
@@ -137,6 +120,38 @@ func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/jobs/"+acc.Job.ID, http.StatusSeeOther)
+}
+
+// receive reads the upload form as a stream into the spool directory. A
+// form the browser got wrong gives a status and a message to show.
+func (d *Dashboard) receive(w http.ResponseWriter, r *http.Request) (up *intake.Upload, status int, msg string, err error) {
+	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || params["boundary"] == "" {
+		return nil, http.StatusBadRequest, "jobs.nofile", nil
+	}
+	// A large file over a slow line may take longer than the server's
+	// read timeout allows ordinary requests.
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(5 * time.Minute))
+	r.Body = http.MaxBytesReader(w, r.Body, d.cfg.MaxUploadBytes+1<<20)
+	up, err = intake.MultipartBody(r.Body, params["boundary"], d.cfg.SpoolDir, intake.Limits{MaxFileBytes: d.cfg.MaxUploadBytes})
+	var ie *intake.Error
+	if errors.As(err, &ie) && ie.Kind != intake.KindInternal {
+		return nil, http.StatusUnprocessableEntity, fmt.Sprintf(tr(language(r), "jobs.badpdf"), ie.Msg), nil
+	}
+	return up, 0, "", err
+}
+
+// submitRefusal words a submission refused for what the upload asked (its
+// fields, the spent quota); other errors are the service's.
+func (d *Dashboard) submitRefusal(r *http.Request, err error) (status int, msg string) {
+	var se *submit.Error
+	switch {
+	case errors.As(err, &se):
+		return http.StatusUnprocessableEntity, fmt.Sprintf(tr(language(r), "jobs.badpdf"), se.Message)
+	case errors.Is(err, store.ErrQuotaExhausted):
+		return http.StatusTooManyRequests, fmt.Sprintf(tr(language(r), "jobs.quota"), store.NextPeriod(d.st.Now()).Format("2006-01-02"))
+	}
+	return 0, ""
 }
 
 // jobFor returns the signed-in account's job named in the path, or writes
