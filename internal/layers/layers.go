@@ -69,9 +69,10 @@ var Rules = []Rule{
 // directly or not (go list -deps), or only those it imports itself.
 type Graph map[string][]string
 
-// Check returns one error per package and forbidden dependency, sorted:
-// deps holds every dependency of each package, imports its direct imports
-// (for rules with Direct set).
+// Check returns one error per package and broken rule, sorted, naming the
+// first forbidden dependency (in go list's order) and how many more there
+// are: deps holds every dependency of each package, imports its direct
+// imports (for rules with Direct set).
 func Check(deps, imports Graph, rules []Rule) []error {
 	var out []string
 	for _, r := range rules {
@@ -83,10 +84,17 @@ func Check(deps, imports Graph, rules []Rule) []error {
 			if !matchAny(pkg, r.From) {
 				continue
 			}
+			var bad []string
 			for _, d := range deps {
 				if d != pkg && matchAny(d, r.To) {
-					out = append(out, fmt.Sprintf("%s depends on %s, but %s", pkg, d, r.Why))
+					bad = append(bad, d)
 				}
+			}
+			switch {
+			case len(bad) == 1:
+				out = append(out, fmt.Sprintf("%s depends on %s, but %s", pkg, bad[0], r.Why))
+			case len(bad) > 1:
+				out = append(out, fmt.Sprintf("%s depends on %s (and %d more), but %s", pkg, bad[0], len(bad)-1, r.Why))
 			}
 		}
 	}
