@@ -18,6 +18,7 @@ import (
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // Settings of the crash tests: short leases, so that rescues happen within
@@ -149,20 +150,18 @@ func (w *leaseWatch) longest() (time.Duration, int) {
 // waitTerminal waits until no job is pending or processing.
 func waitTerminal(t *testing.T, st *store.Store, within time.Duration) map[string]int {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		counts, err := st.CountByStatus(context.Background())
-		if err != nil {
+	var counts map[string]int
+	done := testwait.For(within, func() bool {
+		var err error
+		if counts, err = st.CountByStatus(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if counts[store.StatusPending]+counts[store.StatusProcessing] == 0 {
-			return counts
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("jobs still open after %s: %v", within, counts)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return counts[store.StatusPending]+counts[store.StatusProcessing] == 0
+	})
+	if !done {
+		t.Fatalf("jobs still open after %s: %v", within, counts)
 	}
+	return counts
 }
 
 // checkCrashOutcome checks the database and the logs of every process after

@@ -18,6 +18,7 @@ import (
 
 	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // outageEnv sets the length of the database outage of TestPostgresOutage
@@ -129,10 +130,7 @@ func TestPostgresOutage(t *testing.T) {
 	logged := func() bool {
 		return strings.Contains(worker.logs(), "database unreachable") && strings.Contains(worker.logs(), "database reachable again")
 	}
-	for deadline := time.Now().Add(15 * time.Second); !logged() && time.Now().Before(deadline); {
-		time.Sleep(100 * time.Millisecond)
-	}
-	if !logged() {
+	if !testwait.For(15*time.Second, logged) {
 		t.Errorf("the worker logged neither the outage nor the recovery\n%s", tail(worker.logs(), 40))
 	}
 
@@ -146,15 +144,12 @@ func TestPostgresOutage(t *testing.T) {
 	}
 	defer conn.Close(context.Background())
 	var open int
-	for {
+	testwait.For(90*time.Second, func() bool {
 		if err := conn.QueryRow(checkCtx, `SELECT COUNT(*) FROM jobs WHERE status NOT IN ('completed', 'failed')`).Scan(&open); err != nil {
 			t.Fatal(err)
 		}
-		if open == 0 || checkCtx.Err() != nil {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return open == 0
+	})
 	rows, err := conn.Query(checkCtx, `SELECT id, status, attempt_count, result IS NOT NULL,
 		(SELECT COUNT(*) FROM river_job r WHERE r.args->>'job_id' = j.id),
 		(SELECT COUNT(*) FROM river_job r WHERE r.args->>'job_id' = j.id AND r.state = 'completed')
@@ -330,12 +325,8 @@ func outageGet(url string) outageReply {
 // limit.
 func waitFor(t *testing.T, limit time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within %v", what, limit)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !testwait.For(limit, cond) {
+		t.Fatalf("%s: not within %v", what, limit)
 	}
 }
 

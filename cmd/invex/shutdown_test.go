@@ -20,6 +20,7 @@ import (
 	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // openTestStore opens the store of a child process from the test.
@@ -102,24 +103,21 @@ func TestShutdownAPI(t *testing.T) {
 			}
 			// The signal comes while the server is reading the body: once
 			// it spools the file.
-			for deadline := time.Now().Add(10 * time.Second); !spooling(filepath.Join(data, "tmp")); time.Sleep(5 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Fatal("the server never began spooling the upload")
-				}
+			if !testwait.For(10*time.Second, func() bool { return spooling(filepath.Join(data, "tmp")) }) {
+				t.Fatal("the server never began spooling the upload")
 			}
 
 			if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)
 			}
-			refused := false
-			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			refused := testwait.For(10*time.Second, func() bool {
 				c, err := net.DialTimeout("tcp", u.Host, time.Second)
 				if err != nil {
-					refused = true
-					break
+					return true
 				}
 				c.Close()
-			}
+				return false
+			})
 			if !refused {
 				t.Errorf("new connections still accepted 10 s after SIGTERM")
 			}

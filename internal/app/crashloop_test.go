@@ -26,6 +26,7 @@ import (
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // serveChildEnv, when set, makes the test binary an invex process serving
@@ -230,16 +231,17 @@ func TestWorkerCrashLoop(t *testing.T) {
 
 	const kills = submit.MaxAttempts + 2
 	for landed := 0; landed < kills; {
-		// Kill while the good job's attempt runs, a moment after it began.
-		deadline := time.Now().Add(60 * time.Second)
-		for j := job(goodID); j.Status != store.StatusProcessing; j = job(goodID) {
+		// Kill while the good job's attempt runs, a moment after it began
+		// (the moment is the point: the attempt is under way).
+		processing := testwait.For(60*time.Second, func() bool {
+			j := job(goodID)
 			if j.Status == store.StatusFailed {
 				t.Fatalf("the good job failed after %d kills: %s: %s", landed, j.ErrorCode, j.Error)
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("job not processing after 60 s (kill %d): %+v\n%s", landed, job(goodID), p.log())
-			}
-			time.Sleep(10 * time.Millisecond)
+			return j.Status == store.StatusProcessing
+		})
+		if !processing {
+			t.Fatalf("job not processing after 60 s (kill %d): %+v\n%s", landed, job(goodID), p.log())
 		}
 		time.Sleep(150 * time.Millisecond)
 		before := job(goodID)
@@ -254,17 +256,9 @@ func TestWorkerCrashLoop(t *testing.T) {
 		}
 	}
 
-	deadline := time.Now().Add(120 * time.Second)
-	for {
-		g, b := job(goodID), job(poisonID)
-		if (g.Status == store.StatusCompleted || g.Status == store.StatusFailed) &&
-			(b.Status == store.StatusCompleted || b.Status == store.StatusFailed) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("jobs still open after 120 s: good %s, poison %s\n%s", g.Status, b.Status, p.log())
-		}
-		time.Sleep(20 * time.Millisecond)
+	ended := func(j store.Job) bool { return j.Status == store.StatusCompleted || j.Status == store.StatusFailed }
+	if !testwait.For(120*time.Second, func() bool { return ended(job(goodID)) && ended(job(poisonID)) }) {
+		t.Fatalf("jobs still open after 120 s: good %s, poison %s\n%s", job(goodID).Status, job(poisonID).Status, p.log())
 	}
 	g := job(goodID)
 	if g.Status != store.StatusCompleted || len(g.Result) == 0 || g.ChargedAttempts != 0 || g.AttemptCount != kills+1 {

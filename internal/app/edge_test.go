@@ -22,6 +22,7 @@ import (
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // The tests of this file attack the HTTP edge of a real server on a loopback
@@ -193,20 +194,17 @@ func TestSlowBodyIsCut(t *testing.T) {
 // after its client went away), and fails if it never is.
 func waitEmpty(t *testing.T, dir string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		names, err := readDir(dir)
+	var names []string
+	empty := testwait.For(20*time.Second, func() bool {
+		var err error
+		names, err = readDir(dir)
 		if err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
 		}
-		if len(names) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("%s still holds %v", dir, names)
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+		return len(names) == 0
+	})
+	if !empty {
+		t.Errorf("%s still holds %v", dir, names)
 	}
 }
 
@@ -269,13 +267,11 @@ func TestMultipartLimits(t *testing.T) {
 		io.WriteString(c, "POST /v1/extract/invoice HTTP/1.1\r\nHost: x\r\nX-API-Key: "+key+
 			"\r\nContent-Type: multipart/form-data; boundary=BB\r\nContent-Length: 10000000\r\n\r\n"+body[:len(body)/2])
 		// Gone once the server is spooling the file.
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-			if names, _ := readDir(filepath.Join(s.DataDir, "tmp")); len(names) > 0 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the server never began spooling the upload")
-			}
+		if !testwait.For(10*time.Second, func() bool {
+			names, _ := readDir(filepath.Join(s.DataDir, "tmp"))
+			return len(names) > 0
+		}) {
+			t.Fatal("the server never began spooling the upload")
 		}
 		c.Close()
 	})
@@ -418,19 +414,16 @@ func TestSlowClientsCannotStarveOthers(t *testing.T) {
 		for _, c := range conns {
 			c.Close()
 		}
-		deadline := time.Now().Add(20 * time.Second)
-		for {
+		freed := testwait.For(20*time.Second, func() bool {
 			resp, err := clientFrom("127.0.0.2").Get(s.URL + "/healthz")
-			if err == nil {
-				resp.Body.Close()
-				if resp.StatusCode == http.StatusOK {
-					break
-				}
+			if err != nil {
+				return false
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the address stayed refused after closing its connections: %v", err)
-			}
-			time.Sleep(20 * time.Millisecond)
+			resp.Body.Close()
+			return resp.StatusCode == http.StatusOK
+		})
+		if !freed {
+			t.Fatal("the address stayed refused after closing its connections")
 		}
 	})
 

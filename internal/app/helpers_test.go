@@ -20,6 +20,7 @@ import (
 
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // sharedCache keeps pdfium's compiled WebAssembly between test servers, so
@@ -208,24 +209,26 @@ func (s *server) accepted(r response) string {
 // wait polls a job until it ends and returns the final response.
 func (s *server) wait(key, id string) response {
 	s.t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		r := s.get(key, "/v1/jobs/"+id)
+	var r response
+	ended := testwait.For(90*time.Second, func() bool {
+		r = s.get(key, "/v1/jobs/"+id)
 		if r.Status != http.StatusOK {
 			s.t.Fatalf("poll %s: status %d: %s", id, r.Status, r.Body)
 		}
 		switch st := r.json(s.t)["status"]; st {
 		case "completed", "failed":
-			return r
+			return true
 		case "pending", "processing":
+			return false
 		default:
 			s.t.Fatalf("poll %s: unexpected status %v", id, st)
+			return false
 		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("job %s did not end in time: %s", id, r.Body)
-		}
-		time.Sleep(20 * time.Millisecond)
+	})
+	if !ended {
+		s.t.Fatalf("job %s did not end in time: %s", id, r.Body)
 	}
+	return r
 }
 
 // checkProblem checks an RFC 9457 error response.

@@ -20,6 +20,7 @@ import (
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testwait"
 )
 
 func (s *server) del(key, path string) response {
@@ -327,18 +328,13 @@ func TestRetention(t *testing.T) {
 	}
 	s.stop()
 	s = startServer(t, dir, app.Config{Workers: 1, RetentionDays: 7})
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		r := s.get(key, "/v1/jobs/"+newID+"/document")
-		if r.Status == http.StatusNotFound {
-			checkProblem(t, r, http.StatusNotFound, "document_not_found")
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the service did not delete a document past its retention: %d", r.Status)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !testwait.For(30*time.Second, func() bool {
+		r = s.get(key, "/v1/jobs/"+newID+"/document")
+		return r.Status == http.StatusNotFound
+	}) {
+		t.Fatalf("the service did not delete a document past its retention: %d", r.Status)
 	}
+	checkProblem(t, r, http.StatusNotFound, "document_not_found")
 	if m := s.get(key, "/v1/jobs/"+newID).json(t); m["status"] != "completed" || m["result"] == nil {
 		t.Errorf("the job lost its result: %v", m)
 	}

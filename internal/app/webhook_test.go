@@ -24,6 +24,7 @@ import (
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testwait"
 	"github.com/invex/invex/internal/webhook"
 )
 
@@ -149,14 +150,15 @@ type deliveryView struct {
 // them.
 func (s *server) deliveries(key, id string) []deliveryView {
 	s.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		r := s.get(key, "/v1/jobs/"+id+"/deliveries")
+	var out struct{ Deliveries []deliveryView }
+	var r response
+	final := testwait.For(60*time.Second, func() bool {
+		r = s.get(key, "/v1/jobs/"+id+"/deliveries")
 		if r.Status != http.StatusOK {
 			s.t.Fatalf("deliveries: %d %s", r.Status, r.Body)
 		}
 		validate(s.t, s.app.OpenAPI(), "GET", "/v1/jobs/{id}/deliveries", r)
-		var out struct{ Deliveries []deliveryView }
+		out.Deliveries = nil
 		if err := json.Unmarshal(r.Body, &out); err != nil {
 			s.t.Fatal(err)
 		}
@@ -164,14 +166,12 @@ func (s *server) deliveries(key, id string) []deliveryView {
 		for _, d := range out.Deliveries {
 			final = final && d.Status != "pending"
 		}
-		if final {
-			return out.Deliveries
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("deliveries of %s not final in time: %s", id, r.Body)
-		}
-		time.Sleep(20 * time.Millisecond)
+		return final
+	})
+	if !final {
+		s.t.Fatalf("deliveries of %s not final in time: %s", id, r.Body)
 	}
+	return out.Deliveries
 }
 
 func codes(d deliveryView) []int {

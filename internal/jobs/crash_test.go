@@ -65,21 +65,7 @@ func TestReaderCrashEndsFailed(t *testing.T) {
 	crashID := submitDoc("crash", append(append([]byte{}, good...), "\n"+crashMarker+"\n"...))
 	goodID := submitDoc("good", good)
 
-	wait := func(id string) store.Job {
-		deadline := time.Now().Add(60 * time.Second)
-		for time.Now().Before(deadline) {
-			j, err := st.JobByID(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if j.Status == store.StatusCompleted || j.Status == store.StatusFailed {
-				return j
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Fatalf("job %s did not end", id)
-		return store.Job{}
-	}
+	wait := func(id string) store.Job { return waitEnded(t, st, id, 60*time.Second) }
 	j := wait(crashID)
 	if j.Status != store.StatusFailed || j.ErrorCode != extract.CodeReaderCrashed || j.Error == "" {
 		t.Errorf("crashing document: %s, code %q, message %q; want failed, %s, a message", j.Status, j.ErrorCode, j.Error, extract.CodeReaderCrashed)

@@ -25,6 +25,7 @@ import (
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
+	"github.com/invex/invex/internal/testwait"
 	"github.com/invex/invex/invoice"
 )
 
@@ -53,6 +54,23 @@ func (s *scripted) Extract(ctx context.Context, data []byte, _ extract.Options) 
 		return extract.Outcome{}, errors.New("database is gone for a moment")
 	}
 	return extract.Outcome{Result: invoice.Empty(), Confidence: 0.5, Model: "scripted"}, nil
+}
+
+// waitEnded waits until job id is completed or failed and returns it.
+func waitEnded(t *testing.T, st *store.Store, id string, within time.Duration) store.Job {
+	t.Helper()
+	var j store.Job
+	ended := testwait.For(within, func() bool {
+		var err error
+		if j, err = st.JobByID(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+		return j.Status == store.StatusCompleted || j.Status == store.StatusFailed
+	})
+	if !ended {
+		t.Fatalf("job %s did not end within %s: %s", id, within, j.Status)
+	}
+	return j
 }
 
 // openStore opens a migrated store (the service's tables and the queue's)
@@ -100,21 +118,7 @@ func TestRetries(t *testing.T) {
 		}
 		return acc.Job.ID
 	}
-	wait := func(id string) store.Job {
-		deadline := time.Now().Add(30 * time.Second)
-		for time.Now().Before(deadline) {
-			j, err := st.JobByID(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if j.Status == store.StatusCompleted || j.Status == store.StatusFailed {
-				return j
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		t.Fatalf("job %s did not end", id)
-		return store.Job{}
-	}
+	wait := func(id string) store.Job { return waitEnded(t, st, id, 30*time.Second) }
 
 	// A timeout is the document's fault and counts against it; an error
 	// from elsewhere (the database) does not.

@@ -61,7 +61,8 @@ var Rules = []Rule{
 			"is built in only with -tags devtools",
 		From: []string{Module + "/cmd/invex"},
 		To: []string{Module + "/internal/eval/...", Module + "/internal/fit/...", Module + "/internal/testpdf/...",
-			Module + "/internal/sweep/...", Module + "/internal/shared/...", Module + "/internal/hostile/..."},
+			Module + "/internal/sweep/...", Module + "/internal/shared/...", Module + "/internal/hostile/...",
+			Module + "/internal/testwait/..."},
 	},
 }
 
