@@ -390,18 +390,24 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		return json.Marshal(httpapi.NewRecord(j))
 	}}
 	if cfg.Workers > 0 {
+		// Documents are read with the per-document budgets in isolated
+		// child processes: the engine's readers, one per worker, and the
+		// page drawer's one.
+		readers := pdf.Config{
+			Instances:            cfg.Workers + cfg.OCRWorkers,
+			CacheDir:             filepath.Join(dirs["cache"], "wazero"),
+			Isolated:             true,
+			MaxPages:             cfg.Budgets.MaxPages,
+			MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
+			MaxImagePixels:       cfg.Budgets.MaxImagePixels,
+			MemoryLimit:          cfg.Budgets.MemoryLimit,
+			Timeout:              cfg.Budgets.ReadTimeout,
+			CrashMarker:          cfg.ReaderCrashMarker,
+		}
+		drawer := readers
+		drawer.Instances = 1
 		a.engine, err = extract.New(extract.Config{
-			PDF: pdf.Config{
-				Instances:            cfg.Workers + cfg.OCRWorkers,
-				CacheDir:             filepath.Join(dirs["cache"], "wazero"),
-				Isolated:             true,
-				MaxPages:             cfg.Budgets.MaxPages,
-				MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
-				MaxImagePixels:       cfg.Budgets.MaxImagePixels,
-				MemoryLimit:          cfg.Budgets.MemoryLimit,
-				Timeout:              cfg.Budgets.ReadTimeout,
-				CrashMarker:          cfg.ReaderCrashMarker,
-			},
+			PDF:         readers,
 			OCR:         ocr.Config{Concurrency: cfg.OCRWorkers, PageTimeout: cfg.OCRPageTimeout},
 			MaxOCRPages: cfg.OCRMaxPages,
 		})
@@ -429,16 +435,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Metrics: jobs.NewMetrics(reg),
 			Backoff: cfg.RetryBackoff,
 		})
-		a.drawer = pdf.NewDrawer(pdf.Config{
-			Instances:            1,
-			CacheDir:             filepath.Join(dirs["cache"], "wazero"),
-			Isolated:             true,
-			MaxPages:             cfg.Budgets.MaxPages,
-			MaxDecompressedBytes: cfg.Budgets.MaxDecompressedBytes,
-			MaxImagePixels:       cfg.Budgets.MaxImagePixels,
-			MemoryLimit:          cfg.Budgets.MemoryLimit,
-			Timeout:              cfg.Budgets.ReadTimeout,
-		})
+		a.drawer = pdf.NewDrawer(drawer)
 		river.AddWorker(workers, &jobs.PagesWorker{Store: a.store, Blobs: blobs, Drawer: a.drawer, SpoolDir: spool, Logger: a.log})
 		river.AddWorker(workers, webhook.NewWorker(a.store, cfg.Webhooks, a.log))
 		rcfg.Workers = workers

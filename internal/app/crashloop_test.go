@@ -18,14 +18,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-pdf/fpdf"
-
 	"github.com/invex/invex/extract"
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
+	"github.com/invex/invex/internal/testpdf"
 	"github.com/invex/invex/internal/testwait"
 )
 
@@ -146,29 +145,6 @@ func (p *proc) kill(t *testing.T) {
 	}
 }
 
-// longInvoice is a digital invoice of many pages of rows, which takes the
-// engine a few seconds: long enough to be killed in the middle.
-func longInvoice(t *testing.T, pages int) []byte {
-	t.Helper()
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetFont("Helvetica", "", 9)
-	for p := range pages {
-		f.AddPage()
-		if p == 0 {
-			f.Text(40, 40, "Rossi Forniture S.r.l. - Partita IVA 01234567897")
-			f.Text(40, 55, "Fattura n. 7 del 15/03/2026")
-		}
-		for i := range 70 {
-			f.Text(40, 80+float64(i)*10.5, fmt.Sprintf("Articolo %d-%d materiale fornito   2   10,00   20,00   22%%", p, i))
-		}
-	}
-	var buf bytes.Buffer
-	if err := f.Output(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // TestWorkerCrashLoop kills the worker process (SIGKILL) again and again
 // while one good job runs, restarting it on the same data directory each
 // time: the job survives more process deaths than a document's attempts
@@ -225,7 +201,10 @@ func TestWorkerCrashLoop(t *testing.T) {
 	}
 
 	p := startProc(t, cfg)
-	long := longInvoice(t, 12)
+	long, err := testpdf.LongInvoice(20)
+	if err != nil {
+		t.Fatal(err)
+	}
 	goodID := submitDoc(p.URL, long)
 	poisonID := submitDoc(p.URL, append(append([]byte{}, long[:len(long)/2]...), "\n"+marker+"\n"...))
 

@@ -4,25 +4,18 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-
-	"github.com/invex/invex/internal/app"
-	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/dashboard"
 	"github.com/invex/invex/internal/store"
-	"github.com/invex/invex/internal/submit"
+	"github.com/invex/invex/internal/submittest"
 )
 
 // browser is a signed-in browser session against the dashboard served by
@@ -38,26 +31,10 @@ type browser struct {
 
 func newBrowser(t *testing.T, signup bool) *browser {
 	t.Helper()
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := app.OpenStore(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{Logger: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
-		Estimator: &submit.Estimator{Store: st, Workers: 1}, Engine: "test"}
-	d, err := dashboard.New(dashboard.Config{Store: st, Submitter: sub, Blobs: blobs, SpoolDir: dir, Signup: signup,
-		MaxUploadBytes: 64 << 10, Logger: log})
+	e := submittest.New(t)
+	st := e.Store
+	d, err := dashboard.New(dashboard.Config{Store: st, Submitter: e.Submitter, Blobs: e.Blobs, SpoolDir: e.Dir, Signup: signup,
+		MaxUploadBytes: 64 << 10, Logger: e.Logger})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,24 +6,18 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 
 	"github.com/invex/invex/internal/apikey"
-	"github.com/invex/invex/internal/app"
-	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/store"
-	"github.com/invex/invex/internal/submit"
+	"github.com/invex/invex/internal/submittest"
 )
 
 // api is the API's handler over a real SQLite store, a real blob directory
@@ -41,24 +35,9 @@ const maxUpload = 64 << 10
 func newAPI(t *testing.T, quota int) *api {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := app.OpenStore(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{Logger: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
-		Estimator: &submit.Estimator{Store: st, Workers: 1}, Engine: "test"}
-	srv := httpapi.New(httpapi.Config{SpoolDir: dir, MaxUploadBytes: maxUpload}, st, sub, blobs, log, prometheus.NewRegistry())
+	e := submittest.New(t)
+	st := e.Store
+	srv := httpapi.New(httpapi.Config{SpoolDir: e.Dir, MaxUploadBytes: maxUpload}, st, e.Submitter, e.Blobs, e.Logger, prometheus.NewRegistry())
 	acct, err := st.EnsureAccount(ctx, "acme", &quota)
 	if err != nil {
 		t.Fatal(err)

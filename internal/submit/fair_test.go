@@ -3,19 +3,12 @@ package submit_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-
-	"github.com/invex/invex/internal/app"
-	"github.com/invex/invex/internal/blob"
-	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
+	"github.com/invex/invex/internal/submittest"
 )
 
 // TestFairPriority submits a backlog for one account and a job for another
@@ -24,19 +17,8 @@ import (
 func TestFairPriority(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	dir := t.TempDir()
-	st := openStore(t, dir)
-	blobs, err := blob.NewDir(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	client, err := river.NewClient(riversqlite.New(st.WriteDB()), &river.Config{Logger: log}) // inserts only: no job runs
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := &submit.Submitter{Store: st, Blobs: blobs, Queue: submit.SQLiteQueue{Client: client}, Logger: log,
-		Estimator: &submit.Estimator{Store: st, Workers: 2}}
+	e := submittest.New(t) // the queue only inserts: no job runs
+	st, sub, dir := e.Store, e.Submitter, e.Dir
 	submitN := func(account string, n int) []int64 {
 		acct, err := st.EnsureAccount(ctx, account, nil)
 		if err != nil {
@@ -80,7 +62,7 @@ func TestFairPriority(t *testing.T) {
 		t.Errorf("other account's job: priority %d, want 1", got)
 	}
 	var first int64
-	err = st.WriteDB().QueryRowContext(ctx,
+	err := st.WriteDB().QueryRowContext(ctx,
 		`SELECT id FROM river_job WHERE id IN ($1, $2) ORDER BY priority, scheduled_at, id LIMIT 1`, flood[9], other[0]).Scan(&first)
 	if err != nil {
 		t.Fatal(err)
@@ -90,23 +72,10 @@ func TestFairPriority(t *testing.T) {
 	}
 }
 
-// openStore opens a migrated store (the service's tables and the queue's)
-// in dir, closed when the test ends.
-func openStore(t *testing.T, dir string) *store.Store {
-	t.Helper()
-	st, err := app.OpenStore(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
-
 func TestEstimate(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := openStore(t, t.TempDir())
-	e := &submit.Estimator{Store: st, Workers: 2}
+	e := &submit.Estimator{Store: submittest.New(t).Store, Workers: 2}
 	if got := e.Estimate(ctx); got < 1 {
 		t.Errorf("Estimate on an empty queue = %d, want ≥ 1", got)
 	}

@@ -237,20 +237,9 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 	}
 	var remaining int
 	err = s.Store.InTx(ctx, func(tx *store.Tx) error {
-		if err := s.claimKeyTx(ctx, tx, sub, job); err != nil {
-			return err
-		}
 		var err error
-		if remaining, err = tx.ChargeQuota(ctx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
+		if remaining, err = s.createTx(ctx, tx, sub, &job, period); err != nil {
 			return err
-		}
-		if err := tx.InsertJob(ctx, &job); err != nil {
-			return err
-		}
-		if sub.WebhookURL != "" {
-			if err := tx.SetJobWebhook(ctx, job.ID, sub.WebhookURL); err != nil {
-				return err
-			}
 		}
 		args := ExtractArgs{JobID: job.ID}
 		opts := args.InsertOpts()
@@ -271,6 +260,28 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 	return Accepted{Job: job, QuotaRemaining: remaining, EstimatedSeconds: s.Estimator.Estimate(ctx)}, nil
 }
 
+// createTx claims the submission's idempotency key, charges one unit of
+// quota, inserts the job and its webhook URL, inside tx, and returns the
+// quota remaining.
+func (s *Submitter) createTx(ctx context.Context, tx *store.Tx, sub checked, job *store.Job, period string) (int, error) {
+	if err := s.claimKeyTx(ctx, tx, sub, *job); err != nil {
+		return 0, err
+	}
+	remaining, err := tx.ChargeQuota(ctx, sub.AccountID, period, sub.MonthlyQuota)
+	if err != nil {
+		return 0, err
+	}
+	if err := tx.InsertJob(ctx, job); err != nil {
+		return 0, err
+	}
+	if sub.WebhookURL != "" {
+		if err := tx.SetJobWebhook(ctx, job.ID, sub.WebhookURL); err != nil {
+			return 0, err
+		}
+	}
+	return remaining, nil
+}
+
 func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub checked, period string) (Accepted, error) {
 	zero := int64(0)
 	job.Status = store.StatusCompleted
@@ -283,20 +294,9 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 	job.Flags, job.Result, job.Extra = cached.Flags, cached.Result, cached.Extra
 	var remaining int
 	err := s.Store.InTx(ctx, func(tx *store.Tx) error {
-		if err := s.claimKeyTx(ctx, tx, sub, job); err != nil {
-			return err
-		}
 		var err error
-		if remaining, err = tx.ChargeQuota(ctx, sub.AccountID, period, sub.MonthlyQuota); err != nil {
+		if remaining, err = s.createTx(ctx, tx, sub, &job, period); err != nil {
 			return err
-		}
-		if err := tx.InsertJob(ctx, &job); err != nil {
-			return err
-		}
-		if sub.WebhookURL != "" {
-			if err := tx.SetJobWebhook(ctx, job.ID, sub.WebhookURL); err != nil {
-				return err
-			}
 		}
 		if s.Ended != nil {
 			return s.Ended(ctx, tx, job.ID)
