@@ -30,24 +30,6 @@ const (
 	crashJobs           = 120
 )
 
-// kill sends SIGKILL and waits for the process to be gone; the child's
-// later stop is then a no-op.
-func (c *child) kill(t *testing.T) {
-	t.Helper()
-	if c.done == nil {
-		return
-	}
-	if err := c.cmd.Process.Kill(); err != nil {
-		t.Fatalf("kill -9: %v", err)
-	}
-	select {
-	case <-c.done:
-	case <-time.After(30 * time.Second):
-		t.Fatalf("process %d still there 30 s after kill -9", c.cmd.Process.Pid)
-	}
-	c.done = nil
-}
-
 // submitAll submits n generated invoices (every fifth a two-page one, so
 // that attempts vary in length) to base, eight at a time, and returns the
 // job ids.
@@ -173,7 +155,7 @@ func checkCrashOutcome(t *testing.T, st *store.Store, ids []string, procs []*chi
 	ctx := context.Background()
 	completions := map[string]int{} // job id → "job completed" log lines over all processes
 	for _, p := range procs {
-		for _, line := range strings.Split(p.logs(), "\n") {
+		for _, line := range strings.Split(p.Logs(), "\n") {
 			var l struct {
 				Msg   string `json:"msg"`
 				JobID string `json:"job_id"`
@@ -303,7 +285,7 @@ func TestPostgresWorkerCrashes(t *testing.T) {
 			continue
 		}
 		i := rng.IntN(len(workers))
-		workers[i].kill(t)
+		workers[i].Kill(t)
 		kills++
 		workers[i] = startChild(t, nil, workerArgs...)
 		procs = append(procs, workers[i])
@@ -318,9 +300,9 @@ func TestPostgresWorkerCrashes(t *testing.T) {
 		t.Errorf("an attempt stayed running for %s, beyond lease + rescue interval (%s)", longest, bound)
 	}
 	for _, w := range workers {
-		w.stop(t)
+		w.Stop(t)
 	}
-	api.stop(t)
+	api.Stop(t)
 	checkCrashOutcome(t, st, ids, procs)
 }
 
@@ -357,17 +339,17 @@ func TestSQLiteCrashes(t *testing.T) {
 		if counts[store.StatusPending]+counts[store.StatusProcessing] == 0 {
 			break
 		}
-		srv.kill(t)
+		srv.Kill(t)
 		kills++
 		srv = startChild(t, nil, args...)
 		procs = append(procs, srv)
 		// The restart requeues what the dead process left running, before serving.
-		if strings.Contains(srv.logs(), "returned abandoned jobs to the queue") {
+		if strings.Contains(srv.Logs(), "returned abandoned jobs to the queue") {
 			rescued++
 		}
 	}
 	counts := waitTerminal(t, st, 150*time.Second)
 	t.Logf("%d kills, %d restarts returned running jobs to the queue; jobs %v", kills, rescued, counts)
-	srv.stop(t)
+	srv.Stop(t)
 	checkCrashOutcome(t, st, ids, procs)
 }

@@ -71,8 +71,8 @@ func TestPostgresOutage(t *testing.T) {
 
 	srv.Stop()
 	down := time.Now()
-	cpu0 := procCPU(worker.cmd.Process.Pid)
-	lines0 := strings.Count(worker.logs(), "\n")
+	cpu0 := procCPU(worker.Cmd.Process.Pid)
+	lines0 := strings.Count(worker.Logs(), "\n")
 	l.setPhase(phaseDown)
 	time.Sleep(min(2*time.Second, outage/2))
 	for _, c := range []*child{api, worker} {
@@ -82,8 +82,8 @@ func TestPostgresOutage(t *testing.T) {
 	}
 	time.Sleep(time.Until(down.Add(outage)))
 	l.setPhase(phaseBoundary)
-	cpu := procCPU(worker.cmd.Process.Pid) - cpu0
-	lines := strings.Count(worker.logs(), "\n") - lines0
+	cpu := procCPU(worker.Cmd.Process.Pid) - cpu0
+	lines := strings.Count(worker.Logs(), "\n") - lines0
 	srv.Start()
 	up := time.Now()
 
@@ -91,13 +91,11 @@ func TestPostgresOutage(t *testing.T) {
 	// for jobs every 100 ms and retries its bookkeeping without pause, so
 	// without the back-off each queue logs ten errors a second (about 20 lines
 	// a second in all; with it, about 2).
-	select {
-	case err := <-worker.done:
-		t.Fatalf("the worker exited during the outage: %v\n%s", err, worker.logs())
-	default:
+	if exited, err := worker.Exited(); exited {
+		t.Fatalf("the worker exited during the outage: %v\n%s", err, worker.Logs())
 	}
 	if limit := 3*int(outage.Seconds()) + 20; lines > limit {
-		t.Errorf("the worker logged %d lines in a %v outage; want at most %d (back-off)\n%s", lines, outage, limit, tail(worker.logs(), 40))
+		t.Errorf("the worker logged %d lines in a %v outage; want at most %d (back-off)\n%s", lines, outage, limit, tail(worker.Logs(), 40))
 	}
 	if limit := outage / 10; cpu > limit {
 		t.Errorf("the worker used %v of CPU in a %v outage; want at most %v (no busy loop)", cpu, outage, limit)
@@ -128,10 +126,10 @@ func TestPostgresOutage(t *testing.T) {
 	// The worker notices the server is back at its next connection, which
 	// may come a little after the readiness probe's.
 	logged := func() bool {
-		return strings.Contains(worker.logs(), "database unreachable") && strings.Contains(worker.logs(), "database reachable again")
+		return strings.Contains(worker.Logs(), "database unreachable") && strings.Contains(worker.Logs(), "database reachable again")
 	}
 	if !testwait.For(15*time.Second, logged) {
-		t.Errorf("the worker logged neither the outage nor the recovery\n%s", tail(worker.logs(), 40))
+		t.Errorf("the worker logged neither the outage nor the recovery\n%s", tail(worker.Logs(), 40))
 	}
 
 	// Nothing lost: every job in the database, accepted or raced, ends

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -13,7 +12,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -21,81 +19,19 @@ import (
 	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testproc"
 )
 
 // child is an "invex serve" process started from this test binary.
-type child struct {
-	cmd    *exec.Cmd
-	URL    string
-	mu     sync.Mutex
-	stderr bytes.Buffer
-	done   chan error
-}
+type child = testproc.Proc
 
 // startChild runs invex with args and env (added to this process's
 // environment) and waits until it serves.
 func startChild(t *testing.T, env []string, args ...string) *child {
 	t.Helper()
-	c := &child{cmd: exec.Command(os.Args[0], args...), done: make(chan error, 1)}
-	c.cmd.Env = append(append(os.Environ(), runMainEnv+"=1"), env...)
-	pipe, err := c.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(pipe)
-		sc.Buffer(make([]byte, 0, 64<<10), 16<<20) // long log lines must not stop the reader
-		for sc.Scan() {
-			var line struct{ Msg, Addr string }
-			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "invex serving" {
-				addr <- line.Addr
-			}
-			c.mu.Lock()
-			c.stderr.Write(sc.Bytes())
-			c.stderr.WriteByte('\n')
-			c.mu.Unlock()
-		}
-		io.Copy(io.Discard, pipe) // a line past the buffer: drain, so the child never blocks
-		c.done <- c.cmd.Wait()
-	}()
-	t.Cleanup(func() { c.stop(t) })
-	select {
-	case a := <-addr:
-		c.URL = "http://" + a
-	case err := <-c.done:
-		t.Fatalf("invex %s exited before serving: %v\n%s", strings.Join(args, " "), err, c.logs())
-	case <-time.After(60 * time.Second):
-		t.Fatalf("invex %s did not serve within 60 s\n%s", strings.Join(args, " "), c.logs())
-	}
-	return c
-}
-
-func (c *child) logs() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.stderr.String()
-}
-
-// stop sends SIGTERM and expects a clean exit; calling it twice is harmless.
-func (c *child) stop(t *testing.T) {
-	if c.cmd.ProcessState != nil || c.done == nil {
-		return
-	}
-	c.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-c.done:
-		if err != nil {
-			t.Errorf("invex after SIGTERM: %v\n%s", err, c.logs())
-		}
-	case <-time.After(60 * time.Second):
-		c.cmd.Process.Kill()
-		t.Errorf("invex did not stop within 60 s of SIGTERM\n%s", c.logs())
-	}
-	c.done = nil
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(append(os.Environ(), runMainEnv+"=1"), env...)
+	return testproc.Start(t, cmd)
 }
 
 // TestPostgresQuotaAcrossProcesses sends 1000 concurrent submissions, half
@@ -191,8 +127,8 @@ func TestPostgresQuotaAcrossProcesses(t *testing.T) {
 	if counts, err := st.CountByStatus(ctx); err != nil || counts[store.StatusPending] != 100 {
 		t.Errorf("jobs = %v, %v; want 100 pending (no workers run)", counts, err)
 	}
-	a.stop(t)
-	b.stop(t)
+	a.Stop(t)
+	b.Stop(t)
 }
 
 func multipartBody(pdf []byte) (io.Reader, string) {

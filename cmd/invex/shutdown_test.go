@@ -107,7 +107,7 @@ func TestShutdownAPI(t *testing.T) {
 				t.Fatal("the server never began spooling the upload")
 			}
 
-			if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			if err := srv.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)
 			}
 			refused := testwait.For(10*time.Second, func() bool {
@@ -132,14 +132,14 @@ func TestShutdownAPI(t *testing.T) {
 			if r.err != nil || r.status != http.StatusAccepted || json.Unmarshal(r.body, &acc) != nil {
 				t.Fatalf("upload in flight at SIGTERM: status %d, err %v: %s", r.status, r.err, r.body)
 			}
-			srv.stop(t) // exit status 0, within the grace period
+			srv.Stop(t) // exit status 0, within the grace period
 
 			j, err := st.JobByID(context.Background(), acc.JobID)
 			if err != nil || j.Status != store.StatusPending {
 				t.Errorf("job of the upload in flight: %s, %v; want it kept, pending", j.Status, err)
 			}
-			if !strings.Contains(srv.logs(), `"msg":"invex stopped"`) {
-				t.Errorf("no 'invex stopped' log line:\n%s", srv.logs())
+			if !strings.Contains(srv.Logs(), `"msg":"invex stopped"`) {
+				t.Errorf("no 'invex stopped' log line:\n%s", srv.Logs())
 			}
 		})
 	}
@@ -201,7 +201,7 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 		rows.Close()
 	}
 	signalled := time.Now()
-	srv.stop(t) // SIGTERM; exit status 0 within 60 s
+	srv.Stop(t) // SIGTERM; exit status 0 within 60 s
 	stopped := time.Since(signalled)
 
 	// Nothing started after the signal; nothing is left running.
@@ -216,7 +216,7 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 		t.Errorf("%d queue entries left running after the process exited (%v)", running, err)
 	}
 	counts, _ := st.CountByStatus(ctx)
-	released := strings.Contains(srv.logs(), "returning them to the queue")
+	released := strings.Contains(srv.Logs(), "returning them to the queue")
 	t.Logf("stopped %s after SIGTERM with %d jobs in flight (released: %v); jobs then %v", stopped.Round(time.Millisecond), len(inFlight), released, counts)
 	finished := 0
 	for id := range inFlight {
@@ -235,7 +235,7 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 	// A restarted process completes every job.
 	again := startChild(t, nil, append(args, where...)...)
 	waitTerminal(t, st, 60*time.Second)
-	again.stop(t)
+	again.Stop(t)
 	for _, id := range ids {
 		j, err := st.JobByID(ctx, id)
 		if err != nil || j.Status != store.StatusCompleted || j.AttemptCount > 2 {

@@ -1,19 +1,15 @@
 package app_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -25,6 +21,7 @@ import (
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/testpdf"
+	"github.com/invex/invex/internal/testproc"
 	"github.com/invex/invex/internal/testwait"
 )
 
@@ -73,76 +70,13 @@ func serveChild(raw string) int {
 	return 0
 }
 
-// proc is a child invex process.
-type proc struct {
-	cmd  *exec.Cmd
-	URL  string
-	done chan struct{}
-	mu   sync.Mutex
-	logs bytes.Buffer
-}
-
-func startProc(t *testing.T, c childConfig) *proc {
+// startProc starts this test binary as an invex process serving c.
+func startProc(t *testing.T, c childConfig) *testproc.Proc {
 	t.Helper()
 	raw, _ := json.Marshal(c)
-	p := &proc{cmd: exec.Command(os.Args[0], "-test.run=^$"), done: make(chan struct{})}
-	p.cmd.Env = append(os.Environ(), serveChildEnv+"="+string(raw))
-	pipe, err := p.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(pipe)
-		sc.Buffer(nil, 16<<20)
-		for sc.Scan() {
-			var l struct{ Msg, Addr string }
-			if json.Unmarshal(sc.Bytes(), &l) == nil && l.Msg == "invex serving" {
-				addr <- l.Addr
-			}
-			p.mu.Lock()
-			p.logs.Write(sc.Bytes())
-			p.logs.WriteByte('\n')
-			p.mu.Unlock()
-		}
-		io.Copy(io.Discard, pipe)
-		p.cmd.Wait()
-		close(p.done)
-	}()
-	t.Cleanup(func() { p.kill(t) })
-	select {
-	case a := <-addr:
-		p.URL = "http://" + a
-	case <-p.done:
-		t.Fatalf("child exited before serving:\n%s", p.log())
-	case <-time.After(60 * time.Second):
-		t.Fatalf("child did not serve within 60 s:\n%s", p.log())
-	}
-	return p
-}
-
-func (p *proc) log() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.logs.String()
-}
-
-// kill sends SIGKILL and waits for the process to be gone.
-func (p *proc) kill(t *testing.T) {
-	select {
-	case <-p.done:
-		return
-	default:
-	}
-	p.cmd.Process.Kill()
-	select {
-	case <-p.done:
-	case <-time.After(30 * time.Second):
-		t.Errorf("process %d still there 30 s after kill -9", p.cmd.Process.Pid)
-	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), serveChildEnv+"="+string(raw))
+	return testproc.Start(t, cmd)
 }
 
 // TestWorkerCrashLoop kills the worker process (SIGKILL) again and again
@@ -220,24 +154,24 @@ func TestWorkerCrashLoop(t *testing.T) {
 			return j.Status == store.StatusProcessing
 		})
 		if !processing {
-			t.Fatalf("job not processing after 60 s (kill %d): %+v\n%s", landed, job(goodID), p.log())
+			t.Fatalf("job not processing after 60 s (kill %d): %+v\n%s", landed, job(goodID), p.Logs())
 		}
 		time.Sleep(150 * time.Millisecond)
 		before := job(goodID)
-		p.kill(t)
+		p.Kill(t)
 		if after := job(goodID); after.Status == store.StatusCompleted {
 			t.Fatalf("the job completed before the kill landed (attempt %d): the document is too quick to kill mid-run", before.AttemptCount)
 		}
 		landed++
 		p = startProc(t, cfg)
-		if !strings.Contains(p.log(), "returned abandoned jobs to the queue") {
-			t.Errorf("restart %d returned nothing to the queue:\n%s", landed, p.log())
+		if !strings.Contains(p.Logs(), "returned abandoned jobs to the queue") {
+			t.Errorf("restart %d returned nothing to the queue:\n%s", landed, p.Logs())
 		}
 	}
 
 	ended := func(j store.Job) bool { return j.Status == store.StatusCompleted || j.Status == store.StatusFailed }
 	if !testwait.For(120*time.Second, func() bool { return ended(job(goodID)) && ended(job(poisonID)) }) {
-		t.Fatalf("jobs still open after 120 s: good %s, poison %s\n%s", job(goodID).Status, job(poisonID).Status, p.log())
+		t.Fatalf("jobs still open after 120 s: good %s, poison %s\n%s", job(goodID).Status, job(poisonID).Status, p.Logs())
 	}
 	g := job(goodID)
 	if g.Status != store.StatusCompleted || len(g.Result) == 0 || g.ChargedAttempts != 0 || g.AttemptCount != kills+1 {

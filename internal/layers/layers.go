@@ -62,7 +62,7 @@ var Rules = []Rule{
 		From: []string{Module + "/cmd/invex"},
 		To: []string{Module + "/internal/eval/...", Module + "/internal/fit/...", Module + "/internal/testpdf/...",
 			Module + "/internal/sweep/...", Module + "/internal/shared/...", Module + "/internal/hostile/...",
-			Module + "/internal/testwait/...", Module + "/internal/submittest/..."},
+			Module + "/internal/testwait/...", Module + "/internal/submittest/...", Module + "/internal/testproc/..."},
 	},
 }
 
