@@ -16,6 +16,9 @@ func PagesKey(docKey string) string { return docKey + ".pages" }
 // boxes of the fields' evidence.
 type Pages struct {
 	Pages []Page `json:"pages"`
+	// Failed, when set, says why the document could not be drawn: it is
+	// not tried again.
+	Failed string `json:"failed,omitempty"`
 }
 
 // Page is one page's picture.

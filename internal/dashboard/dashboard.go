@@ -62,6 +62,10 @@ type Config struct {
 	// beside its document (submit.DrawArgs); the dashboard never reads a
 	// PDF itself. Without it, jobs are shown without their pages.
 	RequestPages func(ctx context.Context, jobID string) error
+	// PagesWait is how long a job's page waits for its pictures the first
+	// time it is shown, before it is shown without them (it then reloads
+	// when they are drawn). Default 3 s: a page takes about 0.1 s to draw.
+	PagesWait time.Duration
 	// SessionTTL is how long a session lasts. Default 7 days.
 	SessionTTL time.Duration
 	// Logger receives errors. Default slog.Default().
@@ -89,6 +93,9 @@ func New(cfg Config) (*Dashboard, error) {
 	}
 	if cfg.MaxUploadBytes <= 0 {
 		cfg.MaxUploadBytes = 50 << 20
+	}
+	if cfg.PagesWait <= 0 {
+		cfg.PagesWait = 3 * time.Second
 	}
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 7 * 24 * time.Hour

@@ -3,16 +3,22 @@ package dashboard_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/dashboard"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submittest"
@@ -31,10 +37,18 @@ type browser struct {
 
 func newBrowser(t *testing.T, signup bool) *browser {
 	t.Helper()
+	b, _ := newBrowserWith(t, signup, nil)
+	return b
+}
+
+// newBrowserWith is newBrowser with the dashboard's RequestPages, and the
+// environment.
+func newBrowserWith(t *testing.T, signup bool, requestPages func(context.Context, string) error) (*browser, *submittest.Env) {
+	t.Helper()
 	e := submittest.New(t)
 	st := e.Store
 	d, err := dashboard.New(dashboard.Config{Store: st, Submitter: e.Submitter, Blobs: e.Blobs, SpoolDir: e.Dir, Signup: signup,
-		MaxUploadBytes: 64 << 10, Logger: e.Logger})
+		MaxUploadBytes: 64 << 10, Logger: e.Logger, RequestPages: requestPages, PagesWait: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +56,7 @@ func newBrowser(t *testing.T, signup bool) *browser {
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
 	hc := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &browser{t: t, srv: srv, hc: hc, st: st}
+	return &browser{t: t, srv: srv, hc: hc, st: st}, e
 }
 
 var csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
@@ -261,4 +275,111 @@ func TestSettingsRefusals(t *testing.T) {
 			t.Errorf("password change, %s: %d, want 422", tt.name, code)
 		}
 	}
+}
+
+// TestPageImageStates: a completed job's page asks a worker for its page
+// images (never reading the PDF itself) and, while they are drawn, shows a
+// note that reloads the page once they are stored; stored pictures are
+// served; a document that could not be drawn says so, and is not asked
+// for again.
+func TestPageImageStates(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	asked := map[string]int{}
+	b, e := newBrowserWith(t, true, func(_ context.Context, id string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		asked[id]++
+		return nil
+	})
+	b.signUp("ada@example.com")
+	ctx := context.Background()
+	complete := func() store.Job {
+		t.Helper()
+		code, _ := b.upload(append(append([]byte{}, pdf...), fmt.Sprintf("%% %d", time.Now().UnixNano())...), map[string]string{"csrf": b.csrf})
+		if code != http.StatusSeeOther {
+			t.Fatalf("upload: %d", code)
+		}
+		js, err := b.st.ListJobs(ctx, mustAccount(t, b).ID, store.JobFilter{Limit: 1})
+		if err != nil || len(js) != 1 {
+			t.Fatalf("list jobs: %v, %d", err, len(js))
+		}
+		j := js[0]
+		if _, _, err := b.st.StartJob(ctx, j.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		err = b.st.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.CompleteJob(ctx, j.ID, store.Completion{Model: "test", Result: []byte(`{}`), Flags: []byte(`[]`)})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, _ = b.st.JobByID(ctx, j.ID)
+		return j
+	}
+	put := func(j store.Job, p blob.Pages) {
+		t.Helper()
+		enc, err := p.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := filepath.Join(e.Dir, "pages-"+j.ID)
+		if err := os.WriteFile(src, enc, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Blobs.PutFile(ctx, blob.PagesKey(j.BlobKey), src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status := func(j store.Job) string {
+		_, body := b.get("/jobs/" + j.ID + "/status?pages=1")
+		return body
+	}
+
+	j := complete()
+	if code, body := b.get("/jobs/" + j.ID); code != http.StatusOK || !strings.Contains(body, "status?pages=1") {
+		t.Errorf("job page while drawing: %d, want 200 with the note that reloads it:\n%.400s", code, body)
+	}
+	if !strings.Contains(status(j), `"done":false`) {
+		t.Errorf("pages status while drawing: %s", status(j))
+	}
+	put(j, blob.Pages{Pages: []blob.Page{{W: 595, H: 842, PNG: []byte("\x89PNG picture")}}})
+	if !strings.Contains(status(j), `"done":true`) {
+		t.Errorf("pages status once drawn: %s", status(j))
+	}
+	if code, body := b.get("/jobs/" + j.ID); code != http.StatusOK || !strings.Contains(body, "/jobs/"+j.ID+"/pages/1") {
+		t.Errorf("job page once drawn: %d, want its page image", code)
+	}
+	if code, body := b.get("/jobs/" + j.ID + "/pages/1"); code != http.StatusOK || body != "\x89PNG picture" {
+		t.Errorf("page image: %d %q", code, body)
+	}
+	if code, _ := b.get("/jobs/" + j.ID + "/pages/2"); code != http.StatusNotFound {
+		t.Errorf("page 2 of a one-page document: %d, want 404", code)
+	}
+
+	u := complete()
+	put(u, blob.Pages{Failed: "pdfium could not render the page"})
+	for range 2 {
+		if code, body := b.get("/jobs/" + u.ID); code != http.StatusOK || !strings.Contains(body, `class="muted undrawable"`) {
+			t.Errorf("undrawable job page: %d, want the note", code)
+		}
+	}
+	if code, _ := b.get("/jobs/" + u.ID + "/pages/1"); code != http.StatusNotFound {
+		t.Errorf("page image of an undrawable document: %d, want 404", code)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if asked[j.ID] != 1 || asked[u.ID] != 0 {
+		t.Errorf("asked a worker to draw %v; want once for the first job, never for the undrawable one (stored first)", asked)
+	}
+}
+
+func mustAccount(t *testing.T, b *browser) store.Account {
+	t.Helper()
+	acct, err := b.st.AccountByName(context.Background(), "ada@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return acct
 }

@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sort"
 	"strconv"
@@ -15,13 +16,17 @@ import (
 
 // jobContent is the content of a job's page.
 type jobContent struct {
-	Job     store.Job
-	Done    bool
-	Pages   []pageView
-	NoDoc   bool
-	Fields  []fieldView
-	Flags   []flag
-	RawJSON string
+	Job   store.Job
+	Done  bool
+	Pages []pageView
+	NoDoc bool
+	// Drawing is set while a worker draws the pages: the page reloads
+	// when they are ready. Undrawable is set when they cannot be drawn.
+	Drawing    bool
+	Undrawable bool
+	Fields     []fieldView
+	Flags      []flag
+	RawJSON    string
 }
 
 // pageView is one page image with its boxes, in points.
@@ -89,7 +94,14 @@ func (d *Dashboard) jobView(ctx context.Context, j store.Job) (jobContent, error
 		return c, nil
 	}
 	ps, err := d.pageImages(ctx, j)
-	if err != nil {
+	switch {
+	case errors.Is(err, errPagesDrawing):
+		c.Drawing = true
+		return c, nil
+	case errors.Is(err, errUndrawable):
+		c.Undrawable = true
+		return c, nil
+	case err != nil:
 		d.log.Warn("dashboard: page images", "job_id", j.ID, "err", err)
 		c.NoDoc = true
 		return c, nil

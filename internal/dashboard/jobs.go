@@ -175,7 +175,8 @@ func (d *Dashboard) jobFor(w http.ResponseWriter, r *http.Request) (store.Job, b
 	return j, true
 }
 
-// jobStatus answers the page's script, which polls until the job ends.
+// jobStatus answers the page's script, which polls until the job ends
+// (with ?pages=1: until its page images are drawn).
 func (d *Dashboard) jobStatus(w http.ResponseWriter, r *http.Request) {
 	j, ok := d.jobFor(w, r)
 	if !ok {
@@ -184,5 +185,9 @@ func (d *Dashboard) jobStatus(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	done := j.Status == store.StatusCompleted || j.Status == store.StatusFailed
+	if r.URL.Query().Get("pages") == "1" {
+		// The job page waits for its page images instead.
+		done = done && d.pagesReady(r.Context(), j)
+	}
 	json.NewEncoder(w).Encode(map[string]any{"status": j.Status, "done": done})
 }

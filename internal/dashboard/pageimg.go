@@ -21,9 +21,11 @@ type Blobs interface {
 // them (no RequestPages).
 var errNoPages = errors.New("page images are not drawn by this service")
 
-// pagesWait is how long the job page waits for a worker to draw its pages
-// the first time it is shown; after it, the page is shown without them.
-const pagesWait = 15 * time.Second
+// errPagesDrawing is returned while a worker draws a job's pages.
+var errPagesDrawing = errors.New("the page images are being drawn")
+
+// errUndrawable is returned for a document whose pages could not be drawn.
+var errUndrawable = errors.New("the pages could not be drawn")
 
 // pageCache keeps the page images of the latest jobs shown in memory.
 // Results never change, so a job's pages are read once.
@@ -62,10 +64,10 @@ func (p *pageCache) put(id string, ps blob.Pages) {
 
 // pageImages returns the page images of a job's document. The dashboard never
 // reads a PDF: the first time, it asks a worker to draw them
-// (Config.RequestPages) and waits for them, at most pagesWait.
+// (Config.RequestPages) and waits for them, at most Config.PagesWait.
 func (d *Dashboard) pageImages(ctx context.Context, j store.Job) (blob.Pages, error) {
 	if ps, ok := d.images.get(j.ID); ok {
-		return ps, nil
+		return ps, undrawable(ps)
 	}
 	if j.BlobKey == "" {
 		return blob.Pages{}, blob.ErrNotFound
@@ -83,10 +85,28 @@ func (d *Dashboard) pageImages(ctx context.Context, j store.Job) (blob.Pages, er
 		return blob.Pages{}, err
 	}
 	d.images.put(j.ID, ps)
-	return ps, nil
+	return ps, undrawable(ps)
 }
 
-// drawn asks for a job's pages and waits until they are stored under key.
+func undrawable(ps blob.Pages) error {
+	if ps.Failed != "" {
+		return errUndrawable
+	}
+	return nil
+}
+
+// pagesReady reports whether a job's page images are stored (drawn, or
+// found undrawable), or will never be (no document).
+func (d *Dashboard) pagesReady(ctx context.Context, j store.Job) bool {
+	if _, ok := d.images.get(j.ID); ok || j.BlobKey == "" {
+		return true
+	}
+	_, err := d.cfg.Blobs.Get(ctx, blob.PagesKey(j.BlobKey))
+	return !errors.Is(err, blob.ErrNotFound)
+}
+
+// drawn asks for a job's pages and waits until they are stored under key,
+// at most Config.PagesWait.
 func (d *Dashboard) drawn(ctx context.Context, id, key string) ([]byte, error) {
 	if d.cfg.RequestPages == nil {
 		return nil, errNoPages
@@ -94,14 +114,14 @@ func (d *Dashboard) drawn(ctx context.Context, id, key string) ([]byte, error) {
 	if err := d.cfg.RequestPages(ctx, id); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, pagesWait)
+	ctx, cancel := context.WithTimeout(ctx, d.cfg.PagesWait)
 	defer cancel()
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return nil, errors.New("the page images were not drawn in time")
+			return nil, errPagesDrawing
 		case <-tick.C:
 		}
 		b, err := d.cfg.Blobs.Get(ctx, key)
@@ -123,7 +143,7 @@ func (d *Dashboard) pageImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ps, err := d.pageImages(r.Context(), j)
-	if errors.Is(err, blob.ErrNotFound) || (err == nil && n > len(ps.Pages)) {
+	if errors.Is(err, blob.ErrNotFound) || errors.Is(err, errUndrawable) || (err == nil && n > len(ps.Pages)) {
 		d.notFound(w, r)
 		return
 	}

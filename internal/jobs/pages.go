@@ -80,10 +80,14 @@ func (w *PagesWorker) Work(ctx context.Context, rj *river.Job[submit.DrawArgs]) 
 	}
 	pages, err := DrawPages(ctx, w.Drawer, data)
 	if err != nil {
+		if ctx.Err() != nil {
+			return err // stopped or out of time: drawn again on the next attempt
+		}
 		// A document the reader cannot draw will not draw next time
-		// either: the dashboard shows the job without its pages.
+		// either: the failure is stored in place of the pictures, so
+		// that the dashboard says so and asks no more.
 		w.Logger.Warn("draw pages", "job_id", j.ID, "err", err)
-		return river.JobCancel(err)
+		pages = blob.Pages{Failed: err.Error()}
 	}
 	b, err := pages.Encode()
 	if err != nil {
