@@ -5,8 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -23,8 +21,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/app"
@@ -427,31 +423,11 @@ func benchKey(ctx context.Context, database, data string) (string, error) {
 // benchDatabase creates a database on the server of admin and returns its
 // URL and a function that drops it.
 func benchDatabase(ctx context.Context, admin string) (string, func(), error) {
-	conn, err := pgx.Connect(ctx, admin)
+	dbURL, drop, err := store.CreateDatabase(ctx, admin, "invex_bench_")
 	if err != nil {
-		return "", nil, fmt.Errorf("bench-scale: connect to %s: %w", redacted(admin), err)
+		return "", nil, fmt.Errorf("bench-scale: %s: %w", redacted(admin), err)
 	}
-	defer conn.Close(context.Background())
-	var rb [6]byte
-	rand.Read(rb[:])
-	name := "invex_bench_" + hex.EncodeToString(rb[:])
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		return "", nil, fmt.Errorf("bench-scale: create database: %w", err)
-	}
-	u, err := url.Parse(admin)
-	if err != nil {
-		return "", nil, fmt.Errorf("bench-scale: %w", err)
-	}
-	u.Path = "/" + name
-	drop := func() {
-		c, err := pgx.Connect(context.Background(), admin)
-		if err != nil {
-			return
-		}
-		defer c.Close(context.Background())
-		c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	}
-	return u.String(), drop, nil
+	return dbURL, func() { drop(context.Background()) }, nil
 }
 
 func redacted(s string) string {

@@ -48,7 +48,7 @@ var Rules = []Rule{
 			"the queue is reached through River's client and driver API",
 		From: []string{Module + "/internal/httpapi/...", Module + "/internal/dashboard/...", Module + "/internal/jobs/...",
 			Module + "/internal/webhook/...", Module + "/internal/blob/...", Module + "/internal/app/...", Module + "/internal/intake/..."},
-		To:     []string{"database/sql"},
+		To:     []string{"database/sql", "github.com/jackc/pgx/v5", "github.com/jackc/pgx/v5/stdlib", "github.com/jackc/pgx/v5/pgconn"},
 		Direct: true,
 	},
 	{

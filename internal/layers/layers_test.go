@@ -3,7 +3,10 @@ package layers
 import (
 	"bufio"
 	"bytes"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -69,5 +72,64 @@ func TestLayers(t *testing.T) {
 	}
 	for _, err := range Check(g, imports, Rules) {
 		t.Error(err)
+	}
+}
+
+// TestSQLOnlyInStore reads every non-test Go file of the module outside
+// the store: none holds an SQL
+// statement. Reading and writing the database is the store's, and River's
+// tables are River's (its client and driver API).
+func TestSQLOnlyInStore(t *testing.T) {
+	root := filepath.Join("..", "..")
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Skipf("module root not found: %v", err)
+	}
+	files := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			switch rel {
+			case ".git", "internal/store", "node_modules":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		files++
+		errs, err := SQLIn(rel, src)
+		if err != nil {
+			return err
+		}
+		for _, e := range errs {
+			t.Error(e)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 100 {
+		t.Fatalf("read %d Go files; the module has more", files)
+	}
+}
+
+// TestSQLInCatchesStatements shows the SQL check failing on purpose.
+func TestSQLInCatchesStatements(t *testing.T) {
+	src := []byte("package p\n\nfunc f() {\n\tdb.Exec(`DELETE FROM river_job WHERE id = $1`, 1)\n\tq(\"select id from jobs where status = 'processing'\")\n\tlog(\"update the jobs, then select\")\n}\n")
+	errs, err := SQLIn("p.go", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(errs) != 2 || !strings.Contains(errs[0].Error(), "p.go:4") || !strings.Contains(errs[1].Error(), "p.go:5") {
+		t.Errorf("SQLIn found %v, want the DELETE on line 4 and the SELECT on line 5 (not the prose on line 6)", errs)
 	}
 }

@@ -11,14 +11,13 @@ package pgtest
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
+	"errors"
 	"net/url"
 	"os"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/invex/invex/internal/store"
 )
 
 // EnvVar names the variable holding the admin URL of the test server.
@@ -37,40 +36,23 @@ func NewDatabase(t testing.TB) string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, err := pgx.Connect(ctx, admin)
-	if err != nil {
-		if required {
-			t.Fatalf("pgtest: %s is set but PostgreSQL does not answer: %v", EnvVar, err)
-		}
+	dbURL, drop, err := store.CreateDatabase(ctx, admin, "invex_test_")
+	switch {
+	case errors.Is(err, store.ErrServerUnreachable) && !required:
 		t.Skipf("pgtest: no PostgreSQL at %s (%v); start one or set %s to run the PostgreSQL tests", redact(admin), err, EnvVar)
-	}
-	defer conn.Close(context.Background())
-
-	var b [6]byte
-	rand.Read(b[:])
-	name := "invex_test_" + hex.EncodeToString(b[:])
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("pgtest: create database: %v", err)
+	case errors.Is(err, store.ErrServerUnreachable):
+		t.Fatalf("pgtest: %s is set but PostgreSQL does not answer: %v", EnvVar, err)
+	case err != nil:
+		t.Fatalf("pgtest: %v", err)
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		c, err := pgx.Connect(ctx, admin)
-		if err != nil {
-			t.Errorf("pgtest: drop database %s: %v", name, err)
-			return
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("pgtest: drop database %s: %v", name, err)
+		if err := drop(ctx); err != nil {
+			t.Errorf("pgtest: %v", err)
 		}
 	})
-	u, err := url.Parse(admin)
-	if err != nil || u.Scheme == "" {
-		t.Fatalf("pgtest: %s must be a postgres:// URL, got %q", EnvVar, redact(admin))
-	}
-	u.Path = "/" + name
-	return u.String()
+	return dbURL
 }
 
 // redact hides a password in a URL for messages.
