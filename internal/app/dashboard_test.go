@@ -124,7 +124,7 @@ func TestDashboard(t *testing.T) {
 	req.Header.Set("Content-Type", ct)
 	r = b.send(req)
 	wantStatus(t, r, http.StatusUnprocessableEntity, "upload with an unknown locale")
-	if !strings.Contains(string(r.Body), "locale must be one of it, en, de, fr") {
+	if !strings.Contains(string(r.Body), "must be one of it, en, de, fr") {
 		t.Errorf("the refusal does not say why:\n%s", r.Body)
 	}
 

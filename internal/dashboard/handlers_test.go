@@ -187,8 +187,8 @@ func TestUploadRefusals(t *testing.T) {
 		{"forged token", pdf, map[string]string{"csrf": "forged"}, 403, ""},
 		{"no file", nil, map[string]string{"csrf": b.csrf}, 422, ""},
 		{"not a PDF", []byte("GIF89a"), map[string]string{"csrf": b.csrf}, 422, "PDF"},
-		{"too large", append(append([]byte{}, pdf...), bytes.Repeat([]byte("x"), 64<<10)...), map[string]string{"csrf": b.csrf}, 422, ""},
-		{"unknown locale", pdf, map[string]string{"csrf": b.csrf, "locale": "xx"}, 422, "locale must be one of it, en, de, fr"},
+		{"too large", append(append([]byte{}, pdf...), bytes.Repeat([]byte("x"), 64<<10)...), map[string]string{"csrf": b.csrf}, 413, ""},
+		{"unknown locale", pdf, map[string]string{"csrf": b.csrf, "locale": "xx"}, 422, "must be one of it, en, de, fr"},
 	} {
 		code, body := b.upload(tt.file, tt.fields)
 		if code != tt.status || !strings.Contains(body, tt.says) {
@@ -206,6 +206,15 @@ func TestUploadRefusals(t *testing.T) {
 	code, _ := b.upload(pdf, map[string]string{"csrf": b.csrf, "locale": "DE"})
 	if code != http.StatusSeeOther {
 		t.Fatalf("upload: %d", code)
+	}
+	// With the quota spent, an upload is refused before it is read.
+	zero := 0
+	if _, err := b.st.EnsureAccount(context.Background(), "ada@example.com", &zero); err != nil {
+		t.Fatal(err)
+	}
+	renews := store.NextPeriod(b.st.Now()).Format("2006-01-02")
+	if code, body := b.upload(pdf, map[string]string{"csrf": b.csrf}); code != http.StatusTooManyRequests || !strings.Contains(body, renews) {
+		t.Errorf("upload with the quota spent: %d, want 429 with the renewal date", code)
 	}
 }
 

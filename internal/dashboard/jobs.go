@@ -85,6 +85,16 @@ func (d *Dashboard) showJobs(w http.ResponseWriter, r *http.Request, status int,
 func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 	s := sessionFrom(r.Context())
 	p := page{Title: "jobs.title", Nav: "jobs"}
+	acct, err := d.st.AccountByID(r.Context(), s.user.AccountID)
+	if err != nil {
+		d.fail(w, r, "get account", err)
+		return
+	}
+	// As the API: a spent quota is refused before the file is read.
+	if err := d.cfg.Submitter.Admit(r.Context(), acct.ID, acct.MonthlyQuota, ""); err != nil {
+		d.refuseSubmission(w, r, p, err)
+		return
+	}
 	up, status, msg, err := d.receive(w, r)
 	switch {
 	case err != nil:
@@ -100,23 +110,12 @@ func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 		d.render(w, r, http.StatusForbidden, "error", page{Title: "error.title", Error: "error.csrf"})
 		return
 	}
-	acct, err := d.st.AccountByID(r.Context(), s.user.AccountID)
-	if err != nil {
-		up.Remove()
-		d.fail(w, r, "get account", err)
-		return
-	}
 	acc, err := d.cfg.Submitter.Submit(r.Context(), submit.Submission{
 		AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota, Locale: up.Fields["locale"],
 		FileName: up.FileName, SHA256: up.SHA256, Size: up.Size, SpoolPath: up.Path,
 	})
-	if status, msg := d.submitRefusal(r, err); msg != "" {
-		p.Error = msg
-		d.showJobs(w, r, status, p)
-		return
-	}
 	if err != nil {
-		d.fail(w, r, "submit", err)
+		d.refuseSubmission(w, r, p, err)
 		return
 	}
 	http.Redirect(w, r, "/jobs/"+acc.Job.ID, http.StatusSeeOther)
@@ -136,22 +135,35 @@ func (d *Dashboard) receive(w http.ResponseWriter, r *http.Request) (up *intake.
 	up, err = intake.MultipartBody(r.Body, params["boundary"], d.cfg.SpoolDir, intake.Limits{MaxFileBytes: d.cfg.MaxUploadBytes})
 	var ie *intake.Error
 	if errors.As(err, &ie) && ie.Kind != intake.KindInternal {
-		return nil, http.StatusUnprocessableEntity, fmt.Sprintf(tr(language(r), "jobs.badpdf"), ie.Msg), nil
+		status = http.StatusUnprocessableEntity
+		if ie.Kind == intake.KindTooLarge {
+			status = http.StatusRequestEntityTooLarge // as the API answers
+		}
+		return nil, status, fmt.Sprintf(tr(language(r), "jobs.badpdf"), ie.Msg), nil
 	}
 	return up, 0, "", err
 }
 
-// submitRefusal words a submission refused for what the upload asked (its
-// fields, the spent quota); other errors are the service's.
-func (d *Dashboard) submitRefusal(r *http.Request, err error) (status int, msg string) {
+// refuseSubmission shows a submission refused for what the upload asked
+// (its fields, the spent quota) with the API's status and the reason in the
+// page's language; other errors are the service's.
+func (d *Dashboard) refuseSubmission(w http.ResponseWriter, r *http.Request, p page, err error) {
+	lang := language(r)
 	var se *submit.Error
 	switch {
 	case errors.As(err, &se):
-		return http.StatusUnprocessableEntity, fmt.Sprintf(tr(language(r), "jobs.badpdf"), se.Message)
+		msg := tr(lang, "submit."+se.Code)
+		if msg == "submit."+se.Code {
+			msg = se.Message
+		}
+		p.Error = fmt.Sprintf(tr(lang, "jobs.badpdf"), msg)
+		d.showJobs(w, r, http.StatusUnprocessableEntity, p)
 	case errors.Is(err, store.ErrQuotaExhausted):
-		return http.StatusTooManyRequests, fmt.Sprintf(tr(language(r), "jobs.quota"), store.NextPeriod(d.st.Now()).Format("2006-01-02"))
+		p.Error = fmt.Sprintf(tr(lang, "jobs.quota"), store.NextPeriod(d.st.Now()).Format("2006-01-02"))
+		d.showJobs(w, r, http.StatusTooManyRequests, p)
+	default:
+		d.fail(w, r, "submit", err)
 	}
-	return 0, ""
 }
 
 // jobFor returns the signed-in account's job named in the path, or writes

@@ -18,11 +18,14 @@ import (
 // a crash loop is tried less and less often.
 type Backoff struct {
 	Base time.Duration // default 1 s
-	Max  time.Duration // default 5 min
+	Max  time.Duration // default 1 min
 }
 
-// DefaultBackoff is the back-off of the service.
-var DefaultBackoff = Backoff{Base: time.Second, Max: 5 * time.Minute}
+// DefaultBackoff is the back-off of the service: a job's ten rescues span
+// about five minutes (1 + 2 + … + 32 s, then a minute each), long enough to
+// ride out a restart or a short database outage, short enough that a job
+// the service cannot run fails within minutes rather than hours.
+var DefaultBackoff = Backoff{Base: time.Second, Max: time.Minute}
 
 // After returns the wait after attempt n (1-based).
 func (b Backoff) After(n int) time.Duration {
