@@ -185,10 +185,7 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 
 	// Signal while jobs run.
 	inFlight := map[string]bool{}
-	for deadline := time.Now().Add(30 * time.Second); len(inFlight) == 0; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no job seen running within 30 s")
-		}
+	seen := testwait.For(30*time.Second, func() bool {
 		rows, err := st.WriteDB().Query(`SELECT id FROM jobs WHERE status = 'processing'`)
 		if err != nil {
 			t.Fatal(err)
@@ -199,6 +196,10 @@ func testShutdownWorkers(t *testing.T, kind, grace string) {
 			inFlight[id] = true
 		}
 		rows.Close()
+		return len(inFlight) > 0
+	})
+	if !seen {
+		t.Fatal("no job seen running within 30 s")
 	}
 	signalled := time.Now()
 	srv.Stop(t) // SIGTERM; exit status 0 within 60 s

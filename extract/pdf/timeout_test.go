@@ -3,6 +3,7 @@ package pdf
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +69,10 @@ func TestCloseInterruptsRead(t *testing.T) {
 		_, err := r.Read(context.Background(), fanoutPDF(16))
 		done <- err
 	}()
-	time.Sleep(300 * time.Millisecond)
+	// Close once the read holds the reader's one instance.
+	for len(r.slots) > 0 {
+		runtime.Gosched()
+	}
 	start := time.Now()
 	if err := r.Close(); err != nil {
 		t.Errorf("Close: %v", err)

@@ -22,6 +22,7 @@ import (
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/hostile"
 	sharedfiles "github.com/invex/invex/internal/shared"
+	"github.com/invex/invex/internal/testwait"
 )
 
 // badCase is one file with the outcome the API must give it.
@@ -252,23 +253,20 @@ func upload(t *testing.T, base, key, form string, data []byte) uploadOutcome {
 	if status != http.StatusAccepted {
 		return o
 	}
-	deadline := time.Now().Add(3 * time.Minute)
-	for {
+	testwait.For(3*time.Minute, func() bool {
 		req, _ := http.NewRequest(http.MethodGet, base+"/v1/jobs/"+m.JobID, nil)
 		req.Header.Set("X-API-Key", key)
 		status, raw, err := roundTrip(req)
 		if err != nil || status != http.StatusOK {
 			t.Errorf("%s poll: %d %v %s", form, status, err, raw)
-			return o
+			return true
 		}
 		o.body = string(raw)
 		o.job = jobView{}
 		json.Unmarshal(raw, &o.job)
-		if o.job.Status == "completed" || o.job.Status == "failed" || time.Now().After(deadline) {
-			return o
-		}
-		time.Sleep(25 * time.Millisecond)
-	}
+		return o.job.Status == "completed" || o.job.Status == "failed"
+	})
+	return o
 }
 
 func roundTrip(req *http.Request) (int, []byte, error) {

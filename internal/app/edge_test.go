@@ -432,15 +432,11 @@ func TestSlowClientsCannotStarveOthers(t *testing.T) {
 			slowUpload(t, s.dialFrom(t, "127.0.0.3"), attacker, "application/json", `{"file_base64":"`, stop)
 		}
 		// Wait until both hold their slot: a third is refused.
-		deadline := time.Now().Add(20 * time.Second)
 		var r response
-		for {
+		testwait.For(20*time.Second, func() bool {
 			r = s.submitMultipart(attacker, testpdf.Italian().PDF(), "")
-			if r.Status != http.StatusAccepted || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+			return r.Status != http.StatusAccepted
+		})
 		checkProblem(t, r, http.StatusTooManyRequests, "rate_limited")
 		if r.Header.Get("Retry-After") == "" {
 			t.Error("429 without Retry-After")
