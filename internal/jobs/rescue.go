@@ -52,12 +52,10 @@ const rescueBatch = 200
 // is then failed by the orphan sweep (Sweeper). Each rescue is recorded in
 // the entry's errors. The queue is touched only through its driver's API.
 //
-// The driver's rescue does not re-check an entry's state, so an entry that
-// ended between the read and the write is made available again; its job
-// has ended, and the attempt ends the entry without work (the job's row is
-// the truth). Two sweepers rescuing the same entry write the same values,
-// and the back-off (at least Base) keeps the entry from being claimed
-// between their writes.
+// The write changes only entries still running (the driver's
+// JobSetStateIfRunningMany, which the queue uses to end attempts), so an
+// entry that ended, or that another sweeper rescued, between the read and
+// the write is left as it is.
 //
 // It reports how many entries it rescued.
 func Rescue(ctx context.Context, q riverdriver.Executor, st *store.Store, horizon time.Time, b Backoff) (int, error) {
@@ -71,9 +69,8 @@ func Rescue(ctx context.Context, q riverdriver.Executor, st *store.Store, horizo
 		if len(stuck) == 0 {
 			return total, nil
 		}
-		p := &riverdriver.JobRescueManyParams{StuckHorizon: horizon}
 		now := time.Now().UTC()
-		var requeued []int64
+		p := &riverdriver.JobSetStateIfRunningManyParams{Now: &now}
 		for _, j := range stuck {
 			after = j.ID
 			e, err := json.Marshal(rivertype.AttemptError{At: now, Attempt: j.Attempt,
@@ -82,27 +79,43 @@ func Rescue(ctx context.Context, q riverdriver.Executor, st *store.Store, horizo
 				return total, fmt.Errorf("rescue queue entries: %w", err)
 			}
 			p.ID = append(p.ID, j.ID)
-			p.Error = append(p.Error, e)
+			p.Attempt = append(p.Attempt, nil)
+			p.ErrData = append(p.ErrData, e)
+			p.MetadataDoMerge = append(p.MetadataDoMerge, false)
+			p.MetadataUpdates = append(p.MetadataUpdates, []byte("{}"))
 			if j.Attempt >= j.MaxAttempts {
-				p.State = append(p.State, string(rivertype.JobStateDiscarded))
+				p.State = append(p.State, rivertype.JobStateDiscarded)
 				p.FinalizedAt = append(p.FinalizedAt, &now)
-				p.ScheduledAt = append(p.ScheduledAt, j.ScheduledAt)
+				p.ScheduledAt = append(p.ScheduledAt, nil)
 				continue
 			}
 			// Available with a later scheduled_at is how the queue itself
 			// sets a short retry: fetches skip it until then.
-			p.State = append(p.State, string(rivertype.JobStateAvailable))
+			at := now.Add(b.After(j.Attempt))
+			p.State = append(p.State, rivertype.JobStateAvailable)
 			p.FinalizedAt = append(p.FinalizedAt, nil)
-			p.ScheduledAt = append(p.ScheduledAt, now.Add(b.After(j.Attempt)))
-			requeued = append(requeued, j.ID)
+			p.ScheduledAt = append(p.ScheduledAt, &at)
 		}
-		if _, err := q.JobRescueMany(ctx, p); err != nil {
+		// Only entries still running change: one that ended, or that
+		// another process rescued, between the read and the write is left
+		// as it is.
+		rows, err := q.JobSetStateIfRunningMany(ctx, p)
+		if err != nil {
 			return total, fmt.Errorf("rescue queue entries: %w", err)
+		}
+		var requeued []int64
+		for _, r := range rows {
+			switch r.State {
+			case rivertype.JobStateAvailable:
+				requeued = append(requeued, r.ID)
+				total++
+			case rivertype.JobStateDiscarded:
+				total++
+			}
 		}
 		if _, err := st.RequeueQueued(ctx, requeued); err != nil {
 			return total, err
 		}
-		total += len(stuck)
 		if len(stuck) < rescueBatch {
 			return total, nil
 		}
