@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -33,11 +35,16 @@ type api struct {
 const maxUpload = 64 << 10
 
 func newAPI(t *testing.T, quota int) *api {
+	return newAPIWith(t, quota, httpapi.Limits{})
+}
+
+// newAPIWith is newAPI with the given connection and rate limits.
+func newAPIWith(t *testing.T, quota int, lim httpapi.Limits) *api {
 	t.Helper()
 	ctx := context.Background()
 	e := submittest.New(t)
 	st := e.Store
-	srv := httpapi.New(httpapi.Config{SpoolDir: e.Dir, MaxUploadBytes: maxUpload}, st, e.Submitter, e.Blobs, e.Logger, prometheus.NewRegistry())
+	srv := httpapi.New(httpapi.Config{SpoolDir: e.Dir, MaxUploadBytes: maxUpload, Limits: lim}, st, e.Submitter, e.Blobs, e.Logger, prometheus.NewRegistry())
 	acct, err := st.EnsureAccount(ctx, "acme", &quota)
 	if err != nil {
 		t.Fatal(err)
@@ -266,5 +273,56 @@ func TestWebhookRefusals(t *testing.T) {
 	body, ct := upload(pdf, "webhook_url", "https://example.org/own")
 	if w := a.do(http.MethodPost, "/v1/extract/invoice", ct, body); w.Code != http.StatusAccepted || !strings.Contains(w.Body.String(), `"webhook_configured":true`) {
 		t.Errorf("submission naming its webhook: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestOtherRefusals: an unknown route, a body whose envelope (fields
+// besides the file) is too large, the document of a job whose document
+// retention deleted, and a key past its rate limit.
+func TestOtherRefusals(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t, 10)
+	problemCode(t, "unknown route", a.do(http.MethodGet, "/v1/nothing-here", "", nil), 404, httpapi.CodeNotFound)
+
+	endless := "--BB\r\nContent-Disposition: form-data; name=\"locale\"\r\nX-Junk: " + strings.Repeat("a", 1<<20) + "\r\n\r\nit\r\n--BB--\r\n"
+	problemCode(t, "endless part header", a.do(http.MethodPost, "/v1/extract/invoice", "multipart/form-data; boundary=BB", strings.NewReader(endless)),
+		413, httpapi.CodeRequestTooLarge)
+	body, ct := upload(pdf, "locale", strings.Repeat("v", 4096))
+	problemCode(t, "field too long", a.do(http.MethodPost, "/v1/extract/invoice", ct, body), 400, httpapi.CodeInvalidRequest)
+	var form []string
+	for i := range 40 {
+		form = append(form, fmt.Sprintf("field%d", i), "v")
+	}
+	body, ct = upload(pdf, form...)
+	problemCode(t, "too many fields", a.do(http.MethodPost, "/v1/extract/invoice", ct, body), 400, httpapi.CodeInvalidRequest)
+
+	body, ct = upload(pdf)
+	w := a.do(http.MethodPost, "/v1/extract/invoice", ct, body)
+	var acc struct {
+		JobID string `json:"job_id"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &acc); err != nil || w.Code != http.StatusAccepted {
+		t.Fatalf("submit: %d %s", w.Code, w.Body)
+	}
+	ctx := context.Background()
+	j, err := a.st.JobByID(ctx, acc.JobID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.st.ForgetDocument(ctx, store.ExpiredDocument{JobID: j.ID, BlobKey: j.BlobKey}, a.st.Now()); err != nil {
+		t.Fatal(err)
+	}
+	problemCode(t, "a deleted document", a.do(http.MethodGet, "/v1/jobs/"+j.ID+"/document", "", nil), 404, httpapi.CodeDocumentNotFound)
+
+	limited := newAPIWith(t, 10, httpapi.Limits{RateLimit: httpapi.RateLimit{Requests: 2, Window: time.Hour}})
+	for i := range 2 {
+		if w := limited.do(http.MethodGet, "/v1/usage", "", nil); w.Code != http.StatusOK {
+			t.Fatalf("request %d within the limit: %d %s", i+1, w.Code, w.Body)
+		}
+	}
+	w = limited.do(http.MethodGet, "/v1/usage", "", nil)
+	problemCode(t, "past the rate limit", w, 429, httpapi.CodeRateLimited)
+	if w.Header().Get("Retry-After") == "" {
+		t.Error("rate limited without Retry-After")
 	}
 }
