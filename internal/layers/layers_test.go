@@ -41,38 +41,56 @@ func TestCheckCatchesAForbiddenImport(t *testing.T) {
 	}
 }
 
-// TestLayers checks the module's own packages against Rules.
+// TestLayers checks the module's own packages against Rules, as built by
+// default and with -tags devtools (the developer commands); the rules on
+// what the invex binary links hold for the default build only, the one
+// users get.
 func TestLayers(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skipf("the go command is needed to list the packages: %v", err)
 	}
-	out, err := exec.Command(goTool, "list", "-f", "{{.ImportPath}}", Module+"/...").Output()
+	for _, tags := range []string{"", "devtools"} {
+		g, imports := listGraph(t, goTool, tags)
+		rules := Rules
+		if tags != "" {
+			rules = nil
+			for _, r := range Rules {
+				if !matchAny(Module+"/cmd/invex", r.From) {
+					rules = append(rules, r)
+				}
+			}
+		}
+		for _, err := range Check(g, imports, rules) {
+			t.Errorf("-tags %q: %v", tags, err)
+		}
+	}
+}
+
+// listGraph lists the module's packages built with tags: every dependency
+// of each, and its direct imports.
+func listGraph(t *testing.T, goTool, tags string) (deps, imports Graph) {
+	t.Helper()
+	out, err := exec.Command(goTool, "list", "-tags", tags, "-f",
+		`{{.ImportPath}}|{{join .Imports " "}}|{{join .Deps " "}}`, Module+"/...").Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		t.Fatalf("go list -tags %q: %v", tags, err)
 	}
-	g, imports := Graph{}, Graph{}
-	for _, pkg := range strings.Fields(string(out)) {
-		direct, err := exec.Command(goTool, "list", "-f", `{{join .Imports "\n"}}`, pkg).Output()
-		if err != nil {
-			t.Fatalf("go list -f .Imports %s: %v", pkg, err)
+	deps, imports = Graph{}, Graph{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "|")
+		if len(f) != 3 {
+			t.Fatalf("go list printed %q", sc.Text())
 		}
-		imports[pkg] = strings.Fields(string(direct))
-		deps, err := exec.Command(goTool, "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
-		if err != nil {
-			t.Fatalf("go list -deps %s: %v", pkg, err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(deps))
-		for sc.Scan() {
-			g[pkg] = append(g[pkg], sc.Text())
-		}
+		imports[f[0]] = strings.Fields(f[1])
+		deps[f[0]] = strings.Fields(f[2])
 	}
-	if len(g) < 20 {
-		t.Fatalf("listed %d packages; the module has more", len(g))
+	if len(deps) < 20 {
+		t.Fatalf("listed %d packages; the module has more", len(deps))
 	}
-	for _, err := range Check(g, imports, Rules) {
-		t.Error(err)
-	}
+	return deps, imports
 }
 
 // TestSQLOnlyInStore reads every non-test Go file of the module outside
