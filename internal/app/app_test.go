@@ -192,10 +192,13 @@ func TestSubmitErrors(t *testing.T) {
 	}
 }
 
-// bigPDF streams a PDF header followed by n bytes of filler, without holding
-// it in memory.
+// bigHead begins bigPDF's documents: a header and an object.
+const bigHead = "%PDF-1.7\n1 0 obj\n"
+
+// bigPDF streams a PDF header and an object's start followed by n bytes of
+// filler, without holding it in memory.
 func bigPDF(n int64) io.Reader {
-	return io.MultiReader(strings.NewReader("%PDF-1.7\n"), io.LimitReader(zeros{}, n))
+	return io.MultiReader(strings.NewReader(bigHead), io.LimitReader(zeros{}, n))
 }
 
 type zeros struct{}
@@ -257,7 +260,7 @@ func TestTooLarge(t *testing.T) {
 		}
 	})
 	t.Run("exactly the limit is accepted", func(t *testing.T) {
-		body, ct := multipartBodyReader(bigPDF(limit - int64(len("%PDF-1.7\n"))))
+		body, ct := multipartBodyReader(bigPDF(limit - int64(len(bigHead))))
 		req, _ := http.NewRequest(http.MethodPost, s.URL+"/v1/extract/invoice", body)
 		req.Header.Set("Content-Type", ct)
 		req.Header.Set("X-API-Key", key)

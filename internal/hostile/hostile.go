@@ -66,10 +66,10 @@ type File struct {
 // Files lists the crafted documents with their expected outcomes.
 func Files() []File {
 	return []File{
-		{"header-only.pdf", "nothing but a %PDF- header line",
-			Want{Outcome: Fail, Code: "pdf_corrupt"}, constant("%PDF-1.7\n")},
-		{"garbage-after-header.pdf", "a valid header and binary comment followed by 4 KiB of random bytes",
-			Want{Outcome: Fail, Code: "pdf_corrupt"}, garbage},
+		{"header-only.pdf", "nothing but a %PDF- header line: no object, so no document, refused at upload",
+			Want{Outcome: R422, Code: "invalid_pdf"}, constant("%PDF-1.7\n")},
+		{"garbage-after-header.pdf", "a valid header and binary comment followed by 4 KiB of random bytes, without one object",
+			Want{Outcome: R422, Code: "invalid_pdf"}, garbage},
 		{"html.pdf", "an HTML page named .pdf, with %PDF- inside it",
 			Want{Outcome: R422, Code: "invalid_pdf"},
 			constant("<!DOCTYPE html>\n<html><body><p>%PDF-1.4 Fattura n. 1 Totale 100,00</p></body></html>\n")},

@@ -129,6 +129,7 @@ func TestSubmitRefusals(t *testing.T) {
 		{"multipart without boundary", func() (io.Reader, string) { return strings.NewReader("x"), "multipart/form-data" }, nil, 400, httpapi.CodeInvalidRequest},
 		{"no file part", func() (io.Reader, string) { return upload(nil, "locale", "it") }, nil, 422, httpapi.CodeInvalidRequest},
 		{"not a PDF", func() (io.Reader, string) { return upload([]byte("GIF89a not a pdf")) }, nil, 422, httpapi.CodeInvalidPDF},
+		{"a PDF header and nothing else", func() (io.Reader, string) { return upload([]byte("%PDF-1.7\n")) }, nil, 422, httpapi.CodeInvalidPDF},
 		{"too large", func() (io.Reader, string) { return upload(append(append([]byte{}, pdf...), big...)) }, nil, 413, httpapi.CodeFileTooLarge},
 		{"unknown locale", func() (io.Reader, string) { return upload(pdf, "locale", "xx") }, nil, 422, httpapi.CodeUnsupportedLocale},
 		{"webhook URL not http", func() (io.Reader, string) { return upload(pdf, "webhook_url", "ftp://example.com/x") }, nil, 422, httpapi.CodeInvalidWebhookURL},

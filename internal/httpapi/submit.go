@@ -20,7 +20,8 @@ import (
 
 const submitDescription = "Upload one PDF invoice, either as multipart/form-data (field `file`, optional `locale`) " +
 	"or as JSON (`file_base64`, optional `locale`). The answer comes at once with status 202 and a job to poll. " +
-	"The document may be at most 50 MiB (decoded). It must be a PDF: the first 1024 bytes must contain `%PDF-`. " +
+	"The document may be at most 50 MiB (decoded). It must be a PDF: the first 1024 bytes must contain `%PDF-`, " +
+	"and the file must hold at least one object (`obj`); a lone header line is refused. " +
 	"`locale` is a language hint (it, en, de, fr; default it) for OCR and labels, not a constraint. " +
 	"Each accepted submission consumes one unit of the monthly quota; refused ones never do. " +
 	"Send an `Idempotency-Key` header to make retries safe. " +

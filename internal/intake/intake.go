@@ -5,7 +5,9 @@
 //
 // Sniffing is deliberately cheap, and the API process never parses a PDF: the
 // first 1024 bytes must contain "%PDF-" (PDF 2.0 allows printer data before
-// the header) and must not start with another format's signature.
+// the header) and must not start with another format's signature, and the
+// file must hold the keyword "obj" somewhere (a PDF without any indirect
+// object, such as a lone header line, holds no document).
 package intake
 
 import (
@@ -124,6 +126,11 @@ type spool struct {
 	n     int64
 	limit int64
 	head  []byte
+	// obj is set once the keyword "obj" has been written: a file without
+	// any indirect object holds no document, whatever its header says.
+	// tail keeps the last bytes written, for a keyword split by writes.
+	obj  bool
+	tail []byte
 }
 
 type hashWriter interface {
@@ -151,10 +158,27 @@ func (s *spool) Write(p []byte) (int, error) {
 	n, err := s.f.Write(p)
 	s.n += int64(n)
 	s.h.Write(p[:n])
+	s.seeObj(p[:n])
 	if err != nil {
 		return n, &Error{Kind: KindInternal, Msg: "the upload could not be stored", Err: err}
 	}
 	return n, nil
+}
+
+// seeObj looks for the keyword "obj" in p, joined to the bytes before it.
+func (s *spool) seeObj(p []byte) {
+	if s.obj || len(p) == 0 {
+		return
+	}
+	joined := append(s.tail, p[:min(len(p), 2)]...)
+	if bytes.Contains(joined, []byte("obj")) || bytes.Contains(p, []byte("obj")) {
+		s.obj = true
+		return
+	}
+	if len(p) >= 2 {
+		joined = p[len(p)-2:]
+	}
+	s.tail = append(s.tail[:0:0], joined[max(0, len(joined)-2):]...)
 }
 
 // abort removes the spool file.
@@ -176,6 +200,10 @@ func (s *spool) finish(name string, fields map[string]string) (*Upload, error) {
 	if err := Sniff(s.head); err != nil {
 		os.Remove(s.f.Name())
 		return nil, err
+	}
+	if !s.obj {
+		os.Remove(s.f.Name())
+		return nil, errorf(KindNotPDF, "the file has a PDF header but no object after it: it holds no document")
 	}
 	return &Upload{
 		Path:     s.f.Name(),

@@ -116,6 +116,8 @@ func TestMultipart(t *testing.T) {
 		{"empty file", [][2]string{{FileField, ""}}, lim, KindNoFile},
 		{"two files", [][2]string{{FileField, string(pdf)}, {FileField, string(pdf)}}, lim, KindMalformed},
 		{"not a pdf", [][2]string{{FileField, "PK\x03\x04 zip"}}, lim, KindNotPDF},
+		{"header only", [][2]string{{FileField, "%PDF-1.7\n"}}, lim, KindNotPDF},
+		{"header and no object", [][2]string{{FileField, "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n" + strings.Repeat("\x00junk", 500)}}, lim, KindNotPDF},
 		{"too large", [][2]string{{FileField, string(pdf)}}, Limits{MaxFileBytes: 10}, KindTooLarge},
 		{"long field", [][2]string{{"locale", strings.Repeat("x", 5000)}, {FileField, string(pdf)}}, lim, KindMalformed},
 		{"too many parts", [][2]string{{"a", "1"}, {"b", "1"}, {"c", "1"}, {FileField, string(pdf)}}, Limits{MaxFileBytes: 1 << 20, MaxParts: 3}, KindMalformed},
@@ -257,4 +259,39 @@ func FuzzSniff(f *testing.F) {
 			t.Fatal("accepted a head without %PDF-")
 		}
 	})
+}
+
+// TestSpoolSeesObjAcrossWrites: the keyword that makes a file a document
+// is found however the writes split it.
+func TestSpoolSeesObjAcrossWrites(t *testing.T) {
+	t.Parallel()
+	for _, chunks := range [][]string{
+		{"%PDF-1.4\n1 0 obj"},
+		{"%PDF-1.4\n1 0 o", "bj"},
+		{"%PDF-1.4\n1 0 ob", "j <<>>"},
+		{"%PDF-1.4\n", "o", "b", "j"},
+	} {
+		s, err := newSpool(t.TempDir(), 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range chunks {
+			s.Write([]byte(c))
+		}
+		s.abort()
+		if !s.obj {
+			t.Errorf("writes %q: no obj seen", chunks)
+		}
+	}
+	s, err := newSpool(t.TempDir(), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"%PDF-1.4\n", "o", "b", " ", "j", "ob", "xj"} {
+		s.Write([]byte(c))
+	}
+	s.abort()
+	if s.obj {
+		t.Error("obj seen in writes that never spell it")
+	}
 }
