@@ -66,26 +66,21 @@ func (d *Dashboard) saveWebhook(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/settings/webhook?removed=1", http.StatusSeeOther)
 		return
 	}
-	url := strings.TrimSpace(r.PostFormValue("url"))
+	url := r.PostFormValue("url")
 	p := page{Title: "webhook.title", Nav: "webhook"}
-	if err := webhook.CheckURL(url, d.cfg.Webhooks.AllowPrivate); err != nil {
-		p.Error = err.Error()
-		d.showWebhook(w, r, http.StatusUnprocessableEntity, p, webhookContent{URLInput: url})
+	e, created, fresh, err := webhook.SetEndpoint(ctx, d.st, s.user.AccountID, url, d.cfg.Webhooks.AllowPrivate)
+	var bad *webhook.BadURLError
+	switch {
+	case errors.As(err, &bad):
+		p.Error = bad.Msg
+		d.showWebhook(w, r, http.StatusUnprocessableEntity, p, webhookContent{URLInput: strings.TrimSpace(url)})
 		return
-	}
-	secret, err := webhook.NewSecret()
-	if err != nil {
-		d.fail(w, r, "new secret", err)
-		return
-	}
-	e, created, err := d.st.PutWebhookEndpoint(ctx, s.user.AccountID, url, secret)
-	if err != nil {
+	case err != nil:
 		d.fail(w, r, "put webhook", err)
 		return
-	}
-	if created && e.Secret == secret {
+	case created && fresh:
 		p.Flash = "webhook.saved"
-		d.showWebhook(w, r, http.StatusOK, p, webhookContent{NewSecret: secret, FirstSecret: true})
+		d.showWebhook(w, r, http.StatusOK, p, webhookContent{NewSecret: e.Secret, FirstSecret: true})
 		return
 	}
 	http.Redirect(w, r, "/settings/webhook?saved=1", http.StatusSeeOther)

@@ -168,16 +168,11 @@ func webhookNotFound() *Problem {
 
 func (s *Server) putWebhook(ctx context.Context, in *putWebhookInput) (*webhookOutput, error) {
 	p := principalFrom(ctx)
-	url := strings.TrimSpace(in.Body.URL)
-	if err := webhook.CheckURL(url, s.cfg.Webhooks.AllowPrivate); err != nil {
-		return nil, problem(http.StatusUnprocessableEntity, CodeInvalidWebhookURL, err.Error())
+	e, created, _, err := webhook.SetEndpoint(ctx, s.store, p.AccountID, in.Body.URL, s.cfg.Webhooks.AllowPrivate)
+	var bad *webhook.BadURLError
+	if errors.As(err, &bad) {
+		return nil, problem(http.StatusUnprocessableEntity, CodeInvalidWebhookURL, bad.Msg)
 	}
-	secret, err := webhook.NewSecret()
-	if err != nil {
-		s.logger(ctx).Error("new webhook secret", "err", err)
-		return nil, problem(http.StatusInternalServerError, CodeInternal, "the server could not complete the request; it has been logged")
-	}
-	e, created, err := s.store.PutWebhookEndpoint(ctx, p.AccountID, url, secret)
 	if err != nil {
 		s.logger(ctx).Error("put webhook endpoint", "err", err)
 		return nil, unavailable()
