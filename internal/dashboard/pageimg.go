@@ -101,7 +101,13 @@ func (d *Dashboard) pagesReady(ctx context.Context, j store.Job) bool {
 	if _, ok := d.images.get(j.ID); ok || j.BlobKey == "" {
 		return true
 	}
-	_, err := d.cfg.Blobs.Get(ctx, blob.PagesKey(j.BlobKey))
+	b, err := d.cfg.Blobs.Get(ctx, blob.PagesKey(j.BlobKey))
+	if err == nil {
+		// Read once: the page that reloads now finds them in memory.
+		if ps, err := blob.DecodePages(b); err == nil {
+			d.images.put(j.ID, ps)
+		}
+	}
 	return !errors.Is(err, blob.ErrNotFound)
 }
 
