@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -61,13 +63,13 @@ func TestIdentifiers(t *testing.T) {
 }
 
 func TestArithmetic(t *testing.T) {
-	roles := arithmetic(distinctDesc([]float64{1220, 1000, 220, 50, 7.5, 1220}))
+	roles := arithmetic(distinctDesc([]float64{1220, 1000, 220, 50, 7.5, 1220}), 0, 0)
 	want := map[int64]int{100000: roleSub, 22000: roleTax, 122000: roleTotal}
 	if diff := cmp.Diff(want, roles); diff != "" {
 		t.Errorf("roles (-want +got):\n%s", diff)
 	}
 	// A tax that is no VAT rate of the base makes no sum.
-	if r := arithmetic(distinctDesc([]float64{1000, 333, 1333})); len(r) != 0 {
+	if r := arithmetic(distinctDesc([]float64{1000, 333, 1333}), 0, 0); len(r) != 0 {
 		t.Errorf("1000 + 333 = 1333 taken for base, tax and total: %v", r)
 	}
 }
@@ -923,5 +925,313 @@ func TestNameShapes(t *testing.T) {
 				t.Errorf("%s has %s: %v", name, f, fs)
 			}
 		}
+	}
+}
+
+// TestLabelSums checks that the amount under a totals label that accounts
+// for every other amount under it is marked whole and the others parts,
+// in a summary per rate printed as keys, as a table under its headings,
+// and with no total line where only one rate taxes anything.
+func TestLabelSums(t *testing.T) {
+	marked := func(rows map[float64][]cell, locale string) (whole, part []string) {
+		d := Build(doc(rows), locale)
+		for _, v := range d.Values {
+			fs := featureList(&v)
+			if slices.Contains(fs, "lab.whole") {
+				whole = append(whole, v.Text)
+			}
+			if slices.Contains(fs, "lab.part") {
+				part = append(part, v.Text)
+			}
+		}
+		slices.Sort(whole)
+		slices.Sort(part)
+		return whole, part
+	}
+	for _, tc := range []struct {
+		name       string
+		locale     string
+		rows       map[float64][]cell
+		whole, prt []string
+	}{
+		{"keys, one rate taxing nothing", "it", map[float64][]cell{
+			400: {{40, "Aliquota IVA (%): 22.00"}},
+			412: {{40, "Totale imponibile: 500.00"}},
+			424: {{40, "Totale imposta: 110.00"}},
+			448: {{40, "Aliquota IVA (%): 0.00"}},
+			460: {{40, "Totale imponibile: 80.00"}},
+			472: {{40, "Totale imposta: 0.00"}},
+		}, []string{"110.00"}, []string{"0.00"}},
+		{"table with a total line", "en", map[float64][]cell{
+			400: {{40, "Rate"}, {200, "Net"}, {400, "VAT"}},
+			412: {{40, "20%"}, {200, "300.00"}, {400, "60.00"}},
+			424: {{40, "5%"}, {200, "100.00"}, {400, "5.00"}},
+			448: {{40, "Total VAT"}, {400, "65.00"}},
+		}, []string{"65.00"}, []string{"5.00", "60.00"}},
+		{"rates with their bases on the tax lines", "de", map[float64][]cell{
+			400: {{300, "Gesamt netto"}, {450, "493,94"}},
+			412: {{300, "zzgl. USt. 19 % auf 42,50"}, {450, "8,08"}},
+			424: {{300, "zzgl. USt. 0 % auf 451,44"}, {450, "0,00"}},
+			436: {{300, "Summe USt."}, {450, "8,08"}},
+		}, []string{"8,08", "8,08"}, []string{"0,00"}},
+		{"one tax line", "de", map[float64][]cell{
+			400: {{300, "Nettobetrag"}, {450, "100,00"}},
+			412: {{300, "MwSt. 19%"}, {450, "19,00"}},
+			424: {{300, "Gesamtbetrag"}, {450, "119,00"}},
+		}, nil, nil},
+		{"two rates, no total line", "fr", map[float64][]cell{
+			400: {{300, "TVA 20%"}, {450, "60,00"}},
+			412: {{300, "TVA 5,5%"}, {450, "5,50"}},
+		}, nil, nil},
+	} {
+		whole, part := marked(tc.rows, tc.locale)
+		if diff := cmp.Diff(tc.whole, whole); diff != "" {
+			t.Errorf("%s: whole (-want +got):\n%s", tc.name, diff)
+		}
+		if diff := cmp.Diff(tc.prt, part); diff != "" {
+			t.Errorf("%s: parts (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestBareIntegerSums checks that base + tax = total made of amounts
+// printed as money marks their roles, and the same sum made only of bare
+// integers (row numbers, quantities, counts) is marked apart.
+func TestBareIntegerSums(t *testing.T) {
+	roles := func(rows map[float64][]cell) map[string][]string {
+		d := Build(doc(rows), "it")
+		out := map[string][]string{}
+		for _, v := range d.Values {
+			if v.Type != TAmount {
+				continue
+			}
+			for _, f := range featureList(&v) {
+				if strings.HasPrefix(f, "ar.") {
+					out[v.Text] = append(out[v.Text], f)
+				}
+			}
+		}
+		return out
+	}
+	money := roles(map[float64][]cell{
+		400: {{300, "Imponibile"}, {450, "100,00"}},
+		412: {{300, "IVA"}, {450, "22,00"}},
+		424: {{300, "Totale"}, {450, "€ 122"}},
+	})
+	want := map[string][]string{"100,00": {"ar.sub"}, "22,00": {"ar.tax"}, "€ 122": {"ar.total"}}
+	if diff := cmp.Diff(want, money); diff != "" {
+		t.Errorf("sum of money (-want +got):\n%s", diff)
+	}
+	bare := roles(map[float64][]cell{
+		400: {{40, "Righe"}, {450, "100"}},
+		412: {{40, "Colli"}, {450, "22"}},
+		424: {{40, "Pezzi"}, {450, "122"}},
+	})
+	want = map[string][]string{"100": {"ar.bare"}, "22": {"ar.bare"}, "122": {"ar.bare"}}
+	if diff := cmp.Diff(want, bare); diff != "" {
+		t.Errorf("sum of bare integers (-want +got):\n%s", diff)
+	}
+}
+
+// TestDatedIdentifiers checks that a number followed on its line by the
+// word joining it to its date and a date is marked, and that date too, in
+// each language, and that a number and a date side by side are not.
+func TestDatedIdentifiers(t *testing.T) {
+	for _, tc := range []struct {
+		locale, line, id, date string
+	}{
+		{"it", "Bolletta n. 5500012 del 04/05/2024", "5500012", "04/05/2024"},
+		{"de", "Rechnung Nr. RE-77 vom 15.11.2024", "RE-77", "15.11.2024"},
+		{"fr", "Facture n° F-2024-9 du 03/05/2024", "F-2024-9", "03/05/2024"},
+		{"en", "Invoice 8812 dated 3 May 2024", "8812", "3 May 2024"},
+		{"it", "Codice 5500012 04/05/2024", "", ""},
+	} {
+		d := Build(doc(map[float64][]cell{100: {{40, tc.line}}}), tc.locale)
+		var id, date string
+		for _, v := range d.Values {
+			fs := featureList(&v)
+			if slices.Contains(fs, "id.dated") {
+				id = v.Text
+			}
+			if slices.Contains(fs, "d.ofid") {
+				date = v.Text
+			}
+		}
+		if id != tc.id || date != tc.date {
+			t.Errorf("%q: marked %q and %q, want %q and %q", tc.line, id, date, tc.id, tc.date)
+		}
+	}
+}
+
+// TestBlendedRateSums checks that the totals of an invoice charging two
+// rates, each printed with its base and tax, are found by their sum
+// although the tax is no single rate of the base, and that the same sum
+// is no sum where no summary per rate is printed.
+func TestBlendedRateSums(t *testing.T) {
+	summary := map[float64][]cell{
+		300: {{40, "VAT rate"}, {150, "Net"}, {250, "VAT"}},
+		312: {{40, "20%"}, {150, "300.00"}, {250, "60.00"}},
+		324: {{40, "5%"}, {150, "100.00"}, {250, "5.00"}},
+		400: {{300, "Net total"}, {450, "400.00"}},
+		412: {{300, "VAT"}, {450, "65.00"}},
+		424: {{300, "Total"}, {450, "465.00"}},
+	}
+	role := func(rows map[float64][]cell, text string) []string {
+		var out []string
+		for _, v := range Build(doc(rows), "en").Values {
+			if v.Type == TAmount && v.Text == text {
+				for _, f := range featureList(&v) {
+					if strings.HasPrefix(f, "ar.") {
+						out = append(out, f)
+					}
+				}
+			}
+		}
+		return out
+	}
+	for text, want := range map[string]string{"400.00": "ar.sub", "65.00": "ar.tax", "465.00": "ar.total"} {
+		if got := role(summary, text); !slices.Contains(got, want) {
+			t.Errorf("%s: features %v, want %s", text, got, want)
+		}
+	}
+	alone := map[float64][]cell{
+		400: {{300, "Net total"}, {450, "400.00"}},
+		412: {{300, "VAT"}, {450, "65.00"}},
+		424: {{300, "Total"}, {450, "465.00"}},
+	}
+	if got := role(alone, "65.00"); len(got) != 0 {
+		t.Errorf("65.00 on 400.00 without rates printed: features %v, want none", got)
+	}
+}
+
+// TestRotatedLegalLine checks that a legal line printed up the page's
+// margin, as many Italian invoices print their company data, gives its
+// VAT number, company name and postal line as candidates.
+func TestRotatedLegalLine(t *testing.T) {
+	ld := doc(map[float64][]cell{
+		100: {{40, "Fattura n. 12/2024 del 03/05/2024"}},
+		500: {{300, "Totale"}, {450, "122,00"}},
+	})
+	p := &ld.Pages[0]
+	y := 800.0 // bottom to top: the first word lowest
+	for _, w := range strings.Fields("Rossi Impianti S.r.l. - Sede legale Via Roma 5, 40121 Bologna - P.IVA 12345678903") {
+		h := 5 * float64(len([]rune(w)))
+		p.Words = append(p.Words, layout.Word{Text: w, Box: layout.Rect{X0: 580, Y0: y - h, X1: 588, Y1: y}, FontSize: 6, Angle: 90})
+		y -= h + 3
+	}
+	p.SetWords(p.Words)
+	d := Build(ld, "it")
+	for typ, want := range map[Type]string{TVAT: "P.IVA 12345678903", TName: "Rossi Impianti S.r.l.", TPostal: "40121 Bologna"} {
+		got := values(d, typ)
+		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(want, s) && len(s) > 4 }) {
+			t.Errorf("type %v: candidates %q, want one in %q", typ, got, want)
+		}
+	}
+}
+
+// TestProseShapedNames checks the features that tell a line of prose
+// taken for a name from a company's or a person's name.
+func TestProseShapedNames(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		low   bool // starts in lower case
+		sent  bool // a sentence ends inside
+	}{
+		{strings.Fields("powered by Example srl"), true, false},
+		{strings.Fields("cliente. Per informazioni chiamare"), true, true},
+		{strings.Fields("Rossi S.p.A. Divisione Nord"), false, false},
+		{strings.Fields("Dott. Mario Rossi"), false, false},
+		{strings.Fields("Müller Bau GmbH"), false, false},
+	} {
+		first, _ := utf8.DecodeRuneInString(tc.words[0])
+		if got := unicode.IsLower(first); got != tc.low {
+			t.Errorf("%q: lower-case start %v, want %v", tc.words, got, tc.low)
+		}
+		if got := sentenceInside(tc.words); got != tc.sent {
+			t.Errorf("%q: sentence inside %v, want %v", tc.words, got, tc.sent)
+		}
+	}
+	d := Build(doc(map[float64][]cell{
+		60:  {{60, "Rossi Impianti S.r.l."}},
+		72:  {{60, "Via Roma 5"}},
+		84:  {{60, "40121 Bologna"}},
+		400: {{60, "servizio offerto dal fornitore. Per informazioni consultare il sito"}},
+	}), "it")
+	for _, v := range d.Values {
+		if v.Type != TName {
+			continue
+		}
+		fs := featureList(&v)
+		if v.Text == "Rossi Impianti S.r.l." && (slices.Contains(fs, "name.lowwords") || slices.Contains(fs, "name.lowstart")) {
+			t.Errorf("%q has the features of prose: %v", v.Text, fs)
+		}
+		if strings.HasPrefix(v.Text, "servizio") && !slices.Contains(fs, "name.lowwords") {
+			t.Errorf("%q lacks name.lowwords: %v", v.Text, fs)
+		}
+	}
+}
+
+// TestPricesPerUnit checks that an amount followed by a unit after a
+// slash is marked as a price per unit, in each way it is printed, that a
+// number followed by a unit of measure is marked as a quantity, and that
+// an amount followed by anything else is neither.
+func TestPricesPerUnit(t *testing.T) {
+	for _, tc := range []struct {
+		after string
+		want  bool
+	}{
+		{" €/kWh", true}, {"/mese", true}, {" € / PoD / anno", true}, {"/Std.", true},
+		{"", false}, {" €", false}, {" / 2024", false}, {" EUR totale", false},
+	} {
+		if got := perUnit(tc.after); got != tc.want {
+			t.Errorf("perUnit(%q) = %v, want %v", tc.after, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		after string
+		want  bool
+	}{
+		{" kWh", true}, {" kW effettivo", true}, {" m³", true}, {" Smc", true}, {" GB)", true},
+		{"", false}, {" €", false}, {" kilo", false}, {" IVA", false},
+	} {
+		if got := measureUnit(tc.after); got != tc.want {
+			t.Errorf("measureUnit(%q) = %v, want %v", tc.after, got, tc.want)
+		}
+	}
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Sconto annuo"}, {300, "6,60 €/PoD/anno"}},
+		112: {{40, "Totale da pagare"}, {300, "106,34 €"}},
+	}), "it")
+	for _, v := range d.Values {
+		if v.Type == TAmount {
+			if got := slices.Contains(featureList(&v), "amt.per"); got != strings.HasPrefix(v.Text, "6,60") {
+				t.Errorf("%q: amt.per %v", v.Text, got)
+			}
+		}
+	}
+}
+
+// TestAdjustmentsNeedTheirLabel checks that a document naming no stamp
+// duty, discount or withholding anywhere offers no candidate for them,
+// and that one that names it does.
+func TestAdjustmentsNeedTheirLabel(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp, _ := FieldByName("financials.stamp_duty")
+	bare := Build(doc(map[float64][]cell{
+		400: {{40, "Widget"}, {300, "2,00"}, {450, "5,50"}},
+		412: {{300, "Totale"}, {450, "7,50"}},
+	}), "it")
+	if os := m.options(bare, stamp); len(os) != 0 {
+		t.Errorf("stamp duty candidates without a stamp duty label: %d", len(os))
+	}
+	named := Build(doc(map[float64][]cell{
+		400: {{300, "Imposta di bollo"}, {450, "2,00"}},
+		412: {{300, "Totale"}, {450, "102,00"}},
+	}), "it")
+	if os := m.options(named, stamp); len(os) == 0 {
+		t.Errorf("no stamp duty candidate under \"Imposta di bollo\"")
 	}
 }
