@@ -42,7 +42,6 @@ func vocabulary() []def {
 		"Fattura pro forma n.", "Fattura d'acconto n.", "Autofattura n.",
 		"Nota di credito n.", "Nota credito n.", "N. nota di credito", "N. nota credito",
 		"Nota di accredito n.", "Nota di debito n.", "Nota debito n.", "N. nota di debito",
-		"Bolletta n.", "N. bolletta", "Numero bolletta", "Numero della bolletta",
 		"Parcella n.", "N. parcella", "Ricevuta n.", "Ricevuta fiscale n.", "N. ricevuta",
 		"Documento n.", "N. documento", "Doc. n.", "N. doc.", "Numero documento",
 		"Numero del documento")
@@ -593,8 +592,7 @@ func vocabulary() []def {
 	add(VendorBlock, en, 1, "Seller", "Supplier", "Vendor", "Issuer", "Issued by", "Sold by",
 		"Service provider", "Bill from", "Billed by", "Invoice from", "Supplier details",
 		"Seller details")
-	add(VendorBlock, en, 0.9, "Biller", "Billed from", "Invoiced by")
-	add(VendorBlock, en, 0.7, "Remit to", "Payee", "Pay to", "Make payable to")
+	add(VendorBlock, en, 0.7, "Remit to", "Payee")
 	add(VendorBlock, en, 0.4, "From")
 	add(VendorBlock, de, 1, "Verkäufer", "Lieferant", "Rechnungssteller", "Leistungserbringer",
 		"Rechnungsaussteller", "Auftragnehmer", "Verkauft von", "Leistender Unternehmer")

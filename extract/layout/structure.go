@@ -53,19 +53,7 @@ func Analyze(p *Page) *Structure {
 	s.Height = median(heights, 10)
 	s.FontSize = median(sizes, 9)
 	for i, l := range p.Lines {
-		if len(l.Words) == 0 {
-			continue
-		}
-		if l.Angle != 0 {
-			// A line printed across the page (a legal line up a margin) is
-			// one cell: its words' gaps run along another axis.
-			c := Cell{Line: i, First: 0, Last: len(l.Words) - 1, Box: l.Box}
-			texts := make([]string, 0, len(l.Words))
-			for _, wi := range l.Words {
-				texts = append(texts, p.Words[wi].Text)
-			}
-			c.Text = strings.Join(texts, " ")
-			s.Cells[i] = []Cell{c}
+		if l.Angle != 0 || len(l.Words) == 0 {
 			continue
 		}
 		h := 0.0

@@ -197,27 +197,17 @@ func stripCountryName(line string) (string, string) {
 	return line, ""
 }
 
-// usLine reads "New York, NY 10001": city, state and ZIP code last. A
-// state it does not know counts when a comma sets the city apart from it
-// ("Springfield, XY 12345"): two capitals between a comma and a ZIP code
-// are read as a state however they are spelt.
+// usLine reads "New York, NY 10001": city, state and ZIP code last.
 func usLine(words []string) (PostalAddress, bool) {
 	n := len(words)
-	if n < 3 || !usZip(words[n-1]) {
-		return PostalAddress{}, false
-	}
-	if !usStates[words[n-2]] && !(isUpperWord(words[n-2], 2) && strings.HasSuffix(words[n-3], ",")) {
+	if n < 3 || !usZip(words[n-1]) || !usStates[words[n-2]] {
 		return PostalAddress{}, false
 	}
 	street, city := splitCity(strings.Join(words[:n-2], " "))
 	if !plausibleCity(city) {
 		return PostalAddress{}, false
 	}
-	a := PostalAddress{Street: street, Zip: words[n-1], City: city, Province: words[n-2], Country: "US"}
-	if !usStates[a.Province] {
-		a.Country = "" // a state of no country we know
-	}
-	return a, true
+	return PostalAddress{Street: street, Zip: words[n-1], City: city, Province: words[n-2], Country: "US"}, true
 }
 
 // usZip reports whether w is a ZIP code: 5 digits, or 5 and 4 joined by

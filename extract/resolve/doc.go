@@ -39,19 +39,6 @@ type Doc struct {
 	// order.
 	valuesAt map[cellKey][]int
 	names    nameStats
-	// kinds holds the kinds of the labels found anywhere on the pages.
-	kinds map[labels.Kind]bool
-}
-
-// printsLabel reports whether a label of one of the kinds is printed
-// anywhere in the document.
-func (d *Doc) printsLabel(kinds []labels.Kind) bool {
-	for _, k := range kinds {
-		if d.kinds[k] {
-			return true
-		}
-	}
-	return false
 }
 
 // Page is one page's structure with the labels found in its cells.
@@ -80,7 +67,7 @@ const minLabelScore = 0.6
 
 // Build finds the structure, labels and values of a document.
 func Build(doc *layout.Document, locale string) *Doc {
-	d := &Doc{Locale: locale, kinds: map[labels.Kind]bool{}}
+	d := &Doc{Locale: locale}
 	for i := range doc.Pages {
 		p := &doc.Pages[i]
 		pg := &Page{Num: p.Number, First: i == 0, Last: i == len(doc.Pages)-1, S: layout.Analyze(p)}
@@ -88,6 +75,9 @@ func Build(doc *layout.Document, locale string) *Doc {
 		pg.offsets = make([][]int, len(p.Lines))
 		pg.texts = make([]string, len(p.Lines))
 		for li, l := range p.Lines {
+			if l.Angle != 0 {
+				continue
+			}
 			var b strings.Builder
 			offs := make([]int, len(l.Words))
 			for k, wi := range l.Words {
@@ -110,7 +100,6 @@ func Build(doc *layout.Document, locale string) *Doc {
 					if h.Score < minLabelScore {
 						continue
 					}
-					d.kinds[h.Kind] = true
 					pg.labels[li][ci] = append(pg.labels[li][ci], labelHit{kind: h.Kind, score: h.Score, first: c.First + h.First, last: c.First + h.Last})
 				}
 				for _, h := range labels.FindKeys(words) {

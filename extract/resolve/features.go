@@ -3,7 +3,6 @@ package resolve
 import (
 	"math"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -41,14 +40,6 @@ var plainFeatures = []string{
 	// amounts
 	"amt.cur", "amt.neg", "amt.int", "amt.rank1", "amt.rank2", "amt.rank3", "amt.maxpage", "amt.lastpage.max",
 	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "amt.zero", "amt.small",
-	// an amount in a sum base + tax = total that only amounts printed as
-	// bare integers make
-	"ar.bare",
-	// a price per unit ("0,15 €/kWh"), a quantity with its unit ("3 kWh")
-	"amt.per", "amt.measure",
-	// an identifier followed by a date on its line ("n. 123 del
-	// 12/03/2024", "Nr. 471102 vom 15.11.2024"), and that date
-	"id.dated", "d.ofid",
 	// dates
 	"d.first", "d.last", "d.ambig", "d.only",
 	// identifiers
@@ -72,9 +63,6 @@ var plainFeatures = []string{
 	// a name made only of the words of legal forms ("Limitata
 	// semplificata"): a piece of a company's name cut off over two lines
 	"name.formonly",
-	// the shape of prose: words in lower case, a lower-case start, a
-	// sentence ending inside (see Doc.blockFeatures)
-	"name.lowwords", "name.lowstart", "name.sentence",
 	// a street or postal line read inside a line of prose
 	"emb", "street.weak",
 	// the value the hand-written rules chose for the field, and their
@@ -86,10 +74,6 @@ var plainFeatures = []string{
 	// a value read by OCR: always, with no label, and how much OCR doubts
 	// its least sure word (1 − its confidence)
 	"ocr", "ocr.nolabel", "ocr.doubt",
-	// an amount under a totals label (subtotal, tax, total) that is the
-	// sum of every other amount under a label of that kind, or one of
-	// those parts (see Doc.labelSums)
-	"lab.whole", "lab.part",
 }
 
 var (
@@ -180,7 +164,7 @@ func (d *Doc) describe() {
 	for _, v := range d.Values {
 		recur[key{v.Type, v.Norm}]++
 	}
-	var amounts, money []float64
+	var amounts []float64
 	pageMax := make([]float64, len(d.Pages))
 	var dates []string
 	for _, v := range d.Values {
@@ -188,9 +172,6 @@ func (d *Doc) describe() {
 		case TAmount:
 			a := math.Abs(v.Num)
 			amounts = append(amounts, a)
-			if (v.Currency != "" || !bareInteger(v.Text)) && !v.measure && !v.per {
-				money = append(money, a)
-			}
 			pageMax[v.Page] = math.Max(pageMax[v.Page], a)
 		case TDate:
 			dates = append(dates, v.Norm)
@@ -203,28 +184,9 @@ func (d *Doc) describe() {
 			rates[cents(v.Num)] = true
 		}
 	}
-	split := d.ratesWithTheirTax()
+	split := len(d.ratesWithTheirTax()) >= 2
 	sort.Strings(dates)
-	// The sums of amounts printed as money (with decimals or a currency,
-	// neither a price per unit nor a quantity with its unit) are told
-	// apart from those the others make: a line number, a quantity and a
-	// count add up to something by chance far more often.
-	// With several VAT rates each printed with its base and tax, the tax
-	// of the whole invoice is a blend of them: any rate between the
-	// lowest and the highest adds up.
-	lo, hi := 0.0, 0.0
-	for r := range split {
-		x := float64(r) / 100
-		if lo == 0 || x < lo {
-			lo = x
-		}
-		hi = max(hi, x)
-	}
-	if len(split) < 2 {
-		lo, hi = 0, 0
-	}
-	roles := arithmetic(distinctDesc(money), lo, hi)
-	bareRoles := arithmetic(distinct, lo, hi)
+	roles := arithmetic(distinct)
 	// Values per line and per cell, by type.
 	type lineKey struct{ page, line int }
 	perLine := map[lineKey][numTypes]int{}
@@ -298,11 +260,9 @@ func (d *Doc) describe() {
 			a := math.Abs(v.Num)
 			set("amt.cur", b(v.Currency != ""))
 			set("amt.neg", b(v.Num < 0))
-			set("amt.int", b(bareInteger(v.Text)))
+			set("amt.int", b(!strings.ContainsAny(v.Text, ".,") || strings.HasSuffix(v.Text, ",-")))
 			set("amt.zero", b(a == 0))
 			set("amt.small", b(a > 0 && a < 1))
-			set("amt.per", b(v.per))
-			set("amt.measure", b(v.measure))
 			for r, x := range distinct[:min(3, len(distinct))] {
 				if a == x {
 					set([]string{"amt.rank1", "amt.rank2", "amt.rank3"}[r], 1)
@@ -314,7 +274,6 @@ func (d *Doc) describe() {
 			set("ar.total", b(r&roleTotal != 0))
 			set("ar.sub", b(r&roleSub != 0))
 			set("ar.tax", b(r&roleTax != 0))
-			set("ar.bare", b(r == 0 && bareRoles[cents(a)] != 0))
 		case TDate:
 			set("d.first", b(len(dates) > 0 && v.Norm == dates[0]))
 			set("d.last", b(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
@@ -358,7 +317,7 @@ func (d *Doc) describe() {
 			set("pct.only", b(len(rates) == 1 && rates[cents(v.Num)]))
 			set("pct.rates", math.Log(float64(max(1, len(rates)))))
 			set("pct.bare", b(v.bare))
-			set("pct.split", b(len(split) >= 2))
+			set("pct.split", b(split))
 		}
 		read, sure := false, 1.0
 		for k := v.First; k <= v.Last && k < len(l.Words); k++ {
@@ -378,124 +337,6 @@ func (d *Doc) describe() {
 			set("ocr.nolabel", b(read))
 		}
 		v.feats = f
-	}
-	d.labelSums()
-	d.datedIDs()
-}
-
-// dateWords join a document's number to its date: "Fattura n. 12 del
-// 3/5/2024", "Rechnung Nr. 7 vom 3.5.2024", "Facture n° 7 du 03/05/2024",
-// "Invoice 7 dated 3 May 2024".
-var dateWords = map[string]bool{"del": true, "dd": true, "vom": true, "v.": true, "du": true, "dated": true, "of": true, "from": true}
-
-// datedIDs marks an identifier followed on its line by a word that joins
-// a number to its date and a date ("id.dated"), and that date ("d.ofid").
-func (d *Doc) datedIDs() {
-	type pos struct{ page, line, first int }
-	dates := map[pos]int{}
-	for i, v := range d.Values {
-		if v.Type == TDate {
-			dates[pos{v.Page, v.Line, v.First}] = i
-		}
-	}
-	if len(dates) == 0 {
-		return
-	}
-	for i := range d.Values {
-		v := &d.Values[i]
-		if v.Type != TID {
-			continue
-		}
-		words := d.Pages[v.Page].S.Page.Lines[v.Line].Words
-		if v.Last+2 >= len(words) {
-			continue
-		}
-		w := strings.ToLower(d.Pages[v.Page].S.Page.Words[words[v.Last+1]].Text)
-		if !dateWords[w] {
-			continue
-		}
-		di, ok := dates[pos{v.Page, v.Line, v.Last + 2}]
-		if !ok {
-			continue
-		}
-		v.feats = append(v.feats, fv{fid("id.dated"), 1})
-		dv := &d.Values[di]
-		if !slices.ContainsFunc(dv.feats, func(f fv) bool { return f.id == fid("d.ofid") }) {
-			dv.feats = append(dv.feats, fv{fid("d.ofid"), 1})
-		}
-	}
-}
-
-// sumKinds are the totals labels whose amounts labelSums adds up.
-var sumKinds = []labels.Kind{labels.Subtotal, labels.TaxAmount, labels.Total}
-
-// labelSums marks, for each totals label kind, the amounts it labels (as
-// a column heading, or in their own cell, to the left or above when the
-// amount ends its line) that account
-// for all the others: an amount equal to the sum of the other distinct
-// amounts under that kind (the total line under per-rate lines, "IVA 22%
-// 22,00 · IVA 10% 5,00 · Totale IVA 27,00"), or the only one not zero
-// (a per-rate summary whose other rates tax nothing) is "lab.whole"; the
-// others under the kind are "lab.part". An amount alone under its kind is
-// neither: its own label says as much.
-func (d *Doc) labelSums() {
-	// Beside its label, only the last amount of a line counts: "IVA 22%
-	// su 100,00 22,00" labels the tax, not the base it is computed on.
-	type lineKey struct{ page, line int }
-	last := map[lineKey]float64{}
-	for _, v := range d.Values {
-		if v.Type == TAmount {
-			k := lineKey{v.Page, v.Line}
-			last[k] = max(last[k], v.Box.X0)
-		}
-	}
-	for _, k := range sumKinds {
-		beside, over := map[int32]bool{}, fid(dirHead+":"+string(k))
-		for _, dir := range []string{dirSame, dirLeft, dirAbove} {
-			beside[fid(dir+":"+string(k))] = true
-		}
-		var under []int
-		seen := map[int64]bool{}
-		var sum int64
-		for i := range d.Values {
-			v := &d.Values[i]
-			if v.Type != TAmount {
-				continue
-			}
-			isLast := v.Box.X0 >= last[lineKey{v.Page, v.Line}]
-			if !slices.ContainsFunc(v.feats, func(f fv) bool { return f.id == over || isLast && beside[f.id] }) {
-				continue
-			}
-			under = append(under, i)
-			if c := cents(math.Abs(v.Num)); !seen[c] {
-				seen[c] = true
-				sum += c
-			}
-		}
-		if len(seen) < 2 {
-			continue
-		}
-		var whole []int
-		for _, i := range under {
-			c := cents(math.Abs(d.Values[i].Num))
-			if c > 0 && (c == sum-c || c == sum) {
-				whole = append(whole, i)
-			}
-		}
-		if len(whole) == 0 {
-			continue
-		}
-		w := cents(math.Abs(d.Values[whole[0]].Num))
-		for _, i := range under {
-			v := &d.Values[i]
-			name := "lab.part"
-			if cents(math.Abs(v.Num)) == w {
-				name = "lab.whole"
-			}
-			if !slices.ContainsFunc(v.feats, func(f fv) bool { return f.id == fid(name) }) {
-				v.feats = append(v.feats, fv{fid(name), 1})
-			}
-		}
 	}
 }
 
@@ -607,12 +448,6 @@ func distinctDesc(xs []float64) []float64 {
 	return out
 }
 
-// bareInteger reports whether an amount is printed as a whole number with
-// no decimals ("15", "120,-").
-func bareInteger(text string) bool {
-	return !strings.ContainsAny(text, ".,") || strings.HasSuffix(text, ",-")
-}
-
 func cents(x float64) int64 { return int64(math.Round(x * 100)) }
 
 // Arithmetic roles of an amount.
@@ -623,11 +458,9 @@ const (
 )
 
 // arithmetic finds the amounts that take part in a sum base + tax = total
-// whose tax is base × a VAT rate (rounded to the cent either way), or,
-// when lo < hi, a rate between lo and hi (the blend of the rates of an
-// invoice that charges several): the totals of an invoice even without
-// labels.
-func arithmetic(distinct []float64, lo, hi float64) map[int64]int {
+// whose tax is base × a VAT rate (rounded to the cent either way): the
+// totals of an invoice even without labels.
+func arithmetic(distinct []float64) map[int64]int {
 	roles := map[int64]int{}
 	have := map[int64]bool{}
 	for _, x := range distinct {
@@ -642,7 +475,7 @@ func arithmetic(distinct []float64, lo, hi float64) map[int64]int {
 				continue
 			}
 			rate := tax / base * 100
-			if !plausibleRate(rate, base) && !(lo < hi && rate > lo && rate < hi) {
+			if !plausibleRate(rate, base) {
 				continue
 			}
 			t := cents(base) + cents(tax)

@@ -139,7 +139,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	lines := map[int][]numTok{}
 	for _, i := range values {
 		v := &d.Values[i]
-		if v.Page != pi || v.Line < 0 || v.Type != TAmount && v.Type != TPercent || s.Page.Lines[v.Line].Angle != 0 {
+		if v.Page != pi || v.Line < 0 || v.Type != TAmount && v.Type != TPercent {
 			continue
 		}
 		lines[v.Line] = append(lines[v.Line], numTok{v: v, x1: digitsRight(s, v), val: v.Num, pct: v.Type == TPercent})
@@ -303,9 +303,6 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		}
 		bottom := s.Page.Lines[li].Box.Y1
 		for lj := li + 1; lj < next && lj < len(s.Cells); lj++ {
-			if s.Page.Lines[lj].Angle != 0 {
-				continue // a line up the margin, across the table
-			}
 			cells := s.Cells[lj]
 			if len(cells) == 0 || descX < 0 || totalsLine(p, lj) || aligned(lines[lj], cq, cp, ca) {
 				break

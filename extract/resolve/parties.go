@@ -701,23 +701,6 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		}
 		set("name.upper", float64(upper)/float64(max(1, len([]rune(v.Text)))))
 		set("name.digits", b1(strings.IndexFunc(v.Text, unicode.IsDigit) >= 0))
-		// The shape of prose, not of a name: words of four letters or
-		// more written in lower case, a lower-case start, a sentence
-		// ending inside ("fornitore. Per informazioni", "powered by").
-		long, low := 0, 0
-		for _, w := range words {
-			r := []rune(w)
-			if len(r) >= 4 {
-				long++
-				if unicode.IsLower(r[0]) {
-					low++
-				}
-			}
-		}
-		set("name.lowwords", float64(low)/float64(max(1, long)))
-		first, _ := utf8.DecodeRuneInString(v.Text)
-		set("name.lowstart", b1(unicode.IsLower(first)))
-		set("name.sentence", b1(sentenceInside(words)))
 		set("name.code", b1(len(words) > 0 && codeWord(words[0]) && (len(words) == 1 || strings.HasPrefix(words[1], "("))))
 		set("name.joined", b1(v.joined))
 		set("name.cell", b1(v.First == p.S.Cells[v.Line][v.Cell].First && v.Last == p.S.Cells[v.Line][v.Cell].Last))
@@ -742,23 +725,6 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.domain", b1(d.inDomain(v.Text)))
 		set("name.mentions", math.Log1p(float64(d.mentions(v))))
 	}
-}
-
-// sentenceInside reports whether a sentence ends inside words: a word
-// in lower case ending in a full stop (not an initial, nor a title such
-// as "Dott."), followed by a word that starts in upper case ("fornitore.
-// Per informazioni").
-func sentenceInside(words []string) bool {
-	for i, w := range words[:max(0, len(words)-1)] {
-		r := []rune(w)
-		if len(r) < 4 || r[len(r)-1] != '.' || strings.Count(w, ".") > 1 || !unicode.IsLower(r[0]) || !unicode.IsLower(r[len(r)-2]) {
-			continue
-		}
-		if next, _ := utf8.DecodeRuneInString(words[i+1]); unicode.IsUpper(next) {
-			return true
-		}
-	}
-	return false
 }
 
 // legalWords are the words legal forms are spelt out with ("Società a

@@ -102,11 +102,6 @@ func (m *Model) options(d *Doc, f Field) []option {
 	if fm == nil {
 		return nil
 	}
-	if unsignedFields[f.Name] && !d.printsLabel(ownKinds[f.Name]) {
-		// A document that names no discount, stamp duty or withholding
-		// anywhere has none.
-		return nil
-	}
 	best := map[string]*option{}
 	for i := range d.Values {
 		v := &d.Values[i]

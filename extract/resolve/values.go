@@ -62,10 +62,6 @@ type Value struct {
 	embedded bool
 	// weak marks a street that names no kind of street (see weakStreet).
 	weak bool
-	// per marks an amount printed as a price per unit ("0,15 €/kWh").
-	per bool
-	// measure marks a number followed by a unit of measure ("0,004 kW").
-	measure bool
 	// joined marks a person's name joined from its given and family
 	// names (see Doc.keyedAddresses).
 	joined bool
@@ -189,8 +185,6 @@ func (d *Doc) findValues() {
 			}
 			for _, m := range parse.FindAmounts(text, d.Locale) {
 				add(TAmount, m)
-				d.Values[len(d.Values)-1].per = perUnit(text[m.End:])
-				d.Values[len(d.Values)-1].measure = measureUnit(text[m.End:])
 			}
 			for _, m := range parse.FindPercents(text) {
 				add(TPercent, m)
@@ -212,35 +206,6 @@ func (d *Doc) findValues() {
 	}
 	d.bareRates()
 	d.weakStreets()
-}
-
-// perUnit reports whether the text after an amount makes it a price per
-// unit of something ("€/kWh", "/mese", "€ / PoD / anno"): a tariff, not an
-// amount the invoice charges.
-func perUnit(after string) bool {
-	after = strings.TrimLeft(after, " €$£")
-	rest, ok := strings.CutPrefix(after, "/")
-	if !ok {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, " "))
-	return unicode.IsLetter(r)
-}
-
-// measureUnits are the units a quantity is measured in on invoices:
-// energy, power, volume, mass, length, time and data.
-var measureUnits = map[string]bool{
-	"kw": true, "kwh": true, "mw": true, "mwh": true, "wh": true, "kvarh": true, "smc": true, "mc": true,
-	"m3": true, "m³": true, "m2": true, "m²": true, "l": true, "lt": true, "kg": true, "g": true, "t": true,
-	"km": true, "m": true, "cm": true, "mm": true, "h": true, "min": true, "gb": true, "mb": true, "tb": true,
-}
-
-// measureUnit reports whether the text after a number starts with a unit
-// of measure ("0,004 kW", "1.947 kWh", "12 m³"): a quantity, not money.
-func measureUnit(after string) bool {
-	w, _, _ := strings.Cut(strings.TrimLeft(after, " "), " ")
-	w = strings.TrimRight(w, ".,;:)")
-	return measureUnits[strings.ToLower(w)]
 }
 
 // bareRates adds the VAT rates printed without a percent sign, as numbers
