@@ -79,6 +79,7 @@ package einvoice
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"strings"
 
@@ -235,6 +236,46 @@ func Parse(data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	doc, err := parseRoot(root, space, fellBack, 0)
+	if err != nil {
+		return nil, err
+	}
+	if root.name == "FatturaElettronica" {
+		if n := fatturaPABodies(root); n > 1 {
+			doc.warn(WarnMultipleBodies, invoice.SeverityWarning, "",
+				fmt.Sprintf("the file holds %d invoices (FatturaElettronicaBody); only the first is extracted", n))
+			doc.Result.Validation.Warnings = append([]invoice.Finding{}, doc.Warnings...)
+		}
+	}
+	return doc, nil
+}
+
+// ParseAll reads every invoice of one e-invoice XML document: one for CII
+// and UBL, one per FatturaElettronicaBody for a FatturaPA file holding a
+// batch (lotto), each with the header the bodies share. Errors are those
+// of Parse.
+func ParseAll(data []byte) ([]*Document, error) {
+	root, space, fellBack, err := parseTree(data)
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	if root.name == "FatturaElettronica" {
+		n = max(1, fatturaPABodies(root))
+	}
+	docs := make([]*Document, 0, n)
+	for i := range n {
+		doc, err := parseRoot(root, space, fellBack, i)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
+
+// parseRoot maps the invoice of index which of a parsed tree.
+func parseRoot(root *node, space string, fellBack bool, which int) (*Document, error) {
 	var doc *Document
 	switch {
 	case root.name == "CrossIndustryInvoice" && space == nsCII:
@@ -245,7 +286,7 @@ func Parse(data []byte) (*Document, error) {
 		root.name == "CreditNote" && space == nsUBLCredit:
 		doc = parseUBL(root)
 	case root.name == "FatturaElettronica" && isFatturaPANamespace(space):
-		doc = parseFatturaPA(root)
+		doc = parseFatturaPA(root, which)
 	default:
 		return nil, ErrNotEInvoice
 	}

@@ -307,3 +307,46 @@ func TestParseFixtures(t *testing.T) {
 		})
 	}
 }
+
+// A FatturaPA batch (lotto) gives one document per body, each with the
+// header the bodies share and no warning about the others; a CII or UBL
+// file gives one document, the same Parse gives.
+func TestParseAll(t *testing.T) {
+	docs, err := ParseAll(readFixture(t, "fatturapa-fpa12-two-bodies.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 2 {
+		t.Fatalf("%d documents, want 2", len(docs))
+	}
+	first, err := Parse(readFixture(t, "fatturapa-fpa12-two-bodies.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Warnings = []invoice.Finding{}
+	first.Result.Validation.Warnings = []invoice.Finding{}
+	if d := cmp.Diff(first, docs[0]); d != "" {
+		t.Errorf("first body differs from Parse's (-Parse +ParseAll):\n%s", d)
+	}
+	second := docs[1].Result
+	want := invoice.Result{
+		Vendor:  first.Result.Vendor,
+		Buyer:   first.Result.Buyer,
+		Invoice: invoice.Header{Number: s("2025/PA/15"), Date: s("2025-06-30"), Type: s("credit_note"), Currency: s("EUR")},
+		Financials: invoice.Financials{Subtotal: n(60), TaxRate: n(22), TaxAmount: n(13.2), Total: n(73.2),
+			Currency: s("EUR")},
+		LineItems: []invoice.LineItem{{Description: s("Storno intervento non eseguito"), Quantity: n(1),
+			UnitPrice: n(60), Amount: n(60), TaxRate: n(22)}},
+		Validation: invoice.Validation{Warnings: []invoice.Finding{}},
+	}
+	want.Vendor.IBAN = nil // the second body has no payment block
+	if d := cmp.Diff(want, second); d != "" {
+		t.Errorf("second body (-want +got):\n%s", d)
+	}
+	for _, f := range []string{"cii-en16931.xml", "ubl-invoice.xml"} {
+		docs, err := ParseAll(readFixture(t, f))
+		if err != nil || len(docs) != 1 {
+			t.Errorf("%s: %d documents, err %v; want 1", f, len(docs), err)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package einvoice
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/invex/invex/invoice"
@@ -62,10 +61,15 @@ var modalitaPagamento = map[string]string{
 	"MP21": invoice.PaySEPADirectDebit,
 }
 
-// parseFatturaPA maps a FatturaElettronica. Only the first
-// FatturaElettronicaBody is read; more bodies raise
-// FATTURAPA_MULTIPLE_BODIES.
-func parseFatturaPA(root *node) *Document {
+// fatturaPABodies is the number of FatturaElettronicaBody of a
+// FatturaElettronica: the invoices of a batch (lotto) sent in one file.
+func fatturaPABodies(root *node) int { return len(root.children("FatturaElettronicaBody")) }
+
+// parseFatturaPA maps the FatturaElettronicaBody of index which (from 0)
+// of a FatturaElettronica, with the header all its bodies share. Parse
+// reads the first and warns of more with FATTURAPA_MULTIPLE_BODIES;
+// ParseAll reads each.
+func parseFatturaPA(root *node, which int) *Document {
 	hdr := root.child("FatturaElettronicaHeader")
 	profile := root.attr("versione")
 	if profile == "" {
@@ -74,14 +78,9 @@ func parseFatturaPA(root *node) *Document {
 	d := newDocument(FormatFatturaPA, profile)
 	r := &d.Result
 
-	bodies := root.children("FatturaElettronicaBody")
-	if len(bodies) > 1 {
-		d.warn(WarnMultipleBodies, invoice.SeverityWarning, "",
-			fmt.Sprintf("the file holds %d invoices (FatturaElettronicaBody); only the first is extracted", len(bodies)))
-	}
 	var body *node
-	if len(bodies) > 0 {
-		body = bodies[0]
+	if bodies := root.children("FatturaElettronicaBody"); which >= 0 && which < len(bodies) {
+		body = bodies[which]
 	}
 
 	fpaParty(hdr.at("CedentePrestatore")).vendor(&r.Vendor)

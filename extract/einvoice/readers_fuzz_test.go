@@ -95,7 +95,7 @@ func FuzzUBL(f *testing.F) {
 func FuzzFatturaPA(f *testing.F) {
 	readerSeeds(f, "fatturapa-")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzReader(t, data, parseFatturaPA)
+		fuzzReader(t, data, func(root *node) *Document { return parseFatturaPA(root, fatturaPABodies(root)-1) })
 	})
 }
 
