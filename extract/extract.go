@@ -20,6 +20,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/einvoice"
 	"github.com/invex/invex/extract/fields"
 	"github.com/invex/invex/extract/layout"
@@ -181,6 +182,13 @@ type Outcome struct {
 	// page, box and confidence of their value; nil for e-invoices, whose
 	// values come from the XML.
 	Evidence map[string]layout.Evidence
+	// Kind is the kind of file read, told from its bytes.
+	Kind document.Kind
+	// Documents lists every invoice of a file that held more than one (a
+	// FatturaPA batch, a ZIP of e-invoices, a PDF or picture file with
+	// several invoices); Result, Flags, Confidence and Evidence are then
+	// the first's. Nil for a file of one invoice.
+	Documents []invoice.Document
 }
 
 // Error codes of failed extractions. The budget codes (page_limit,
@@ -228,10 +236,18 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Extract reads one PDF document.
+// Extract reads one document: a PDF; e-invoice XML, plain, signed (.p7m)
+// or in a ZIP archive; or a picture (JPEG, PNG, TIFF, WebP), read by OCR.
+// The kind is told from the bytes.
 func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome, error) {
 	if opt.Locale == "" {
 		opt.Locale = invoice.DefaultLocale
+	}
+	switch kind := document.Detect(data); {
+	case kind.Structured():
+		return e.extractEInvoices(kind, data)
+	case kind.Image():
+		return e.extractPictures(ctx, kind, data, opt)
 	}
 	doc, err := e.pdf.Read(ctx, data)
 	if err != nil {
@@ -247,6 +263,13 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if err != nil {
 		return Outcome{}, err
 	}
+	out := e.decide(r, len(doc.Pages), warnings, opt)
+	out.Kind = document.PDF
+	return out, nil
+}
+
+// decide resolves the fields of a page reading and finishes the outcome.
+func (e *Engine) decide(r pageRead, pages int, warnings []invoice.Finding, opt Options) Outcome {
 	m := opt.Model
 	if m == nil {
 		m = e.model
@@ -266,9 +289,9 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 		model = ModelOCR
 		res.Validation.Warnings = append(res.Validation.Warnings, repairOCR(&res)...)
 	}
-	out := finish(res, model, f.Confidence, len(doc.Pages))
+	out := finish(res, model, f.Confidence, pages)
 	out.Evidence = f.Evidence
-	return out, nil
+	return out
 }
 
 // pageRead is what reading a document's pages gives: the hand-written
@@ -301,12 +324,20 @@ func (e *Engine) readPage(ctx context.Context, data []byte, doc *layout.Document
 		}
 		scan.warnings = append(scan.warnings, more...)
 	}
+	r := e.candidates(doc, f, opt)
+	r.warnings, r.scanned = scan.warnings, len(scan.pages) > 0
+	return r, nil
+}
+
+// candidates builds the resolver's candidates of a document whose words
+// are read, with the rules' choices f marked.
+func (e *Engine) candidates(doc *layout.Document, f fields.Outcome, opt Options) pageRead {
 	rd := resolve.Build(doc, opt.Locale)
 	if !e.noRules {
 		rd.SetRules(rulesOf(&f))
 	}
 	rd.RuleItems = ruleItems(f.Result.LineItems)
-	return pageRead{fields: f, candidates: rd, warnings: scan.warnings, scanned: len(scan.pages) > 0}, nil
+	return pageRead{fields: f, candidates: rd}
 }
 
 // Layout reads the pages of a document as the field rules see them: the

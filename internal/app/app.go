@@ -33,6 +33,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/blob"
@@ -509,6 +510,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		a.api = httpapi.New(httpapi.Config{
 			MaxUploadBytes: cfg.MaxUploadBytes,
 			SpoolDir:       spool,
+			Pictures:       raster.Limits{MaxPages: cfg.OCRMaxPages},
 			Limits:         cfg.HTTP,
 			Version:        cfg.Version,
 			Webhooks:       cfg.Webhooks,

@@ -11,10 +11,13 @@ import (
 
 // Machine codes of error responses. They are stable: clients branch on them.
 const (
-	CodeUnauthorized         = "unauthorized"
-	CodeInvalidRequest       = "invalid_request"
-	CodeUnsupportedLocale    = "unsupported_locale"
-	CodeInvalidPDF           = "invalid_pdf"
+	CodeUnauthorized      = "unauthorized"
+	CodeInvalidRequest    = "invalid_request"
+	CodeUnsupportedLocale = "unsupported_locale"
+	CodeInvalidPDF        = "invalid_pdf"
+	// Codes of POST /v1/extract's documents other than PDFs (package
+	// document's).
+	CodeUnsupportedDocument  = "unsupported_document"
 	CodeFileTooLarge         = "file_too_large"
 	CodeRequestTooLarge      = "request_too_large"
 	CodeRequestTimeout       = "request_timeout"

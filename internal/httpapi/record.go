@@ -84,6 +84,49 @@ func (EvidenceJSON) Schema(reg huma.Registry) *huma.Schema {
 	}
 }
 
+// DocumentsJSON is the stored list of the invoices of a job; its documented
+// schema is a list of invoice.Document.
+type DocumentsJSON json.RawMessage
+
+// MarshalJSON implements json.Marshaler.
+func (d DocumentsJSON) MarshalJSON() ([]byte, error) { return d, nil }
+
+// Schema implements huma.SchemaProvider.
+func (DocumentsJSON) Schema(reg huma.Registry) *huma.Schema {
+	return &huma.Schema{Type: huma.TypeArray, Items: reg.Schema(reflect.TypeFor[invoice.Document](), true, "Document"),
+		Description: "Every invoice the submitted file held, in order; result is the first."}
+}
+
+// documentsOf returns the stored documents of a completed job, or a list
+// of its one invoice built from its result.
+func documentsOf(j store.Job) DocumentsJSON {
+	if len(j.Documents) > 0 {
+		return DocumentsJSON(j.Documents)
+	}
+	one := struct {
+		Index      int             `json:"index"`
+		Model      string          `json:"model"`
+		Confidence float64         `json:"confidence"`
+		Result     json.RawMessage `json:"result"`
+		Flags      json.RawMessage `json:"validation_flags"`
+		Evidence   json.RawMessage `json:"evidence,omitempty"`
+	}{Model: j.Model, Result: j.Result, Flags: j.Flags, Evidence: j.Extra}
+	if j.Confidence != nil {
+		one.Confidence = *j.Confidence
+	}
+	if len(one.Flags) == 0 {
+		one.Flags = json.RawMessage("[]")
+	}
+	if len(one.Result) == 0 {
+		return nil
+	}
+	b, err := json.Marshal([]any{one})
+	if err != nil {
+		return nil
+	}
+	return DocumentsJSON(b)
+}
+
 // Record is a job as GET /v1/jobs/{id} returns it: the pending/processing
 // fields always, plus the completed fields or the failed fields.
 type Record struct {
@@ -101,6 +144,9 @@ type Record struct {
 	ValidationFlags FlagsJSON    `json:"validation_flags,omitempty" doc:"Data-consistency findings; empty when there are none. Completed jobs only."`
 	Result          ResultJSON   `json:"result,omitempty" doc:"The extracted invoice data. Completed jobs only."`
 	Evidence        EvidenceJSON `json:"evidence,omitempty" doc:"Page, box and confidence of each value of the result. Completed jobs read from the text layer only."`
+	// Additive: every invoice of the submitted file.
+	DocumentKind string        `json:"document_kind,omitempty" enum:"pdf,xml,p7m,zip,jpeg,png,tiff,webp" doc:"Kind of the submitted file, told from its bytes. Completed jobs only."`
+	Documents    DocumentsJSON `json:"documents,omitempty" doc:"Every invoice the submitted file held, in order (one for most files); result is the first. Completed jobs only."`
 
 	// Failed jobs.
 	Error        string `json:"error,omitempty" doc:"Why the job failed, in words. Failed jobs only."`
@@ -132,6 +178,11 @@ func NewRecord(j store.Job) Record {
 		}
 		r.Result = ResultJSON(j.Result)
 		r.Evidence = EvidenceJSON(j.Extra)
+		r.DocumentKind = j.Kind
+		if r.DocumentKind == "" {
+			r.DocumentKind = "pdf"
+		}
+		r.Documents = documentsOf(j)
 	case store.StatusFailed:
 		n := j.AttemptCount
 		r.Error, r.ErrorCode, r.AttemptCount = j.Error, j.ErrorCode, &n

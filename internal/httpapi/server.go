@@ -24,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
@@ -48,6 +49,10 @@ type Config struct {
 	// Web, when set, serves every path outside /v1/ that the API does not
 	// (the web dashboard); without it / redirects to the API docs.
 	Web http.Handler
+	// Pictures bound the pictures POST /v1/extract accepts: pixels per
+	// page and pages per file, as the workers' OCR reads them (zero:
+	// package raster's defaults).
+	Pictures raster.Limits
 }
 
 func (c Config) withDefaults() Config {
@@ -163,7 +168,20 @@ func (s *Server) routes() {
 	}, s.submit)
 	// Documented after registration: declared before, huma would read and
 	// buffer the body itself, and the handler streams it instead.
-	s.api.OpenAPI().Paths["/v1/extract/invoice"].Post.RequestBody = s.submitRequestBody()
+	s.api.OpenAPI().Paths["/v1/extract/invoice"].Post.RequestBody = s.submitRequestBody(false)
+
+	huma.Register(s.api, huma.Operation{
+		OperationID:   "submit-document",
+		Method:        http.MethodPost,
+		Path:          "/v1/extract",
+		Summary:       "Submit any invoice document for extraction: PDF, e-invoice XML (plain, signed, zipped) or picture",
+		Description:   submitAnyDescription,
+		Tags:          []string{"Extraction"},
+		DefaultStatus: http.StatusAccepted,
+		Security:      security,
+		Errors:        []int{400, 401, 408, 413, 415, 422, 429, 503},
+	}, s.submitAny)
+	s.api.OpenAPI().Paths["/v1/extract"].Post.RequestBody = s.submitRequestBody(true)
 
 	huma.Register(s.api, huma.Operation{
 		OperationID: "get-job",

@@ -29,6 +29,20 @@ const submitDescription = "Upload one PDF invoice, either as multipart/form-data
 	"An optional `webhook_url` (form field or JSON member) receives the job's event when it ends " +
 	"(see PUT /v1/webhook); `webhook_configured` in the answer says whether a webhook applies to the job."
 
+const submitAnyDescription = "Upload one invoice document of any kind an accounting team receives, " +
+	"as multipart/form-data (field `file`) or JSON (`file_base64`), with the same optional `locale` and `webhook_url`, " +
+	"key, quota, idempotency and job as POST /v1/extract/invoice. The kind is told from the bytes, never from the file name: " +
+	"a PDF; an e-invoice XML (FatturaPA 1.2, UN/CEFACT CII as in Factur-X, ZUGFeRD and XRechnung, or OASIS UBL 2.1); " +
+	"the same signed as CAdES (.p7m, DER or base64); a ZIP archive of such files as the SDI delivers them; " +
+	"or a JPEG, PNG, TIFF (every page) or WebP picture, read by OCR with its EXIF orientation applied. " +
+	"A file holding several invoices (a FatturaPA batch, a ZIP of invoices, a PDF of several) gives one job whose `result` is the first " +
+	"and whose `documents` lists every one; it consumes one unit of quota. " +
+	"Files other than PDFs are read far enough at submission to answer 422 at once when they cannot be extracted: " +
+	"`unsupported_document` (a kind the service does not read), `invalid_document` (damaged XML, a truncated signature, a broken picture), " +
+	"`not_an_invoice` (XML of another schema, a ZIP without e-invoices), `unsafe_document` (DTDs, entities, archives that inflate " +
+	"beyond the budget) and `image_too_large` (a picture over the pixel or page budget). PDFs get the same checks as on " +
+	"POST /v1/extract/invoice (`invalid_pdf`). At most 50 MiB."
+
 var maxWebhookURL = 2048
 
 // submitInput has no declared body: the handler streams it itself, so that a
@@ -58,10 +72,23 @@ type submitJSON struct {
 	WebhookURL string `json:"webhook_url,omitempty" format:"uri" maxLength:"2048" doc:"Where to POST this job's job.completed or job.failed event, instead of the account's endpoint; signed with the account's webhook secret."`
 }
 
-func (s *Server) submitRequestBody() *huma.RequestBody {
+// submitAnyJSON documents the JSON form of POST /v1/extract's body.
+type submitAnyJSON struct {
+	FileBase64 string `json:"file_base64" contentEncoding:"base64" doc:"The document, base64-encoded (standard or URL-safe alphabet; a data: URL prefix is allowed): PDF, e-invoice XML (plain, signed .p7m, or a ZIP of them), JPEG, PNG, TIFF or WebP."`
+	Locale     string `json:"locale,omitempty" enum:"it,en,de,fr" default:"it" doc:"Language hint."`
+	WebhookURL string `json:"webhook_url,omitempty" format:"uri" maxLength:"2048" doc:"Where to POST this job's job.completed or job.failed event, instead of the account's endpoint; signed with the account's webhook secret."`
+}
+
+func (s *Server) submitRequestBody(anyKind bool) *huma.RequestBody {
 	reg := s.api.OpenAPI().Components.Schemas
 	locale := &huma.Schema{Type: huma.TypeString, Enum: []any{"it", "en", "de", "fr"}, Default: "it",
 		Description: "Language hint for OCR and labels."}
+	fileDoc, fileType, jsonType := "The PDF invoice, at most 50 MiB.", "application/pdf", reflect.TypeFor[submitJSON]()
+	if anyKind {
+		fileDoc = "The document, at most 50 MiB: PDF, e-invoice XML (plain, signed .p7m, or a ZIP of them), JPEG, PNG, TIFF or WebP."
+		fileType = "application/pdf, application/xml, application/pkcs7-mime, application/zip, image/jpeg, image/png, image/tiff, image/webp"
+		jsonType = reflect.TypeFor[submitAnyJSON]()
+	}
 	return &huma.RequestBody{
 		Required: true,
 		Content: map[string]*huma.MediaType{
@@ -70,23 +97,37 @@ func (s *Server) submitRequestBody() *huma.RequestBody {
 					Type: huma.TypeObject,
 					Properties: map[string]*huma.Schema{
 						"file": {Type: huma.TypeString, Format: "binary", ContentEncoding: "binary",
-							Description: "The PDF invoice, at most 50 MiB."},
+							Description: fileDoc},
 						"locale": locale,
 						"webhook_url": {Type: huma.TypeString, Format: "uri", MaxLength: &maxWebhookURL,
 							Description: "Where to POST this job's job.completed or job.failed event, instead of the account's endpoint; signed with the account's webhook secret."},
 					},
 					Required: []string{"file"},
 				},
-				Encoding: map[string]*huma.Encoding{"file": {ContentType: "application/pdf"}},
+				Encoding: map[string]*huma.Encoding{"file": {ContentType: fileType}},
 			},
-			"application/json": {Schema: huma.SchemaFromType(reg, reflect.TypeFor[submitJSON]())},
+			"application/json": {Schema: huma.SchemaFromType(reg, jsonType)},
 		},
 	}
 }
 
-// submit receives an upload and submits it: the quota is checked before a
-// byte is read; the upload waits for one of the account's upload slots.
+// submit receives a PDF upload (POST /v1/extract/invoice) and submits it.
 func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, error) {
+	return s.submitKind(ctx, in, false)
+}
+
+// submitAny receives an upload of any kind the engine reads (POST
+// /v1/extract) and submits it.
+func (s *Server) submitAny(ctx context.Context, in *submitInput) (*submitOutput, error) {
+	return s.submitKind(ctx, in, true)
+}
+
+// submitKind receives an upload and submits it: the quota is checked
+// before a byte is read; the upload waits for one of the account's upload
+// slots. With anyKind, every kind of document package document tells is
+// accepted, and those other than PDFs are inspected before the job is
+// created, so that a file that cannot be read gets its 422 now.
+func (s *Server) submitKind(ctx context.Context, in *submitInput, anyKind bool) (*submitOutput, error) {
 	p := principalFrom(ctx)
 	idemKey, perr := idempotencyKey(in.IdempotencyKey)
 	if perr != nil {
@@ -100,12 +141,21 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		return nil, perr
 	}
 	r, w := humago.Unwrap(in.hctx)
-	up, err := s.receive(r, w)
+	up, err := s.receive(r, w, anyKind)
+	if err == nil {
+		if ierr := up.Inspect(s.cfg.Pictures); ierr != nil {
+			up.Remove()
+			up, err = nil, ierr
+		}
+	}
 	release()
 	if err != nil {
 		var ie *intake.Error
-		if errors.As(err, &ie) && ie.Kind == intake.KindInternal {
-			s.logger(ctx).Error("receive upload", "err", err)
+		if errors.As(err, &ie) {
+			if ie.Kind == intake.KindInternal {
+				s.logger(ctx).Error("receive upload", "err", err)
+			}
+			return nil, intakeProblem(err, s.cfg.MaxUploadBytes)
 		}
 		return nil, err
 	}
@@ -114,6 +164,7 @@ func (s *Server) submit(ctx context.Context, in *submitInput) (*submitOutput, er
 		MonthlyQuota:   p.MonthlyQuota,
 		Locale:         up.Fields["locale"],
 		FileName:       up.FileName,
+		Kind:           string(up.Kind),
 		SHA256:         up.SHA256,
 		Size:           up.Size,
 		SpoolPath:      up.Path,
@@ -176,7 +227,7 @@ func quotaExhausted(now time.Time) *Problem {
 
 // receive streams the body into a spool file, choosing the reader by content
 // type, and maps intake errors to problems.
-func (s *Server) receive(r *http.Request, w http.ResponseWriter) (*intake.Upload, error) {
+func (s *Server) receive(r *http.Request, w http.ResponseWriter, anyKind bool) (*intake.Upload, error) {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil {
 		return nil, problem(http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
@@ -202,7 +253,7 @@ func (s *Server) receive(r *http.Request, w http.ResponseWriter) (*intake.Upload
 	defer func() { rc.SetWriteDeadline(time.Now().Add(lm.WriteTimeout)) }()
 	rr := &rateReader{r: r.Body, rc: rc, start: start, grace: lm.UploadGrace, max: lm.UploadTimeout, rate: lm.MinUploadRate}
 	r.Body = http.MaxBytesReader(w, io.NopCloser(rr), rawLimit)
-	lim := intake.Limits{MaxFileBytes: limit}
+	lim := intake.Limits{MaxFileBytes: limit, AnyDocument: anyKind}
 
 	up, err := s.read(r, mt, params["boundary"], lim)
 	if err != nil && rr.timedOut {
@@ -259,6 +310,10 @@ func intakeProblem(err error, limit int64) *Problem {
 		return problem(http.StatusRequestEntityTooLarge, CodeRequestTooLarge, ie.Msg)
 	case intake.KindNotPDF:
 		return problem(http.StatusUnprocessableEntity, CodeInvalidPDF, ie.Msg)
+	case intake.KindUnsupported:
+		return problem(http.StatusUnprocessableEntity, CodeUnsupportedDocument, ie.Msg)
+	case intake.KindInvalidDocument:
+		return problem(http.StatusUnprocessableEntity, ie.Code, ie.Msg)
 	case intake.KindNoFile, intake.KindBadBase64:
 		return problem(http.StatusUnprocessableEntity, CodeInvalidRequest, ie.Msg)
 	case intake.KindInternal:

@@ -19,6 +19,8 @@ import (
 	"io"
 	"net/http"
 	"os"
+
+	"github.com/invex/invex/extract/document"
 )
 
 // Kind classifies intake errors; the HTTP layer maps each to a status.
@@ -35,11 +37,20 @@ const (
 	// KindEnvelopeTooLarge: the body carries too much besides the document
 	// (form fields, part headers, other JSON members).
 	KindEnvelopeTooLarge
+	// KindUnsupported: with Limits.AnyDocument, the document is of no
+	// kind the service reads.
+	KindUnsupported
+	// KindInvalidDocument: a file of a known kind other than PDF that
+	// cannot be read (Error.Code says why: package document's codes); see
+	// Upload.Inspect.
+	KindInvalidDocument
 )
 
 // Error is an intake failure with a message fit for the client.
 type Error struct {
 	Kind Kind
+	// Code is the machine code of a KindInvalidDocument error.
+	Code string
 	Msg  string
 	Err  error // cause, for logs only
 }
@@ -74,6 +85,10 @@ type Limits struct {
 	// member names and other members of a JSON object (including values
 	// that are skipped, such as deeply nested ones). Default 64 KiB.
 	MaxEnvelopeBytes int64
+	// AnyDocument accepts every kind of file package document tells
+	// (PDF, e-invoice XML plain, signed or zipped, pictures) instead of
+	// PDFs only; Upload.Kind says which it is.
+	AnyDocument bool
 }
 
 // Defaults of Limits.
@@ -103,7 +118,10 @@ func (l Limits) withDefaults() Limits {
 // Upload is a received document, spooled to Path. The caller owns the file
 // and must remove it.
 type Upload struct {
-	Path     string
+	Path string
+	// Kind is the kind of file, told from its first bytes: document.PDF
+	// unless Limits.AnyDocument let another in.
+	Kind     document.Kind
 	Size     int64
 	SHA256   string // hex
 	FileName string
@@ -131,6 +149,8 @@ type spool struct {
 	// tail keeps the last bytes written, for a keyword split by writes.
 	obj  bool
 	tail []byte
+	// any accepts every kind of document (Limits.AnyDocument).
+	any bool
 }
 
 type hashWriter interface {
@@ -197,16 +217,24 @@ func (s *spool) finish(name string, fields map[string]string) (*Upload, error) {
 		os.Remove(s.f.Name())
 		return nil, errorf(KindNoFile, "the document is empty")
 	}
-	if err := Sniff(s.head); err != nil {
+	kind := document.PDF
+	if s.any {
+		kind = document.Detect(s.head)
+		if kind == document.Unknown {
+			os.Remove(s.f.Name())
+			return nil, errorf(KindUnsupported, "the file is of no kind the service reads: send a PDF, an e-invoice XML (FatturaPA, CII, UBL), plain, signed (.p7m) or in a ZIP archive, or a JPEG, PNG, TIFF or WebP picture")
+		}
+	} else if err := Sniff(s.head); err != nil {
 		os.Remove(s.f.Name())
 		return nil, err
 	}
-	if !s.obj {
+	if kind == document.PDF && !s.obj {
 		os.Remove(s.f.Name())
 		return nil, errorf(KindNotPDF, "the file has a PDF header but no object after it: it holds no document")
 	}
 	return &Upload{
 		Path:     s.f.Name(),
+		Kind:     kind,
 		Size:     s.n,
 		SHA256:   hex.EncodeToString(s.h.Sum(nil)),
 		FileName: name,

@@ -390,6 +390,7 @@ func (j *jsonReader) file(dir string) (*Upload, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.any = j.lim.AnyDocument
 	d := &b64{out: s}
 	j.inFile, j.fileStart = true, j.pos()
 	err = j.chars(d.char)

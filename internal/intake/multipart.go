@@ -67,7 +67,7 @@ func readParts(mr *multipart.Reader, dir string, lim Limits, env *envelope) (*Up
 			if up != nil {
 				return fail(errorf(KindMalformed, "the form has more than one %q part; send one document per request", FileField))
 			}
-			up, err = spoolPart(p, dir, lim.MaxFileBytes, env)
+			up, err = spoolPart(p, dir, lim, env)
 			if err != nil {
 				return nil, err
 			}
@@ -91,11 +91,12 @@ func readParts(mr *multipart.Reader, dir string, lim Limits, env *envelope) (*Up
 	return up, nil
 }
 
-func spoolPart(p *multipart.Part, dir string, limit int64, env *envelope) (*Upload, error) {
-	s, err := newSpool(dir, limit)
+func spoolPart(p *multipart.Part, dir string, lim Limits, env *envelope) (*Upload, error) {
+	s, err := newSpool(dir, lim.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
+	s.any = lim.AnyDocument
 	if env != nil {
 		// A raw part's bytes are the document's bytes.
 		env.doc = func() int64 { return s.n }

@@ -192,7 +192,21 @@ func Completion(out extract.Outcome) (store.Completion, error) {
 			return store.Completion{}, fmt.Errorf("encode evidence: %w", err)
 		}
 	}
-	return store.Completion{Confidence: out.Confidence, Model: out.Model, Result: res, Flags: fl, Extra: extra}, nil
+	var docs []byte
+	if len(out.Documents) > 0 {
+		for i := range out.Documents {
+			d := &out.Documents[i]
+			d.Result.Normalize()
+			d.Result.Validation.Confidence = d.Confidence
+			if d.Flags == nil {
+				d.Flags = []invoice.Finding{}
+			}
+		}
+		if docs, err = json.Marshal(out.Documents); err != nil {
+			return store.Completion{}, fmt.Errorf("encode documents: %w", err)
+		}
+	}
+	return store.Completion{Confidence: out.Confidence, Model: out.Model, Result: res, Flags: fl, Extra: extra, Documents: docs}, nil
 }
 
 // CodeWorkerLost is the error code of a job whose attempts were lost to

@@ -48,13 +48,19 @@ type Job struct {
 	Flags  json.RawMessage
 	Result json.RawMessage
 	Extra  json.RawMessage
+	// Kind is the kind of file submitted (package document's Kind: pdf,
+	// xml, p7m, zip, jpeg, png, tiff, webp).
+	Kind string
+	// Documents lists every invoice of a file that held several (JSON);
+	// nil for a file of one.
+	Documents json.RawMessage
 	// QueueJobID is the id of the job queue's entry for this job.
 	QueueJobID *int64
 }
 
 const jobColumns = `id, account_id, status, locale, file_name, file_sha256, file_size, blob_key, cache_key,
 	queued_at, started_at, completed_at, processing_ms, attempt_count, max_attempts, error, error_code,
-	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id, charged_attempts`
+	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id, charged_attempts, kind, documents`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -62,7 +68,7 @@ func scanJob(row rowScanner) (Job, error) {
 	var (
 		j                                Job
 		blob, errMsg, errCode, model     sql.NullString
-		flags, result, extra             sql.NullString
+		flags, result, extra, documents  sql.NullString
 		queued                           int64
 		started, completed, procMS, qjob sql.NullInt64
 		confidence                       sql.NullFloat64
@@ -70,7 +76,7 @@ func scanJob(row rowScanner) (Job, error) {
 	)
 	err := row.Scan(&j.ID, &j.AccountID, &j.Status, &j.Locale, &j.FileName, &j.FileSHA256, &j.FileSize,
 		&blob, &j.CacheKey, &queued, &started, &completed, &procMS, &j.AttemptCount, &j.MaxAttempts,
-		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob, &j.ChargedAttempts)
+		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob, &j.ChargedAttempts, &j.Kind, &documents)
 	if err != nil {
 		return Job{}, err
 	}
@@ -95,10 +101,21 @@ func scanJob(row rowScanner) (Job, error) {
 	if extra.Valid {
 		j.Extra = json.RawMessage(extra.String)
 	}
+	if documents.Valid {
+		j.Documents = json.RawMessage(documents.String)
+	}
 	if qjob.Valid {
 		j.QueueJobID = &qjob.Int64
 	}
 	return j, nil
+}
+
+// kindOr is the stored kind of a job: pdf when none is named.
+func kindOr(k string) string {
+	if k == "" {
+		return "pdf"
+	}
+	return k
 }
 
 func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
@@ -131,12 +148,13 @@ func (tx *Tx) InsertJob(ctx context.Context, j *Job) error {
 	if j.CacheHit {
 		cacheHit = 1
 	}
+	j.Kind = kindOr(j.Kind)
 	_, err := tx.tx.ExecContext(ctx, `INSERT INTO jobs (`+jobColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
 		j.ID, j.AccountID, j.Status, j.Locale, j.FileName, j.FileSHA256, j.FileSize, nullString(j.BlobKey), j.CacheKey,
 		millis(j.QueuedAt), nullTime(j.StartedAt), nullTime(j.CompletedAt), procMS, j.AttemptCount, j.MaxAttempts,
 		nullString(j.Error), nullString(j.ErrorCode), confidence, nullString(j.Model), cacheHit,
-		nullJSON(j.Flags), nullJSON(j.Result), nullJSON(j.Extra), qjob, j.ChargedAttempts)
+		nullJSON(j.Flags), nullJSON(j.Result), nullJSON(j.Extra), qjob, j.ChargedAttempts, j.Kind, nullJSON(j.Documents))
 	if err != nil {
 		return fmt.Errorf("insert job: %w", err)
 	}
@@ -221,6 +239,7 @@ type Completion struct {
 	Flags      json.RawMessage
 	Result     json.RawMessage
 	Extra      json.RawMessage
+	Documents  json.RawMessage
 }
 
 // CompleteJobTx marks a processing job completed inside tx. It reports false
@@ -231,9 +250,9 @@ func (tx *Tx) CompleteJob(ctx context.Context, id string, c Completion) (bool, e
 		`UPDATE jobs SET status = 'completed', completed_at = $1,
 		        processing_ms = CASE WHEN started_at IS NULL OR started_at > $1 THEN 0 ELSE $1 - started_at END,
 		        confidence = $2, model = $3, validation_flags = $4, result = $5, extra = $6,
-		        error = NULL, error_code = NULL
+		        documents = $8, error = NULL, error_code = NULL
 		  WHERE id = $7 AND status IN ('pending', 'processing')`,
-		millis(now), c.Confidence, c.Model, nullJSON(c.Flags), nullJSON(c.Result), nullJSON(c.Extra), id)
+		millis(now), c.Confidence, c.Model, nullJSON(c.Flags), nullJSON(c.Result), nullJSON(c.Extra), id, nullJSON(c.Documents))
 	if err != nil {
 		return false, fmt.Errorf("complete job: %w", err)
 	}

@@ -120,8 +120,11 @@ type Submission struct {
 	MonthlyQuota int
 	// Locale is the language hint as the client sent it: empty for the
 	// default, otherwise one of invoice's locales in any case.
-	Locale    string
-	FileName  string
+	Locale   string
+	FileName string
+	// Kind is the kind of file, told from its bytes (package document's
+	// Kind); empty means pdf.
+	Kind      string
 	SHA256    string // hex SHA-256 of the document
 	Size      int64
 	SpoolPath string // the document's bytes; moved into Blobs or removed
@@ -203,6 +206,7 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 		Status:      store.StatusPending,
 		Locale:      sub.Locale,
 		FileName:    sub.FileName,
+		Kind:        sub.Kind,
 		FileSHA256:  sub.SHA256,
 		FileSize:    sub.Size,
 		CacheKey:    cacheKey,
@@ -231,7 +235,7 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 	if err != nil {
 		return Accepted{}, err
 	}
-	job.BlobKey = blobKey(job.ID, now)
+	job.BlobKey = blobKey(job.ID, sub.Kind, now)
 	if err := s.Blobs.PutFile(ctx, job.BlobKey, sub.SpoolPath); err != nil {
 		return Accepted{}, err
 	}
@@ -291,7 +295,7 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 	job.Confidence = cached.Confidence
 	job.Model = cached.Model
 	job.CacheHit = true
-	job.Flags, job.Result, job.Extra = cached.Flags, cached.Result, cached.Extra
+	job.Flags, job.Result, job.Extra, job.Documents = cached.Flags, cached.Result, cached.Extra, cached.Documents
 	var remaining int
 	err := s.Store.InTx(ctx, func(tx *store.Tx) error {
 		var err error
@@ -309,9 +313,13 @@ func (s *Submitter) submitCached(ctx context.Context, job, cached store.Job, sub
 	return Accepted{Job: job, QuotaRemaining: remaining, EstimatedSeconds: 1}, nil
 }
 
-// blobKey spreads documents over monthly directories.
-func blobKey(id string, t time.Time) string {
-	return "documents/" + t.UTC().Format("2006-01") + "/" + id + ".pdf"
+// blobKey spreads documents over monthly directories, named for their
+// kind.
+func blobKey(id, kind string, t time.Time) string {
+	if kind == "" {
+		kind = "pdf"
+	}
+	return "documents/" + t.UTC().Format("2006-01") + "/" + id + "." + kind
 }
 
 // EndedTxFunc is told, inside the transaction that ends a job (completed

@@ -278,6 +278,8 @@ func testJobRoundTrip(t *testing.T, st *store.Store) {
 		Flags:      json.RawMessage(`[{"code":"X", "severity":"low"}]`), // spacing kept byte for byte
 		Result:     json.RawMessage(`{"z":1,"a":"€"}`),                  // key order kept
 		Extra:      json.RawMessage(`{}`),
+		Kind:       "zip",
+		Documents:  json.RawMessage(`[{"index":0},{"index":1}]`),
 		QueueJobID: &qid}
 	failed := store.Job{ID: "5d2c4b0a-6a1e-4f0e-8d8e-2f1d3b4c5a6b", AccountID: a.ID, Status: store.StatusFailed,
 		Locale: "it", FileSHA256: "00", CacheKey: "ck2", QueuedAt: now, CompletedAt: &done,
