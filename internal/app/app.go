@@ -33,9 +33,9 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/invex/invex/extract"
-	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/dashboard"
 	"github.com/invex/invex/internal/httpapi"
