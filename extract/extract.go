@@ -263,6 +263,12 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	if err != nil {
 		return Outcome{}, err
 	}
+	if parts := e.splitPages(doc, opt); len(parts) > 1 {
+		if out, ok := e.splitOutcome(doc, parts, r, warnings, opt); ok {
+			out.Kind = document.PDF
+			return out, nil
+		}
+	}
 	out := e.decide(r, len(doc.Pages), warnings, opt)
 	out.Kind = document.PDF
 	return out, nil

@@ -162,6 +162,12 @@ func (e *Engine) pagesOutcome(doc *layout.Document, notes []invoice.Finding, opt
 	f := fields.Extract(doc, opt.Locale)
 	r := e.candidates(doc, f, opt)
 	r.warnings, r.scanned = notes, scanned
+	if parts := e.splitPages(doc, opt); len(parts) > 1 {
+		if out, ok := e.splitOutcome(doc, parts, r, nil, opt); ok {
+			out.Kind = kind
+			return out
+		}
+	}
 	out := e.decide(r, len(doc.Pages), nil, opt)
 	out.Kind = kind
 	return out

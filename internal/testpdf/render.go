@@ -2,6 +2,7 @@ package testpdf
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/go-pdf/fpdf"
@@ -89,6 +90,12 @@ func (p *painter) rightLines(x, y, step float64, ls ...string) float64 {
 
 // PDF renders the invoice.
 func (s Spec) PDF() []byte {
+	f := newFpdf(s)
+	s.draw(f, 0, "{nb}")
+	return output(f)
+}
+
+func newFpdf(s Spec) *fpdf.Fpdf {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetCompression(false)
 	f.SetAutoPageBreak(false, 0)
@@ -97,14 +104,34 @@ func (s Spec) PDF() []byte {
 	f.SetCatalogSort(true) // the same bytes for the same seed
 	f.SetCreationDate(s.Date)
 	f.SetModificationDate(s.Date)
+	return f
+}
+
+// draw renders the invoice on new pages of f, numbering them from 1 "of
+// total" after the first pages of f that are not its own.
+func (s Spec) draw(f *fpdf.Fpdf, first int, total string) {
 	p := &painter{f: f, tr: f.UnicodeTranslatorFromDescriptor("cp1252")}
-	r := renderer{s: s, p: p, w: vocab[s.Lang], t: s.Totals()}
-	f.SetFooterFunc(r.footer)
+	r := renderer{s: s, p: p, w: vocab[s.Lang], t: s.Totals(), first: first, total: total}
+	// The page before is closed by AddPage with the footer it was drawn
+	// with; this invoice's pages get its own.
 	f.AddPage()
+	f.SetFooterFunc(r.footer)
 	y := r.header()
 	y = r.table(y)
 	y = r.totals(y)
 	r.payment(y)
+}
+
+// Batch renders the invoices into one PDF, one after the other, each on
+// pages of its own numbered as if printed alone ("page 1 of 2"), as a
+// program printing a month's invoices in one run writes them.
+func Batch(specs ...Spec) []byte {
+	f := newFpdf(specs[0])
+	for _, s := range specs {
+		alone := newFpdf(s)
+		s.draw(alone, 0, "{nb}")
+		s.draw(f, f.PageCount(), strconv.Itoa(alone.PageCount()))
+	}
 	return output(f)
 }
 
@@ -114,6 +141,10 @@ type renderer struct {
 	p *painter
 	w words
 	t Totals
+	// first is the number of pages before the invoice's own, total the
+	// number of its pages as printed.
+	first int
+	total string
 }
 
 // v picks the wording of the style's variant.
@@ -621,7 +652,7 @@ func (r *renderer) footer() {
 	s, p, w := r.s, r.p, r.w
 	v := s.Vendor
 	p.font("", 7.5)
-	p.right(right, 290, fmt.Sprintf(w.page, p.f.PageNo(), "{nb}"))
+	p.right(right, 290, fmt.Sprintf(w.page, p.f.PageNo()-r.first, r.total))
 	if !s.Style.FooterLegal {
 		return
 	}
