@@ -55,6 +55,7 @@ var docsStatuses = map[string]int{
 	CodeFileTooLarge: 413, CodeRequestTooLarge: 413, CodeRequestTimeout: 408, CodeQuotaExhausted: 429, CodeRateLimited: 429, CodeJobNotFound: 404,
 	CodeNotFound: 404, CodeUnsupportedMediaType: 415, CodeUnavailable: 503, CodeInternal: 500,
 	CodeWebhookNotFound: 404, CodeInvalidWebhookURL: 422, CodeWebhookSecretMissing: 422,
+	CodeUnsupportedDocument: 422, CodeInvalidDocument: 422, CodeNotAnInvoice: 422, CodeUnsafeDocument: 422, CodeImageTooLarge: 422,
 }
 
 func schemaText(s *huma.Schema) string {

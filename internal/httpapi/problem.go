@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/invex/invex/extract/document"
 )
 
 // Machine codes of error responses. They are stable: clients branch on them.
@@ -15,9 +17,13 @@ const (
 	CodeInvalidRequest    = "invalid_request"
 	CodeUnsupportedLocale = "unsupported_locale"
 	CodeInvalidPDF        = "invalid_pdf"
-	// Codes of POST /v1/extract's documents other than PDFs (package
-	// document's).
-	CodeUnsupportedDocument  = "unsupported_document"
+	// Codes of POST /v1/extract's documents other than PDFs: package
+	// document's.
+	CodeUnsupportedDocument  = document.CodeUnsupported
+	CodeInvalidDocument      = document.CodeDamaged
+	CodeNotAnInvoice         = document.CodeNotInvoice
+	CodeUnsafeDocument       = document.CodeUnsafe
+	CodeImageTooLarge        = document.CodeImageTooLarge
 	CodeFileTooLarge         = "file_too_large"
 	CodeRequestTooLarge      = "request_too_large"
 	CodeRequestTimeout       = "request_timeout"
@@ -73,6 +79,11 @@ var titles = map[string]string{
 	CodeInvalidRequest:       "Invalid request",
 	CodeUnsupportedLocale:    "Unsupported locale",
 	CodeInvalidPDF:           "Not a valid PDF",
+	CodeUnsupportedDocument:  "Unsupported kind of document",
+	CodeInvalidDocument:      "Damaged document",
+	CodeNotAnInvoice:         "Not an invoice",
+	CodeUnsafeDocument:       "Document refused unread",
+	CodeImageTooLarge:        "Picture too large",
 	CodeFileTooLarge:         "File too large",
 	CodeRequestTooLarge:      "Request too large",
 	CodeRequestTimeout:       "Request body too slow",

@@ -6,6 +6,7 @@ package testimage
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/jpeg"
 )
@@ -111,4 +112,28 @@ func TIFF(pages []*image.Gray, dpi int) []byte {
 		prevNext = ifdOff + 2 + 12*entries
 	}
 	return out.Bytes()
+}
+
+// PNGBomb is the start of a PNG file that declares a greyscale picture of
+// w×h pixels, with a valid header and a little data: a decompression bomb
+// as a reader sees it before inflating.
+func PNGBomb(w, h uint32) []byte {
+	out := []byte("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		var n [4]byte
+		binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+		out = append(out, n[:]...)
+		body := append([]byte(typ), data...)
+		out = append(out, body...)
+		binary.BigEndian.PutUint32(n[:], crc32.ChecksumIEEE(body))
+		out = append(out, n[:]...)
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8] = 8 // bits per sample, colour type 0 (grey)
+	chunk("IHDR", ihdr)
+	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
+	chunk("IEND", nil)
+	return out
 }
