@@ -52,6 +52,11 @@ type Job struct {
 	// Evidence maps field paths to the page, box and confidence each value
 	// was read from; absent for embedded e-invoices.
 	Evidence json.RawMessage `json:"evidence,omitempty"`
+	// DocumentKind is the kind of file submitted (pdf, xml, p7m, zip,
+	// jpeg, png, tiff, webp), and Documents every invoice it held, in
+	// order: Result is the first.
+	DocumentKind string             `json:"document_kind,omitempty"`
+	Documents    []invoice.Document `json:"documents,omitempty"`
 
 	// Failed jobs.
 	Error        string `json:"error,omitempty"`
@@ -89,9 +94,14 @@ type SubmitOptions struct {
 	// server answers a retry with the same key and document with the same
 	// job instead of creating (and charging) another.
 	IdempotencyKey string
+	// AnyKind sends the document to POST /v1/extract, which reads every
+	// kind an accounting team receives: PDFs, e-invoice XML (plain,
+	// signed .p7m, or a ZIP of them) and JPEG, PNG, TIFF or WebP pictures.
+	// Without it the document goes to POST /v1/extract/invoice, PDFs only.
+	AnyKind bool
 }
 
-// SubmitFile uploads the PDF at path; see Submit.
+// SubmitFile uploads the document at path; see Submit.
 func (c *Client) SubmitFile(ctx context.Context, path string, opt SubmitOptions) (*Accepted, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -104,7 +114,8 @@ func (c *Client) SubmitFile(ctx context.Context, path string, opt SubmitOptions)
 	return c.Submit(ctx, f, opt)
 }
 
-// Submit uploads the PDF read from r as multipart/form-data, streaming it
+// Submit uploads the document read from r (a PDF, or with
+// SubmitOptions.AnyKind any kind the service reads) as multipart/form-data, streaming it
 // (the document is never held in memory), and returns the new job. Errors
 // from the API, such as "invalid_pdf", "file_too_large" or
 // "quota_exhausted", are *APIError values.
@@ -118,7 +129,11 @@ func (c *Client) Submit(ctx context.Context, r io.Reader, opt SubmitOptions) (*A
 		pw.CloseWithError(writeForm(mw, r, opt))
 	}()
 	defer pr.Close() // ends the writer when the request stops reading early
-	req, err := c.newRequest(ctx, http.MethodPost, "/v1/extract/invoice", nil, pr)
+	path := "/v1/extract/invoice"
+	if opt.AnyKind {
+		path = "/v1/extract"
+	}
+	req, err := c.newRequest(ctx, http.MethodPost, path, nil, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +168,9 @@ func writeForm(mw *multipart.Writer, r io.Reader, opt SubmitOptions) error {
 	h["Content-Disposition"] = []string{mime.FormatMediaType("form-data",
 		map[string]string{"name": "file", "filename": opt.FileName})}
 	h["Content-Type"] = []string{"application/pdf"}
+	if opt.AnyKind {
+		h["Content-Type"] = []string{"application/octet-stream"}
+	}
 	fw, err := mw.CreatePart(h)
 	if err != nil {
 		return err

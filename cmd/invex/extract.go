@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/intake"
@@ -22,9 +23,10 @@ import (
 )
 
 func extractCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("extract", `Usage: invex extract [--locale it] FILE.pdf
+	fs := newFlagSet("extract", `Usage: invex extract [--locale it] FILE
 
-Extracts one PDF invoice in this process, with no server and no database,
+Extracts one invoice document (a PDF, an e-invoice XML plain, signed or
+zipped, or a picture) in this process, with no server and no database,
 and prints the completed job's record as the API would return it (without
 its id and timestamps). On failure it prints why and exits with status 1.`, stderr)
 	locale := fs.String("locale", invoice.DefaultLocale, "language `hint`: it, en, de or fr")
@@ -34,7 +36,7 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usageError{"extract needs exactly one FILE.pdf"}
+		return usageError{"extract needs exactly one FILE"}
 	}
 	if !invoice.ValidLocale(*locale) {
 		return usageError{fmt.Sprintf("--locale must be one of it, en, de, fr; got %q", *locale)}
@@ -47,8 +49,14 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 	if len(data) == 0 {
 		return fmt.Errorf("%s: the file is empty", path)
 	}
-	if err := intake.Sniff(data[:min(len(data), 1024)]); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+	kind := document.Detect(data)
+	if kind == document.Unknown {
+		return fmt.Errorf("%s: the file is of no kind invex reads (PDF, e-invoice XML plain, signed or zipped, JPEG, PNG, TIFF, WebP)", path)
+	}
+	if kind == document.PDF {
+		if err := intake.Sniff(data[:min(len(data), 1024)]); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
 	}
 
 	cfg := extract.Config{PDF: pdf.Config{Instances: 1, Isolated: true}}
@@ -88,6 +96,8 @@ its id and timestamps). On failure it prints why and exits with status 1.`, stde
 		Flags:        c.Flags,
 		Result:       c.Result,
 		Extra:        c.Extra,
+		Kind:         string(out.Kind),
+		Documents:    c.Documents,
 	})
 	b, err := withoutIdentity(rec)
 	if err != nil {

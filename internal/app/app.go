@@ -494,6 +494,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Blobs:          blobs,
 			SpoolDir:       spool,
 			MaxUploadBytes: cfg.MaxUploadBytes,
+			Pictures:       raster.Limits{MaxPages: cfg.OCRMaxPages},
 			Signup:         cfg.DashboardSignup,
 			Webhooks:       cfg.Webhooks,
 			RequestPages: func(ctx context.Context, id string) error {

@@ -169,6 +169,35 @@ func TestDashboard(t *testing.T) {
 		t.Errorf("usage page lacks the chart or the count:\n%s", r.Body)
 	}
 
+	// A FatturaPA batch uploaded from the browser: the job page says the
+	// file has no pages and lists each invoice; a PDF of three invoices
+	// lists each with its pages, drawn.
+	lotto, _ := testpdf.EInvoice(testpdf.FormatFatturaPA, plainSpec(testpdf.FormatFatturaPA, 0), plainSpec(testpdf.FormatFatturaPA, 1))
+	batch := testpdf.Batch(testpdf.Generate(0), testpdf.Generate(5), testpdf.Generate(10))
+	for _, up := range []struct {
+		name string
+		data []byte
+		want []string
+	}{
+		{"lotto.xml", lotto, []string{`class="muted xml"`, `class="documents"`, "body 2"}},
+		{"batch.pdf", batch, []string{`class="documents"`, "pages 3", `/jobs/{id}/pages/3`}},
+	} {
+		body, ct = multipartBody(up.name, up.data, map[string]string{"csrf": b.tok, "locale": "en"})
+		req, _ = http.NewRequest(http.MethodPost, s.URL+"/jobs", body)
+		req.Header.Set("Content-Type", ct)
+		r = b.send(req)
+		wantStatus(t, r, http.StatusSeeOther, "upload "+up.name)
+		jp := r.Header.Get("Location")
+		jid := strings.TrimPrefix(jp, "/jobs/")
+		s.wait(apiKey, jid)
+		page := b.get(jp, "en")
+		for _, want := range up.want {
+			if want = strings.ReplaceAll(want, "{id}", jid); !strings.Contains(string(page.Body), want) {
+				t.Errorf("%s: job page lacks %s", up.name, want)
+			}
+		}
+	}
+
 	// Revoking the key makes the API refuse it at once.
 	kid := regexp.MustCompile(`action="/keys/([0-9a-f-]+)/revoke"`).FindSubmatch(b.get("/keys").Body)
 	if kid == nil {

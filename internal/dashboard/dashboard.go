@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
@@ -52,6 +53,9 @@ type Config struct {
 	SpoolDir string
 	// MaxUploadBytes is the largest document accepted. Default 50 MiB.
 	MaxUploadBytes int64
+	// Pictures bound the pictures accepted, as the API's (zero: package
+	// raster's defaults).
+	Pictures raster.Limits
 	// Signup lets anyone create an account from the sign-up page. Without
 	// it the operator creates accounts with `invex accounts create`.
 	Signup bool

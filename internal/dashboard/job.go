@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/store"
+	"github.com/invex/invex/invoice"
 )
 
 // jobContent is the content of a job's page.
@@ -27,6 +29,53 @@ type jobContent struct {
 	Fields     []fieldView
 	Flags      []flag
 	RawJSON    string
+	// XML is set for an e-invoice XML file, which has no pages.
+	XML bool
+	// Documents lists the invoices of a file that holds several.
+	Documents []docView
+}
+
+// docView is one invoice of a file of several.
+type docView struct {
+	N                          int
+	Pages                      string
+	Body                       int
+	File                       string
+	Number, Date, Total, Model string
+	Confidence                 float64
+	Flags                      []invoice.Finding
+}
+
+// docViews lists the invoices of a job whose file held several.
+func docViews(raw json.RawMessage) []docView {
+	var docs []invoice.Document
+	if len(raw) == 0 || json.Unmarshal(raw, &docs) != nil || len(docs) < 2 {
+		return nil
+	}
+	out := make([]docView, len(docs))
+	for i, d := range docs {
+		v := docView{N: i + 1, Body: d.Body, File: d.File, Model: d.Model, Confidence: d.Confidence, Flags: d.Flags}
+		var pages []string
+		for _, p := range d.Pages {
+			pages = append(pages, strconv.Itoa(p))
+		}
+		v.Pages = strings.Join(pages, ", ")
+		r := d.Result
+		if r.Invoice.Number != nil {
+			v.Number = *r.Invoice.Number
+		}
+		if r.Invoice.Date != nil {
+			v.Date = *r.Invoice.Date
+		}
+		if r.Financials.Total != nil {
+			v.Total = strconv.FormatFloat(*r.Financials.Total, 'f', 2, 64)
+			if r.Financials.Currency != nil {
+				v.Total += " " + *r.Financials.Currency
+			}
+		}
+		out[i] = v
+	}
+	return out
 }
 
 // pageView is one page image with its boxes, in points.
@@ -89,6 +138,11 @@ func (d *Dashboard) jobView(ctx context.Context, j store.Job) (jobContent, error
 		return c, nil
 	}
 	c.Fields = fieldViews(j.Result, j.Extra)
+	c.Documents = docViews(j.Documents)
+	if document.Kind(j.Kind).Structured() {
+		c.XML = true
+		return c, nil
+	}
 	if j.BlobKey == "" {
 		c.NoDoc = true
 		return c, nil

@@ -80,8 +80,9 @@ func (d *Dashboard) showJobs(w http.ResponseWriter, r *http.Request, status int,
 	d.render(w, r, status, "jobs", p)
 }
 
-// upload takes a PDF from the browser's form and submits it through the
-// same path as the API (quota, cache, queue), then shows its job.
+// upload takes a document from the browser's form (any kind POST
+// /v1/extract reads) and submits it through the same path as the API
+// (quota, cache, queue), then shows its job.
 func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 	s := sessionFrom(r.Context())
 	p := page{Title: "jobs.title", Nav: "jobs"}
@@ -112,7 +113,7 @@ func (d *Dashboard) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	acc, err := d.cfg.Submitter.Submit(r.Context(), submit.Submission{
 		AccountID: acct.ID, MonthlyQuota: acct.MonthlyQuota, Locale: up.Fields["locale"],
-		FileName: up.FileName, SHA256: up.SHA256, Size: up.Size, SpoolPath: up.Path,
+		FileName: up.FileName, Kind: string(up.Kind), SHA256: up.SHA256, Size: up.Size, SpoolPath: up.Path,
 	})
 	if err != nil {
 		d.refuseSubmission(w, r, p, err)
@@ -132,7 +133,14 @@ func (d *Dashboard) receive(w http.ResponseWriter, r *http.Request) (up *intake.
 	// read timeout allows ordinary requests.
 	http.NewResponseController(w).SetReadDeadline(time.Now().Add(5 * time.Minute))
 	r.Body = http.MaxBytesReader(w, r.Body, d.cfg.MaxUploadBytes+1<<20)
-	up, err = intake.MultipartBody(r.Body, params["boundary"], d.cfg.SpoolDir, intake.Limits{MaxFileBytes: d.cfg.MaxUploadBytes})
+	up, err = intake.MultipartBody(r.Body, params["boundary"], d.cfg.SpoolDir,
+		intake.Limits{MaxFileBytes: d.cfg.MaxUploadBytes, AnyDocument: true})
+	if err == nil {
+		if ierr := up.Inspect(d.cfg.Pictures); ierr != nil {
+			up.Remove()
+			up, err = nil, ierr
+		}
+	}
 	var ie *intake.Error
 	if errors.As(err, &ie) && ie.Kind != intake.KindInternal {
 		status = http.StatusUnprocessableEntity

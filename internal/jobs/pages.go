@@ -13,7 +13,9 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
@@ -115,6 +117,12 @@ func (w *PagesWorker) Work(ctx context.Context, rj *river.Job[submit.DrawArgs]) 
 // DrawPages draws the first MaxDrawnPages pages of a document as PNG
 // pictures at blob.PagesDPI.
 func DrawPages(ctx context.Context, d PageDrawer, data []byte) (blob.Pages, error) {
+	switch kind := document.Detect(data); {
+	case kind.Image():
+		return drawPictures(kind, data)
+	case kind.Structured():
+		return blob.Pages{}, errors.New("an e-invoice XML file has no pages to draw")
+	}
 	sizes, err := d.PageSizes(ctx, data, MaxDrawnPages)
 	if err != nil {
 		return blob.Pages{}, err
@@ -131,6 +139,27 @@ func DrawPages(ctx context.Context, d PageDrawer, data []byte) (blob.Pages, erro
 			return blob.Pages{}, fmt.Errorf("encode page %d: %w", i+1, err)
 		}
 		out.Pages = append(out.Pages, blob.Page{W: sz.W, H: sz.H, PNG: buf.Bytes()})
+	}
+	return out, nil
+}
+
+// drawPictures draws the pages of a picture file upright, as OCR read
+// them, at about blob.PagesDPI.
+func drawPictures(kind document.Kind, data []byte) (blob.Pages, error) {
+	pages, err := raster.Pages(string(kind), data, raster.Limits{MaxPages: MaxDrawnPages})
+	if err != nil {
+		return blob.Pages{}, fmt.Errorf("draw picture: %w", err)
+	}
+	var out blob.Pages
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	for i, p := range pages {
+		want := p.Width / 72 * blob.PagesDPI
+		f := max(1, int(float64(p.Gray.Rect.Dx())/want))
+		var buf bytes.Buffer
+		if err := enc.Encode(&buf, shrink(p.Gray, f)); err != nil {
+			return blob.Pages{}, fmt.Errorf("encode page %d: %w", i+1, err)
+		}
+		out.Pages = append(out.Pages, blob.Page{W: p.Width, H: p.Height, PNG: buf.Bytes()})
 	}
 	return out, nil
 }
