@@ -109,16 +109,18 @@ func (e *Engine) PictureLimits() raster.Limits {
 // extractPictures reads a picture file (JPEG, PNG, TIFF, WebP) by OCR,
 // each page upright as its orientation tag says.
 func (e *Engine) extractPictures(ctx context.Context, kind document.Kind, data []byte, opt Options) (Outcome, error) {
+	// The picture is decoded first: a damaged one fails for what it is,
+	// wherever it is read.
+	pages, err := raster.Pages(string(kind), data, e.PictureLimits())
+	if err != nil {
+		return Outcome{}, documentError(err)
+	}
 	if e.ocr == nil {
 		return Outcome{}, &Error{Code: CodeOCRMissing, Permanent: true, Err: e.ocrErr,
 			Message: "the document is a picture and needs OCR, which is not installed on this server: " + ocr.ErrNotInstalled.Error()}
 	}
 	if opt.DeferOCR {
 		return Outcome{}, ErrNeedsOCR
-	}
-	pages, err := raster.Pages(string(kind), data, e.PictureLimits())
-	if err != nil {
-		return Outcome{}, documentError(err)
 	}
 	doc := &layout.Document{Pages: make([]layout.Page, len(pages))}
 	results := make([]ocr.Result, len(pages))

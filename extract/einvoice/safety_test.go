@@ -69,6 +69,7 @@ func TestParseRefusesUnsafeInput(t *testing.T) {
 		{"too deep", []byte(deep), ErrUnsafe},
 		{"very deep, unclosed", []byte(veryDeep), ErrUnsafe},
 		{"oversize", append(ciiWithType("380"), bytes.Repeat([]byte(" "), MaxSize)...), ErrUnsafe},
+		{"huge attribute", []byte(`<p:FatturaElettronica versione="` + strings.Repeat("A", 4<<20) + `" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2"/>`), ErrUnsafe},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -149,6 +149,9 @@ func decodeTree(data []byte, utf16In, asCP1252 bool) (root *node, space string, 
 			}
 			n := &node{name: name}
 			for _, a := range t.Attr {
+				if len(a.Value) > maxText {
+					return nil, "", fmt.Errorf("%w: an attribute of %d bytes (at most %d are accepted)", ErrUnsafe, len(a.Value), maxText)
+				}
 				if a.Name.Space != "xmlns" && keptAttrs[a.Name.Local] {
 					n.attrs = append(n.attrs, attr{a.Name.Local, a.Value})
 				}

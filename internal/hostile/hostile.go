@@ -61,48 +61,57 @@ type File struct {
 	Want Want
 	// Make builds the document.
 	Make func() ([]byte, error)
+	// Any marks a file of another kind than PDF, uploaded to POST
+	// /v1/extract; the others go to POST /v1/extract/invoice.
+	Any bool
 }
 
-// Files lists the crafted documents with their expected outcomes.
+// Files lists the crafted documents with their expected outcomes: PDFs,
+// then the other kinds (documents.go).
 func Files() []File {
+	return append(pdfs(), documents()...)
+}
+
+// pdfs are the crafted PDFs, uploaded to POST /v1/extract/invoice.
+func pdfs() []File {
 	return []File{
 		{"header-only.pdf", "nothing but a %PDF- header line: no object, so no document, refused at upload",
-			Want{Outcome: R422, Code: "invalid_pdf"}, constant("%PDF-1.7\n")},
+			Want{Outcome: R422, Code: "invalid_pdf"}, constant("%PDF-1.7\n"), false},
 		{"garbage-after-header.pdf", "a valid header and binary comment followed by 4 KiB of random bytes, without one object",
-			Want{Outcome: R422, Code: "invalid_pdf"}, garbage},
+			Want{Outcome: R422, Code: "invalid_pdf"}, garbage, false},
 		{"html.pdf", "an HTML page named .pdf, with %PDF- inside it",
 			Want{Outcome: R422, Code: "invalid_pdf"},
-			constant("<!DOCTYPE html>\n<html><body><p>%PDF-1.4 Fattura n. 1 Totale 100,00</p></body></html>\n")},
+			constant("<!DOCTYPE html>\n<html><body><p>%PDF-1.4 Fattura n. 1 Totale 100,00</p></body></html>\n"), false},
 		{"zip.pdf", "a ZIP archive (stored, so the inner %PDF- header is in the first 1024 bytes) named .pdf",
-			Want{Outcome: R422, Code: "invalid_pdf"}, zipped},
+			Want{Outcome: R422, Code: "invalid_pdf"}, zipped, false},
 		{"jpeg-renamed.pdf", "a JPEG photo renamed .pdf",
-			Want{Outcome: R422, Code: "invalid_pdf"}, jpegFile},
+			Want{Outcome: R422, Code: "invalid_pdf"}, jpegFile, false},
 		{"truncated-xref.pdf", "an invoice cut off in the middle of its xref table, with no trailer: pdfium refuses it",
-			Want{Outcome: Fail, Code: "pdf_corrupt"}, truncatedXref},
+			Want{Outcome: Fail, Code: "pdf_corrupt"}, truncatedXref, false},
 		{"deep-nesting.pdf", "a page dictionary holding 50,000 nested arrays",
-			Want{Outcome: End}, deepNesting},
+			Want{Outcome: End}, deepNesting, false},
 		{"flate-bomb.pdf", "a page whose content stream is Flate inside Flate: 5 KiB that inflate to 1 GiB of spaces",
-			Want{Outcome: Fail, Code: "decompressed_size_limit"}, flateBomb},
+			Want{Outcome: Fail, Code: "decompressed_size_limit"}, flateBomb, false},
 		{"image-bomb.pdf", "a page that is one 40000×40000 greyscale image (1.6 gigapixels) in 2 KiB: it needs OCR, and decoding it is refused",
-			Want{Outcome: Fail, Code: "render_size_limit"}, imageBomb},
+			Want{Outcome: Fail, Code: "render_size_limit"}, imageBomb, false},
 		{"pages-10000.pdf", "10,000 empty pages (all in one compressed object stream, so the file is small)",
-			Want{Outcome: Fail, Code: "page_limit"}, manyPages},
+			Want{Outcome: Fail, Code: "page_limit"}, manyPages, false},
 		{"encrypted-user-password.pdf", "an invoice encrypted (RC4) with the user password \"secret\"",
-			Want{Outcome: Fail, Code: "pdf_encrypted"}, encrypted("secret")},
+			Want{Outcome: Fail, Code: "pdf_encrypted"}, encrypted("secret"), false},
 		{"encrypted-owner-only.pdf", "an invoice encrypted with an owner password only: it opens without a password",
-			Want{Outcome: Complete, Total: 122}, encrypted("")},
+			Want{Outcome: Complete, Total: 122}, encrypted(""), false},
 		{"javascript.pdf", "an invoice with document JavaScript, an OpenAction script, a URI and a Launch action",
-			Want{Outcome: Complete, Total: 122}, javascript},
+			Want{Outcome: Complete, Total: 122}, javascript, false},
 		{"facturx-xxe.pdf", "an invoice carrying factur-x.xml with an external entity (XXE) and a billion-laughs entity bomb: the XML is refused, the printed page is read",
-			Want{Outcome: Complete, Total: 122, Absent: []string{"root:", "lol"}}, facturxXXE},
+			Want{Outcome: Complete, Total: 122, Absent: []string{"root:", "lol"}}, facturxXXE, false},
 		{"incremental-total.pdf", "an invoice for 100,00 with an appended incremental update whose page shows 999,00: the final revision, what a viewer shows, is read",
-			Want{Outcome: Complete, Total: 999}, incrementalTotal},
+			Want{Outcome: Complete, Total: 999}, incrementalTotal, false},
 		{"white-text.pdf", "an invoice with a total, IBAN and VAT number in white text on the white page",
-			Want{Outcome: Complete, Total: 122, Absent: []string{"9999", "IT60X0542811101000000123456", "09876543217"}}, whiteText},
+			Want{Outcome: Complete, Total: 122, Absent: []string{"9999", "IT60X0542811101000000123456", "09876543217"}}, whiteText, false},
 		{"invisible-text.pdf", "an invoice with a total in text render mode 3 (invisible) on a page without any image",
-			Want{Outcome: Complete, Total: 122, Absent: []string{"9999"}}, invisibleText},
+			Want{Outcome: Complete, Total: 122, Absent: []string{"9999"}}, invisibleText, false},
 		{"white-on-dark.pdf", "an invoice whose table header and total row are white text on dark filled rectangles (visible)",
-			Want{Outcome: Complete, Total: 122}, whiteOnDark},
+			Want{Outcome: Complete, Total: 122}, whiteOnDark, false},
 	}
 }
 
