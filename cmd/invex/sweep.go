@@ -40,6 +40,7 @@ the service's memory with and without bad files. Progress goes to stderr.`, stde
 	normalJobs := fs.Int("normal-jobs", 40, "normal invoices in the baseline (and at least in the mixed phase)")
 	jobTimeout := fs.Duration("job-timeout", 2*time.Minute, "time limit of one attempt at one job")
 	skipIsolated := fs.Bool("skip-isolated", false, "skip phase 1 (each file alone)")
+	crafted := fs.Bool("crafted", false, "also the project's crafted files of testdata/hostile (PDFs, XML, p7m, ZIP, pictures), each to its endpoint")
 	jsonOut := fs.String("json", "", "also write the full report as JSON to this `file`")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	if err := fs.Parse(args); err != nil {
@@ -58,6 +59,7 @@ the service's memory with and without bad files. Progress goes to stderr.`, stde
 	rep, err := sweep.Run(ctx, sweep.Config{
 		Dir:           *dir,
 		Repeat:        *repeat,
+		Crafted:       *crafted,
 		Workers:       *workers,
 		BadClients:    *badClients,
 		NormalClients: *normalClients,

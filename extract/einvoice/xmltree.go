@@ -60,6 +60,9 @@ func parseTree(data []byte) (root *node, space string, fellBack bool, err error)
 	if err != nil {
 		return nil, "", false, err
 	}
+	if n := longestTag(data); n > maxTag {
+		return nil, "", false, fmt.Errorf("%w: a tag of %d bytes (at most %d are accepted)", ErrUnsafe, n, maxTag)
+	}
 	root, space, err = decodeTree(data, utf16In, false)
 	if err != nil && errors.Is(err, errInvalidUTF8) {
 		// Producers often write latin-1 while declaring UTF-8 (or nothing):
@@ -69,6 +72,31 @@ func parseTree(data []byte) (root *node, space string, fellBack bool, err error)
 		fellBack = err == nil
 	}
 	return root, space, fellBack, err
+}
+
+// maxTag bounds the bytes from a '<' to its '>': real tags, attributes
+// included, are short, and a huge attribute would otherwise be read whole
+// by the decoder before it could be refused.
+const maxTag = 2 * maxText
+
+// longestTag returns the length of the longest run from a '<' to the next
+// '>' (a '>' inside an attribute value only shortens it).
+func longestTag(data []byte) int {
+	longest := 0
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '<')
+		if j < 0 {
+			break
+		}
+		start := i + j
+		k := bytes.IndexByte(data[start:], '>')
+		if k < 0 {
+			return max(longest, len(data)-start)
+		}
+		longest = max(longest, k)
+		i = start + k + 1
+	}
+	return longest
 }
 
 // errInvalidUTF8 marks a decode that failed only because the bytes are not

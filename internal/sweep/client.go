@@ -68,13 +68,27 @@ type Client struct {
 	Deadline time.Duration
 }
 
-// Run uploads doc, waits for its job to end and returns the outcome.
+// Run uploads doc to POST /v1/extract/invoice, waits for its job to end
+// and returns the outcome.
 func (c *Client) Run(ctx context.Context, name string, doc []byte, enc Encoding) Outcome {
+	return c.RunAt(ctx, PathInvoice, name, doc, enc)
+}
+
+// Submission endpoints.
+const (
+	// PathInvoice is the spec's endpoint, PDFs only.
+	PathInvoice = "/v1/extract/invoice"
+	// PathAny reads every kind of document.
+	PathAny = "/v1/extract"
+)
+
+// RunAt is Run with the submission endpoint path.
+func (c *Client) RunAt(ctx context.Context, path, name string, doc []byte, enc Encoding) Outcome {
 	start := time.Now()
 	var o Outcome
 	var id string
 	for try := 0; ; try++ {
-		status, body, retry, err := c.upload(ctx, name, doc, enc)
+		status, body, retry, err := c.upload(ctx, path, name, doc, enc)
 		if err != nil {
 			return Outcome{Err: err.Error()}
 		}
@@ -139,7 +153,7 @@ type jobRecord struct {
 	Result       any    `json:"result"`
 }
 
-func (c *Client) upload(ctx context.Context, name string, doc []byte, enc Encoding) (status int, body []byte, retry time.Duration, err error) {
+func (c *Client) upload(ctx context.Context, path, name string, doc []byte, enc Encoding) (status int, body []byte, retry time.Duration, err error) {
 	var buf bytes.Buffer
 	ctype := "application/json"
 	switch enc {
@@ -156,7 +170,7 @@ func (c *Client) upload(ctx context.Context, name string, doc []byte, enc Encodi
 	default:
 		fmt.Fprintf(&buf, `{"locale":"it","file_base64":"%s"}`, base64.StdEncoding.EncodeToString(doc))
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL+"/v1/extract/invoice", &buf)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL+path, &buf)
 	if err != nil {
 		return 0, nil, 0, fmt.Errorf("upload: %w", err)
 	}

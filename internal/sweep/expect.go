@@ -107,6 +107,9 @@ func Judge(e Expectation, o Outcome) string {
 		if !refused {
 			return "accepted, want refused at upload (" + o.String() + ")"
 		}
+		if len(e.Codes) > 0 && !contains(e.Codes, o.Code) {
+			return fmt.Sprintf("refused with %q, want %s", o.Code, strings.Join(e.Codes, " or "))
+		}
 	case ExpectR422Fail:
 		if o.Status == "completed" {
 			return "completed, want refused at upload or failed"

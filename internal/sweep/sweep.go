@@ -39,6 +39,7 @@ import (
 
 	"github.com/invex/invex/internal/apikey"
 	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/hostile"
 	"github.com/invex/invex/internal/testpdf"
 )
 
@@ -67,6 +68,11 @@ type Config struct {
 	CacheDir string
 	// SkipIsolated skips phase 1.
 	SkipIsolated bool
+	// Crafted adds the project's own crafted files (package hostile,
+	// testdata/hostile) to those of Dir, each uploaded to its endpoint:
+	// the PDFs to POST /v1/extract/invoice, the other kinds (XML bombs,
+	// signed envelopes, archives, pictures) to POST /v1/extract.
+	Crafted bool
 	// Progress receives one line per finished upload; nil for none.
 	Progress io.Writer
 }
@@ -101,7 +107,9 @@ func (c Config) withDefaults() Config {
 
 // FileReport is what the sweep found for one bad file.
 type FileReport struct {
-	Name     string
+	Name string
+	// Path is the endpoint the file is uploaded to.
+	Path     string
 	Size     int
 	Expected Expectation
 	// Isolated is the outcome of the single upload of phase 1.
@@ -217,7 +225,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		name := filepath.Base(f)
 		docs[name] = b
-		rep.Files = append(rep.Files, FileReport{Name: name, Size: len(b), Expected: expect[name], Mixed: map[Encoding][]Outcome{}})
+		rep.Files = append(rep.Files, FileReport{Name: name, Path: PathInvoice, Size: len(b), Expected: expect[name], Mixed: map[Encoding][]Outcome{}})
+	}
+	if cfg.Crafted {
+		crafted, err := craftedFiles()
+		if err != nil {
+			return nil, fmt.Errorf("sweep: %w", err)
+		}
+		for _, c := range crafted {
+			docs[c.report.Name] = c.data
+			rep.Files = append(rep.Files, c.report)
+		}
 	}
 	for i := range rep.Files {
 		byName[rep.Files[i].Name] = &rep.Files[i]
@@ -249,7 +267,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			fr := &rep.Files[i]
 			before, _, _ := sample()
 			mon.Reset()
-			fr.Isolated = c.Run(ctx, fr.Name, docs[fr.Name], Multipart)
+			fr.Isolated = c.RunAt(ctx, fr.Path, fr.Name, docs[fr.Name], Multipart)
 			after, _, _ := sample()
 			peaks := mon.Reset()
 			fr.ChildCPU, fr.ChildPeakRSS = after.ChildCPU-before.ChildCPU, peaks.ChildRSS
@@ -360,7 +378,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				r := seen[key]
 				seen[key]++
 				resMu.Unlock()
-				o := clients[fmt.Sprintf("%s-%d", t.enc, r)].Run(ctx, t.name, docs[t.name], t.enc)
+				o := clients[fmt.Sprintf("%s-%d", t.enc, r)].RunAt(ctx, byName[t.name].Path, t.name, docs[t.name], t.enc)
 				resMu.Lock()
 				fr := byName[t.name]
 				fr.Mixed[t.enc] = append(fr.Mixed[t.enc], o)
@@ -517,4 +535,46 @@ func (r *Report) WriteMarkdown(w io.Writer) {
 			strings.Join(mixed, " / "), slowest.Seconds(), verdict)
 	}
 	fmt.Fprintf(w, "\n%d of %d files disagree with the README's expected outcome.\n", mismatches, len(r.Files))
+}
+
+type craftedFile struct {
+	report FileReport
+	data   []byte
+}
+
+// craftedFiles reads the project's crafted files with their expected
+// outcomes in the README's classes.
+func craftedFiles() ([]craftedFile, error) {
+	dir := hostile.Dir()
+	if dir == "" {
+		return nil, fmt.Errorf("crafted files: testdata/hostile not found")
+	}
+	var out []craftedFile
+	for _, f := range hostile.Files() {
+		b, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil {
+			return nil, fmt.Errorf("crafted files: %w", err)
+		}
+		e := Expectation{Text: f.Why}
+		switch f.Want.Outcome {
+		case hostile.R422:
+			e.Class = ExpectR422
+		case hostile.Fail:
+			e.Class = ExpectR422Fail
+		case hostile.Complete:
+			e.Class = ExpectComplete
+		default:
+			e.Class = ExpectEnd
+		}
+		if f.Want.Code != "" {
+			e.Codes = []string{f.Want.Code}
+		}
+		path := PathInvoice
+		if f.Any {
+			path = PathAny
+		}
+		out = append(out, craftedFile{FileReport{Name: "testdata/" + f.Name, Path: path, Size: len(b), Expected: e,
+			Mixed: map[Encoding][]Outcome{}}, b})
+	}
+	return out, nil
 }
