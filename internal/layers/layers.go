@@ -34,13 +34,14 @@ var Rules = []Rule{
 		To:   []string{Module + "/internal/..."},
 	},
 	{
-		Why: "the service side (API, dashboard, submission, storage) never reads a document: documents are read by " +
-			"the workers (package jobs), so an API-only process links no PDF reader; the page vocabulary " +
-			"(extract/layout) is plain data and allowed",
+		Why: "the service side (API, dashboard, submission, storage) never reads a PDF or a page: documents are read by " +
+			"the workers (package jobs), so an API-only process links no PDF reader, OCR or field rules; the page " +
+			"vocabulary (extract/layout) is plain data and allowed, and so is the inspection of the other kinds at " +
+			"upload (extract/document, einvoice, cms, raster: pure Go, bounded, reading headers and XML only)",
 		From: []string{Module + "/internal/httpapi/...", Module + "/internal/dashboard/...", Module + "/internal/store/...",
 			Module + "/internal/submit/...", Module + "/internal/blob/...", Module + "/internal/webhook/..."},
 		To: []string{Module + "/extract", Module + "/extract/pdf/...", Module + "/extract/ocr/...",
-			Module + "/extract/fields/...", Module + "/extract/resolve/...", Module + "/extract/einvoice/...",
+			Module + "/extract/fields/...", Module + "/extract/resolve/...",
 			"github.com/klippa-app/go-pdfium/...", "github.com/tetratelabs/wazero/..."},
 	},
 	{
