@@ -108,3 +108,28 @@ func TestEInvoiceBatch(t *testing.T) {
 	}
 	sameResult(t, "result", wantTruth[0], out.Result)
 }
+
+// BenchmarkEInvoiceFile measures reading an e-invoice file on its own:
+// plain FatturaPA XML, the same signed (.p7m) and zipped with its signature.
+func BenchmarkEInvoiceFile(b *testing.B) {
+	xml, _ := testpdf.EInvoice(testpdf.FormatFatturaPA, plainSpecs(testpdf.FormatFatturaPA, 1)...)
+	p7m := testsign.Sign(b, xml, testsign.Options{})
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, _ := zw.Create("IT01234567890_00001.xml.p7m")
+	w.Write(p7m)
+	zw.Close()
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{{"xml", xml}, {"p7m", p7m}, {"zip", buf.Bytes()}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := engine.Extract(context.Background(), tc.data, extract.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/file")
+		})
+	}
+}

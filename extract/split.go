@@ -43,6 +43,9 @@ func numbering(p *layout.Page) (k, n int) {
 	return 0, 0
 }
 
+// headShare is the part of a page, from the top, read for its heading.
+const headShare = 0.4
+
 // probe is what one page says of itself.
 type probe struct {
 	k, n         int // page numbering, zeros when none
@@ -51,7 +54,16 @@ type probe struct {
 
 func (e *Engine) probePage(p layout.Page, opt Options) probe {
 	k, n := numbering(&p)
+	// An invoice's number and date are in its heading: the top of the
+	// page is read, not its item table, which costs the most.
+	var head []layout.Word
+	for _, w := range p.Words {
+		if w.Box.Y1 <= headShare*p.Height {
+			head = append(head, w)
+		}
+	}
 	p.Number = 1
+	p.SetWords(head)
 	f := fields.Extract(&layout.Document{Pages: []layout.Page{p}}, opt.Locale)
 	return probe{k: k, n: n, number: normNumber(f.Result.Invoice.Number), date: deref(f.Result.Invoice.Date)}
 }
