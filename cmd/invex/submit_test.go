@@ -94,10 +94,47 @@ func TestSubmit(t *testing.T) {
 			t.Errorf("output %q (%v), want the completed record", out, err)
 		}
 	})
+	t.Run("e-invoice batch", func(t *testing.T) {
+		var specs []testpdf.Spec
+		for seed := uint64(0); len(specs) < 2; seed++ {
+			if s := testpdf.Generate(seed); s.Plain(testpdf.FormatFatturaPA) {
+				specs = append(specs, s)
+			}
+		}
+		xml, truth := testpdf.EInvoice(testpdf.FormatFatturaPA, specs...)
+		// The name says PDF; the bytes say XML, and they decide.
+		f := filepath.Join(dir, "lotto.pdf")
+		os.WriteFile(f, xml, 0o644)
+		out, stderr, err := runCmd(t, "submit", "--wait", f, "--url", url, "--key", key)
+		if err != nil {
+			t.Fatalf("%v: %s", err, stderr)
+		}
+		var job struct {
+			Status       string `json:"status"`
+			DocumentKind string `json:"document_kind"`
+			Documents    []struct {
+				Result struct {
+					Invoice struct {
+						Number string `json:"number"`
+					} `json:"invoice"`
+				} `json:"result"`
+			} `json:"documents"`
+		}
+		if err := json.Unmarshal([]byte(out), &job); err != nil || job.Status != "completed" || job.DocumentKind != "xml" ||
+			len(job.Documents) != 2 || job.Documents[1].Result.Invoice.Number != *truth[1].Invoice.Number {
+			t.Errorf("output %q (%v), want a completed batch of two", out, err)
+		}
+	})
 	t.Run("refused", func(t *testing.T) {
 		bad := filepath.Join(dir, "bad.pdf")
 		os.WriteFile(bad, []byte("<html>no</html>"), 0o644)
 		_, _, err := runCmd(t, "submit", bad, "--url", url, "--key", key)
+		if err == nil || !strings.Contains(err.Error(), "not_an_invoice") {
+			t.Errorf("err = %v, want not_an_invoice", err)
+		}
+		notPDF := filepath.Join(dir, "text.pdf")
+		os.WriteFile(notPDF, []byte("just text"), 0o644)
+		_, _, err = runCmd(t, "submit", notPDF, "--url", url, "--key", key)
 		if err == nil || !strings.Contains(err.Error(), "invalid_pdf") {
 			t.Errorf("err = %v, want invalid_pdf", err)
 		}

@@ -45,6 +45,24 @@ func (k Kind) Image() bool { return k == JPEG || k == PNG || k == TIFF || k == W
 // Structured reports whether k carries e-invoice XML (XML, Signed, ZIP).
 func (k Kind) Structured() bool { return k == XML || k == Signed || k == ZIP }
 
+// MediaType is the kind's media type, application/octet-stream when
+// unknown.
+func (k Kind) MediaType() string {
+	switch k {
+	case PDF:
+		return "application/pdf"
+	case XML:
+		return "application/xml"
+	case Signed:
+		return "application/pkcs7-mime"
+	case ZIP:
+		return "application/zip"
+	case JPEG, PNG, TIFF, WebP:
+		return "image/" + string(k)
+	}
+	return "application/octet-stream"
+}
+
 // SniffLen is how many leading bytes Detect looks at.
 const SniffLen = 1024
 

@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/invex/invex/extract/raster"
@@ -120,4 +124,33 @@ func FuzzPages(f *testing.F) {
 			raster.Pages(format, b, raster.Limits{MaxPixels: 1 << 20})
 		}
 	})
+}
+
+// A WebP picture written by ImageMagick (libwebp) decodes upright.
+func TestWebP(t *testing.T) {
+	convert, err := exec.LookPath("convert")
+	if err != nil {
+		t.Skip("ImageMagick is not installed (apt-get install -y imagemagick); .ci/run installs it")
+	}
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, marked(160, 80)); err != nil {
+		t.Fatal(err)
+	}
+	in, out := filepath.Join(dir, "in.png"), filepath.Join(dir, "out.webp")
+	if err := os.WriteFile(in, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(convert, in, "-define", "webp:lossless=true", out).CombinedOutput(); err != nil {
+		t.Skipf("ImageMagick cannot write WebP here: %v: %s", err, b)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := raster.Pages(raster.WebP, data, raster.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upright(t, pages[0].Gray, 160, 80)
 }

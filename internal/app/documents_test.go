@@ -138,7 +138,13 @@ func TestSubmitEInvoices(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// The file name says nothing: the kind comes from the bytes.
-			rec := s.completed(key, s.submitDocument(key, "upload.bin", tc.data))
+			r := s.submitDocument(key, "upload.bin", tc.data)
+			rec := s.completed(key, r)
+			doc := s.get(key, "/v1/jobs/"+r.json(t)["job_id"].(string)+"/document")
+			if !bytes.Equal(doc.Body, tc.data) || doc.Header.Get("Content-Type") != map[string]string{
+				"xml": "application/xml", "p7m": "application/pkcs7-mime", "zip": "application/zip"}[tc.kind] {
+				t.Errorf("document download: %s, %d bytes", doc.Header.Get("Content-Type"), len(doc.Body))
+			}
 			if rec.DocumentKind != tc.kind || rec.Model != "invex-einvoice-fatturapa-1" {
 				t.Errorf("kind %q, model %q", rec.DocumentKind, rec.Model)
 			}

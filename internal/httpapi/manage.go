@@ -14,6 +14,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/store"
 )
@@ -60,7 +61,7 @@ func (s *Server) manageRoutes() {
 		OperationID: "get-job-document",
 		Method:      http.MethodGet,
 		Path:        "/v1/jobs/{id}/document",
-		Summary:     "Download the uploaded PDF of a job",
+		Summary:     "Download the uploaded document of a job",
 		Description: "Answers the document as uploaded, with its file name in Content-Disposition. " +
 			"Uploaded documents are deleted by the retention period (30 days unless the operator sets " +
 			"another); results stay. A job without a document (deleted by retention, or a cache hit, " +
@@ -70,9 +71,12 @@ func (s *Server) manageRoutes() {
 		Errors:   []int{401, 404, 429, 503},
 	}, s.getDocument)
 	ok := s.api.OpenAPI().Paths["/v1/jobs/{id}/document"].Get.Responses["200"]
-	ok.Description = "The uploaded PDF."
-	ok.Content = map[string]*huma.MediaType{
-		"application/pdf": {Schema: &huma.Schema{Type: huma.TypeString, Format: "binary", ContentEncoding: "binary"}},
+	ok.Description = "The uploaded document, with the media type of its kind (a PDF, or for POST /v1/extract an XML, " +
+		"signed envelope, ZIP archive or picture)."
+	ok.Content = map[string]*huma.MediaType{}
+	for _, k := range []document.Kind{document.PDF, document.XML, document.Signed, document.ZIP,
+		document.JPEG, document.PNG, document.TIFF, document.WebP} {
+		ok.Content[k.MediaType()] = &huma.MediaType{Schema: &huma.Schema{Type: huma.TypeString, Format: "binary", ContentEncoding: "binary"}}
 	}
 
 	huma.Register(s.api, huma.Operation{
@@ -280,7 +284,7 @@ func documentNotFound(detail string) *Problem {
 
 // attachmentName is the file name offered for a job's document: the
 // uploaded name without any directory, or the job id.
-func attachmentName(fileName, jobID string) string {
+func attachmentName(fileName, jobID, ext string) string {
 	name := path.Base(strings.ReplaceAll(fileName, `\`, "/"))
 	name = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f || r == '"' {
@@ -289,7 +293,7 @@ func attachmentName(fileName, jobID string) string {
 		return r
 	}, name)
 	if name == "" || name == "." || name == "/" {
-		name = jobID + ".pdf"
+		name = jobID + "." + ext
 	}
 	return name
 }
@@ -315,12 +319,17 @@ func (s *Server) getDocument(ctx context.Context, in *jobIDInput) (*documentOutp
 		log.Error("get document", "job_id", in.ID, "err", err)
 		return nil, unavailable()
 	}
-	disp := mime.FormatMediaType("attachment", map[string]string{"filename": attachmentName(d.FileName, in.ID)})
+	kind := document.Detect(data)
+	ext := string(kind)
+	if kind == document.Unknown {
+		ext = "bin"
+	}
+	disp := mime.FormatMediaType("attachment", map[string]string{"filename": attachmentName(d.FileName, in.ID, ext)})
 	if disp == "" {
-		disp = mime.FormatMediaType("attachment", map[string]string{"filename": in.ID + ".pdf"})
+		disp = mime.FormatMediaType("attachment", map[string]string{"filename": in.ID + "." + ext})
 	}
 	return &documentOutput{
-		ContentType:        "application/pdf",
+		ContentType:        kind.MediaType(),
 		ContentDisposition: disp,
 		CacheControl:       "private, no-store",
 		NoSniff:            "nosniff",
