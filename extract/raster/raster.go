@@ -1,6 +1,7 @@
 // Package raster turns picture files — JPEG, PNG, TIFF (every page) and
-// WebP — into upright greyscale pages for OCR: the EXIF or TIFF orientation
-// is applied, and the size of the page in points is taken from the file's
+// WebP — into upright greyscale pages for OCR: the EXIF orientation (of a
+// JPEG's APP1, a PNG's eXIf chunk, a WebP's EXIF chunk) or the TIFF
+// orientation tag is applied, and the size of the page in points is taken from the file's
 // resolution, or assumed to be an A4 sheet's when the file states none.
 //
 // Pictures are measured from their headers before any pixel is decoded:
@@ -168,8 +169,13 @@ func Pages(format string, data []byte, lim Limits) ([]Page, error) {
 			return nil, fmt.Errorf("%w: %v", ErrDamaged, err)
 		}
 		orient, dpi := 1, 0.0
-		if format == JPEG {
+		switch format {
+		case JPEG:
 			orient, dpi = jpegTags(data)
+		case PNG:
+			orient = pngOrientation(data)
+		case WebP:
+			orient = webpOrientation(data)
 		}
 		pages = append(pages, page(img, orient, dpi))
 	}
@@ -279,6 +285,44 @@ func jpegTags(b []byte) (orient int, dpi float64) {
 		i += 2 + n
 	}
 	return orient, dpi
+}
+
+// pngOrientation reads the EXIF orientation of a PNG's eXIf chunk, 1 when
+// it has none.
+func pngOrientation(b []byte) int {
+	for i := 8; i+12 <= len(b); {
+		n := int(binary.BigEndian.Uint32(b[i:]))
+		typ := string(b[i+4 : i+8])
+		if n < 0 || i+12+n > len(b) || typ == "IDAT" {
+			break
+		}
+		if typ == "eXIf" {
+			if o, _ := exifTags(b[i+8 : i+8+n]); o != 0 {
+				return o
+			}
+		}
+		i += 12 + n
+	}
+	return 1
+}
+
+// webpOrientation reads the EXIF orientation of a WebP's EXIF chunk, 1
+// when it has none.
+func webpOrientation(b []byte) int {
+	for i := 12; i+8 <= len(b); {
+		n := int(binary.LittleEndian.Uint32(b[i+4:]))
+		if n < 0 || i+8+n > len(b) {
+			break
+		}
+		if string(b[i:i+4]) == "EXIF" {
+			t := bytes.TrimPrefix(b[i+8:i+8+n], []byte("Exif\x00\x00"))
+			if o, _ := exifTags(t); o != 0 {
+				return o
+			}
+		}
+		i += 8 + n + n%2
+	}
+	return 1
 }
 
 // exifTags reads the orientation and resolution of a TIFF-structured EXIF

@@ -67,6 +67,19 @@ func TestJPEGOrientation(t *testing.T) {
 	}
 }
 
+func TestPNGOrientation(t *testing.T) {
+	u := marked(160, 80)
+	b, err := testimage.PNG(testimage.TurnCCW(u), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := raster.Pages(raster.PNG, b, raster.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upright(t, pages[0].Gray, 160, 80)
+}
+
 func TestTIFFPages(t *testing.T) {
 	pages := []*image.Gray{marked(100, 200), marked(120, 240), marked(140, 280)}
 	b := testimage.TIFF(pages, 100)

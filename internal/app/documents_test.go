@@ -260,8 +260,9 @@ func zipOf(t *testing.T, name, content string) []byte {
 	return buf.Bytes()
 }
 
-// pagePictures renders every page of a PDF as a scanner would.
-func pagePictures(t *testing.T, data []byte) []*image.Gray {
+// renderPages renders every page of a PDF whole, as a scanner would see
+// it.
+func renderPages(t *testing.T, data []byte) []pdf.Image {
 	t.Helper()
 	r, err := pdf.Open(pdf.Config{Instances: 1, CacheDir: sharedCache})
 	if err != nil {
@@ -274,13 +275,23 @@ func pagePictures(t *testing.T, data []byte) []*image.Gray {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []*image.Gray
+	var out []pdf.Image
 	for _, p := range doc.Pages {
 		imgs, err := r.Images(ctx, data, []pdf.ImageRequest{{Page: p.Number}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := imgs[0].Gray()
+		out = append(out, imgs[0])
+	}
+	return out
+}
+
+// pagePictures renders every page of a PDF as grey pictures.
+func pagePictures(t *testing.T, data []byte) []*image.Gray {
+	t.Helper()
+	var out []*image.Gray
+	for _, img := range renderPages(t, data) {
+		g, err := img.Gray()
 		if err != nil {
 			t.Fatal(err)
 		}

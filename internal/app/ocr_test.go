@@ -1,13 +1,11 @@
 package app_test
 
 import (
-	"context"
 	"image"
 	"testing"
 	"time"
 
 	"github.com/invex/invex/extract/ocr"
-	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/testpdf"
 )
@@ -16,22 +14,12 @@ import (
 // image-only PDF, as a scanner would.
 func scanned(t *testing.T, data []byte) []byte {
 	t.Helper()
-	r, err := pdf.Open(pdf.Config{Instances: 1, CacheDir: sharedCache})
+	img := renderPages(t, data)[0]
+	g, err := img.Gray()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	imgs, err := r.Images(ctx, data, []pdf.ImageRequest{{Page: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := imgs[0].Gray()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := testpdf.ScannedPDF([]*image.Gray{g}, imgs[0].Box.X1, imgs[0].Box.Y1)
+	out, err := testpdf.ScannedPDF([]*image.Gray{g}, img.Box.X1, img.Box.Y1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package testimage writes picture files for tests as cameras and scanners
-// do: JPEG with an EXIF orientation (a phone photo held sideways) and
-// multi-page greyscale TIFF with a resolution.
+// do: JPEG and PNG with an EXIF orientation (a phone photo held sideways),
+// multi-page greyscale TIFF with a resolution, and PNG bombs.
 package testimage
 
 import (
@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/jpeg"
+	"image/png"
 )
 
 // TurnCCW returns g turned 90° anticlockwise: what a camera stores when
@@ -25,27 +26,17 @@ func TurnCCW(g *image.Gray) *image.Gray {
 	return out
 }
 
-// JPEG encodes img with an EXIF block carrying orientation (1–8) and a
-// JFIF-less header, as phones write.
+// JPEG encodes img with an EXIF block carrying orientation (1–8), as
+// phones write.
 func JPEG(img image.Image, orientation int, quality int) ([]byte, error) {
 	var enc bytes.Buffer
 	if err := jpeg.Encode(&enc, img, &jpeg.Options{Quality: quality}); err != nil {
 		return nil, err
 	}
 	b := enc.Bytes()
-	// TIFF-structured EXIF: little-endian header, one IFD with one entry.
 	var exif bytes.Buffer
 	exif.WriteString("Exif\x00\x00")
-	le := binary.LittleEndian
-	t := make([]byte, 8+2+12+4)
-	copy(t, "II*\x00")
-	le.PutUint32(t[4:], 8)
-	le.PutUint16(t[8:], 1)
-	le.PutUint16(t[10:], 274) // Orientation
-	le.PutUint16(t[12:], 3)   // SHORT
-	le.PutUint32(t[14:], 1)
-	le.PutUint16(t[18:], uint16(orientation))
-	exif.Write(t)
+	exif.Write(tiffOrientation(orientation))
 	seg := []byte{0xff, 0xe1, 0, 0}
 	binary.BigEndian.PutUint16(seg[2:], uint16(exif.Len()+2))
 	out := append([]byte{}, b[:2]...) // SOI
@@ -136,4 +127,38 @@ func PNGBomb(w, h uint32) []byte {
 	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
 	chunk("IEND", nil)
 	return out
+}
+
+// PNG encodes img with an eXIf chunk carrying orientation (1–8).
+func PNG(img image.Image, orientation int) ([]byte, error) {
+	var enc bytes.Buffer
+	if err := png.Encode(&enc, img); err != nil {
+		return nil, err
+	}
+	b := enc.Bytes()
+	exif := tiffOrientation(orientation)
+	chunk := make([]byte, 0, 12+len(exif))
+	chunk = binary.BigEndian.AppendUint32(chunk, uint32(len(exif)))
+	body := append([]byte("eXIf"), exif...)
+	chunk = append(chunk, body...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(body))
+	// After the signature (8 bytes) and IHDR (25 bytes).
+	out := append([]byte{}, b[:33]...)
+	out = append(out, chunk...)
+	return append(out, b[33:]...), nil
+}
+
+// tiffOrientation is a little-endian TIFF structure of one IFD holding the
+// orientation tag, as EXIF blocks are.
+func tiffOrientation(orientation int) []byte {
+	le := binary.LittleEndian
+	t := make([]byte, 8+2+12+4)
+	copy(t, "II*\x00")
+	le.PutUint32(t[4:], 8)
+	le.PutUint16(t[8:], 1)
+	le.PutUint16(t[10:], 274)
+	le.PutUint16(t[12:], 3)
+	le.PutUint32(t[14:], 1)
+	le.PutUint16(t[18:], uint16(orientation))
+	return t
 }
