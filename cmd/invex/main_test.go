@@ -96,8 +96,14 @@ func TestExtract(t *testing.T) {
 	}
 	html := filepath.Join(dir, "page.pdf")
 	os.WriteFile(html, []byte("<html>hi</html>"), 0o600)
-	if _, _, err := runCmd(t, "extract", html); err == nil || !strings.Contains(err.Error(), "not a PDF") {
+	// Read as what its bytes are (markup), whatever its name says.
+	if _, _, err := runCmd(t, "extract", html); err == nil || !strings.Contains(err.Error(), "not_an_invoice") {
 		t.Errorf("html: err %v", err)
+	}
+	text := filepath.Join(dir, "text.pdf")
+	os.WriteFile(text, []byte("hello"), 0o600)
+	if _, _, err := runCmd(t, "extract", text); err == nil || !strings.Contains(err.Error(), "of no kind invex reads") {
+		t.Errorf("text: err %v", err)
 	}
 	if _, _, err := runCmd(t, "extract", filepath.Join(dir, "missing.pdf")); err == nil {
 		t.Error("a missing file succeeded")
