@@ -18,10 +18,10 @@ import (
 // 1 of 2" after the last page of another numbering), or when it is not a
 // later page of a numbering ("page 2 of 3") and carries an invoice number
 // and a date of its own, and the number differs from the one of the
-// invoice being read. The cut is
-// kept only when every part reads as an invoice of its own: a number and
-// a total each, no two parts with the same number. Otherwise the file is
-// one invoice, as continuation pages that repeat the header are.
+// invoice being read. The cut is kept only when every part reads as an
+// invoice of its own: a number and a total each, no two parts with the
+// same number. Otherwise the file is one invoice, as continuation pages
+// that repeat the header are.
 
 // pageNumbering matches "Pagina 1 di 3", "Page 1 of 3", "Seite 1 von 3",
 // "Page 1 sur 3", "Pag. 1/3", "S. 1/3".
@@ -52,6 +52,8 @@ type probe struct {
 	number, date string
 }
 
+// probePage reads a page's numbering, and the invoice number and date of
+// its heading.
 func (e *Engine) probePage(p layout.Page, opt Options) probe {
 	k, n := numbering(&p)
 	// An invoice's number and date are in its heading: the top of the
