@@ -133,3 +133,34 @@ func BenchmarkEInvoiceFile(b *testing.B) {
 		})
 	}
 }
+
+// A signed e-invoice whose content was changed after signing is read all
+// the same, with a warning that its signature does not verify.
+func TestEInvoiceTamperedSignature(t *testing.T) {
+	xml, truth := testpdf.EInvoice(testpdf.FormatFatturaPA, plainSpecs(testpdf.FormatFatturaPA, 1)...)
+	p7m := testsign.Sign(t, xml, testsign.Options{Name: "Luca Neri"})
+	i := bytes.Index(p7m, []byte("<Numero>"))
+	if i < 0 {
+		t.Fatal("number not found in the envelope")
+	}
+	p7m[i+len("<Numero>")] ^= 0x01 // one bit of the invoice number
+	out, err := engine.Extract(context.Background(), p7m, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *out.Result.Invoice.Number == *truth[0].Invoice.Number {
+		t.Errorf("the changed number was not read: %q", *out.Result.Invoice.Number)
+	}
+	var warned bool
+	for _, w := range out.Result.Validation.Warnings {
+		if w.Code == extract.CodeSignatureInvalid && w.Severity == invoice.SeverityWarning && strings.Contains(w.Message, "Luca Neri") {
+			warned = true
+		}
+		if w.Code == extract.CodeSigned {
+			t.Errorf("a changed content is reported signed: %+v", w)
+		}
+	}
+	if !warned {
+		t.Errorf("no %s warning: %+v", extract.CodeSignatureInvalid, out.Result.Validation.Warnings)
+	}
+}
