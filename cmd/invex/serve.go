@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/blob"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/webhook"
 )
@@ -29,7 +30,9 @@ and works no jobs, "worker" works jobs and serves only /healthz, /readyz and
 /metrics on --addr, "all" does both.
 
 Environment variables give defaults for the flags: INVEX_ADDR, INVEX_DATA,
-INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_WORKERS, INVEX_JOB_TIMEOUT,
+INVEX_DATABASE_URL, INVEX_ROLE, INVEX_BLOBS, INVEX_S3_BUCKET, INVEX_S3_ENDPOINT, INVEX_S3_REGION,
+INVEX_S3_PREFIX, INVEX_S3_PATH_STYLE, INVEX_S3_SSE, INVEX_S3_SSE_KMS_KEY_ID (credentials: the usual
+AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, or ~/.aws/credentials), INVEX_WORKERS, INVEX_JOB_TIMEOUT,
 INVEX_RESCUE_AFTER, INVEX_RESCUE_INTERVAL, INVEX_SHUTDOWN_GRACE, INVEX_OCR_WORKERS,
 INVEX_OCR_PAGE_TIMEOUT, INVEX_OCR_MAX_PAGES, INVEX_LOG_LEVEL, INVEX_UPLOAD_TIMEOUT, INVEX_MIN_UPLOAD_RATE,
 INVEX_MAX_UPLOADS_PER_ACCOUNT, INVEX_MAX_CONNS_PER_IP, INVEX_AUTH_FAILURES,
@@ -41,7 +44,14 @@ INVEX_WEBHOOK_TIMEOUT.`, stderr)
 	data := fs.String("data", envDefault("INVEX_DATA", "./data"), "data `directory` for the database and documents (env INVEX_DATA)")
 	database := fs.String("database", envDefault("INVEX_DATABASE_URL", ""), "PostgreSQL `URL` (postgres://…) shared by many processes; empty = the embedded SQLite database in --data (env INVEX_DATABASE_URL)")
 	role := fs.String("role", envDefault("INVEX_ROLE", app.RoleAll), "what this process does: all, api (HTTP API only) or worker (jobs only); api and worker need --database (env INVEX_ROLE)")
-	blobs := fs.String("blobs", envDefault("INVEX_BLOBS", ""), "where uploads are kept: dir (--data/blobs) or database (PostgreSQL); default dir with SQLite, database with PostgreSQL (env INVEX_BLOBS)")
+	blobs := fs.String("blobs", envDefault("INVEX_BLOBS", ""), "where uploads are kept: dir (--data/blobs), database (PostgreSQL) or s3 (an S3-compatible bucket, --s3-*); default dir with SQLite, database with PostgreSQL (env INVEX_BLOBS)")
+	s3Bucket := fs.String("s3-bucket", envDefault("INVEX_S3_BUCKET", ""), "with --blobs s3, the `bucket` (it must exist) (env INVEX_S3_BUCKET)")
+	s3Endpoint := fs.String("s3-endpoint", envDefault("INVEX_S3_ENDPOINT", ""), "with --blobs s3, the server's `URL`, such as http://127.0.0.1:8333; empty = AWS (env INVEX_S3_ENDPOINT)")
+	s3Region := fs.String("s3-region", envDefault("INVEX_S3_REGION", envDefault("AWS_REGION", "")), "with --blobs s3, the bucket's `region` (env INVEX_S3_REGION, AWS_REGION)")
+	s3Prefix := fs.String("s3-prefix", envDefault("INVEX_S3_PREFIX", ""), "with --blobs s3, a `prefix` before every object key, to share a bucket (env INVEX_S3_PREFIX)")
+	s3PathStyle := fs.Bool("s3-path-style", envBool("INVEX_S3_PATH_STYLE", false), "with --blobs s3, address the bucket in the path (most self-hosted servers) instead of the host name (AWS) (env INVEX_S3_PATH_STYLE)")
+	s3SSE := fs.String("s3-sse", envDefault("INVEX_S3_SSE", ""), "with --blobs s3, server-side `encryption`: AES256 or aws:kms (env INVEX_S3_SSE)")
+	s3KMSKey := fs.String("s3-sse-kms-key-id", envDefault("INVEX_S3_SSE_KMS_KEY_ID", ""), "with --s3-sse aws:kms, the KMS key `id` (env INVEX_S3_SSE_KMS_KEY_ID)")
 	workers := fs.Int("workers", envInt("INVEX_WORKERS", 0), "extraction workers in this process; 0 = one per CPU, -1 = none (env INVEX_WORKERS)")
 	jobTimeout := fs.Duration("job-timeout", envDuration("INVEX_JOB_TIMEOUT", 2*time.Minute), "time limit of one attempt at one job (env INVEX_JOB_TIMEOUT)")
 	rescueAfter := fs.Duration("rescue-after", envDuration("INVEX_RESCUE_AFTER", 0), "lease of one attempt: a job still running this long after its attempt started is taken for a dead worker's and returned to the queue; must exceed --job-timeout; 0 = --job-timeout + 1m (env INVEX_RESCUE_AFTER)")
@@ -88,6 +98,8 @@ INVEX_WEBHOOK_TIMEOUT.`, stderr)
 		Database:        *database,
 		Role:            *role,
 		Blobs:           *blobs,
+		S3: blob.S3Config{Bucket: *s3Bucket, Endpoint: *s3Endpoint, Region: *s3Region, Prefix: *s3Prefix,
+			PathStyle: *s3PathStyle, SSE: *s3SSE, SSEKMSKeyID: *s3KMSKey},
 		Workers:         *workers,
 		JobTimeout:      *jobTimeout,
 		RescueAfter:     *rescueAfter,

@@ -61,6 +61,8 @@ const (
 	BlobsDir = "dir"
 	// BlobsDatabase keeps uploads in the PostgreSQL database.
 	BlobsDatabase = "database"
+	// BlobsS3 keeps uploads in an S3-compatible bucket (Config.S3).
+	BlobsS3 = "s3"
 )
 
 // Config is everything needed to run the service.
@@ -81,8 +83,10 @@ type Config struct {
 	// Blobs is where uploaded documents are kept: BlobsDir or
 	// BlobsDatabase (PostgreSQL only). Default BlobsDir on SQLite and
 	// BlobsDatabase on PostgreSQL, so that every process reaches every
-	// upload. An S3-compatible bucket is a planned third choice.
+	// upload. BlobsS3 keeps them in the S3-compatible bucket of S3.
 	Blobs string
+	// S3 configures the bucket of BlobsS3.
+	S3 blob.S3Config
 	// Workers is the number of concurrent extraction workers in this process.
 	// 0 means one per CPU; a negative value runs no workers (API only).
 	Workers int
@@ -239,10 +243,12 @@ func (c Config) validate() error {
 		if !pg {
 			return fmt.Errorf("config: blobs %q needs a PostgreSQL database", c.Blobs)
 		}
-	case strings.HasPrefix(c.Blobs, "s3://"):
-		return fmt.Errorf("config: S3 blob storage is not implemented yet; use %q or %q", BlobsDatabase, BlobsDir)
+	case c.Blobs == BlobsS3:
+		if c.S3.Bucket == "" {
+			return fmt.Errorf("config: blobs %q needs a bucket (--s3-bucket)", c.Blobs)
+		}
 	default:
-		return fmt.Errorf("config: unknown blobs %q (want %s or %s)", c.Blobs, BlobsDatabase, BlobsDir)
+		return fmt.Errorf("config: unknown blobs %q (want %s, %s or %s)", c.Blobs, BlobsDir, BlobsDatabase, BlobsS3)
 	}
 	if c.RescueAfter <= c.JobTimeout {
 		return fmt.Errorf("config: rescue-after %s must be longer than job-timeout %s, or live jobs would be run twice", c.RescueAfter, c.JobTimeout)
@@ -361,10 +367,26 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	}
 
 	var blobs blob.Store
-	if cfg.Blobs == BlobsDatabase {
+	switch cfg.Blobs {
+	case BlobsDatabase:
 		blobs = blob.NewDB(a.store)
-	} else if blobs, err = blob.NewDir(dirs["blobs"]); err != nil {
-		return nil, err
+	case BlobsS3:
+		s3, err := blob.NewS3(cfg.S3)
+		if err != nil {
+			return nil, fmt.Errorf("config: %w", err)
+		}
+		// A bucket out of reach at start is an outage like any other:
+		// /readyz says so and submissions wait, the process runs.
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		if err := s3.Ping(pctx); err != nil {
+			a.log.Warn("the S3 bucket is not reachable yet", "err", err)
+		}
+		cancel()
+		blobs = s3
+	default:
+		if blobs, err = blob.NewDir(dirs["blobs"]); err != nil {
+			return nil, err
+		}
 	}
 	a.blobs = blobs
 	reg := prometheus.NewRegistry()
@@ -486,7 +508,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 	a.notifier = notifier
 	var handler http.Handler
 	if cfg.Role == RoleWorker {
-		handler = httpapi.NewHealth(a.store, a.log, reg)
+		handler = httpapi.NewHealth(a.store, blobs, a.log, reg)
 	} else {
 		a.web, err = dashboard.New(dashboard.Config{
 			Store:          a.store,

@@ -7,8 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/invex/invex/internal/pgtest"
+	"github.com/invex/invex/internal/s3test"
 	"github.com/invex/invex/internal/store"
 )
 
@@ -19,6 +23,56 @@ func TestDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	testStore(t, d)
+}
+
+func TestS3(t *testing.T) {
+	t.Parallel()
+	srv := s3test.Start(t)
+	for _, prefix := range []string{"", "tenant-a/invex/"} {
+		s, err := NewS3(S3Config{Bucket: srv.Bucket, Endpoint: srv.Endpoint, Region: "us-east-1", PathStyle: true,
+			Prefix: prefix, Credentials: credentials.NewStaticV4(s3test.AccessKey, s3test.SecretKey, "")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Ping(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		testStore(t, s)
+	}
+	// Wrong credentials are refused, and say so.
+	bad, _ := NewS3(S3Config{Bucket: srv.Bucket, Endpoint: srv.Endpoint, Region: "us-east-1", PathStyle: true,
+		Credentials: credentials.NewStaticV4(s3test.AccessKey, "wrong", "")})
+	if _, err := bad.Get(context.Background(), "ab/cd.pdf"); err == nil || errors.Is(err, ErrNotFound) {
+		t.Errorf("Get with a wrong secret: err = %v, want a refusal", err)
+	}
+	// A server that is down gives errors that are not ErrNotFound.
+	s, _ := NewS3(S3Config{Bucket: srv.Bucket, Endpoint: srv.Endpoint, Region: "us-east-1", PathStyle: true,
+		Credentials: credentials.NewStaticV4(s3test.AccessKey, s3test.SecretKey, "")})
+	srv.Down()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.Ping(ctx); err == nil {
+		t.Error("Ping of a stopped server succeeded")
+	}
+	if _, err := s.Get(ctx, "ab/cd.pdf"); err == nil || errors.Is(err, ErrNotFound) {
+		t.Errorf("Get from a stopped server: err = %v, want an outage error", err)
+	}
+}
+
+func TestS3Config(t *testing.T) {
+	for _, c := range []S3Config{
+		{},
+		{Bucket: "b", Endpoint: "ftp://x"},
+		{Bucket: "b", Endpoint: "http://x/path"},
+		{Bucket: "b", SSE: "rot13"},
+	} {
+		if _, err := NewS3(c); err == nil {
+			t.Errorf("NewS3(%+v) accepted", c)
+		}
+	}
+	if _, err := NewS3(S3Config{Bucket: "b", SSE: "AES256"}); err != nil {
+		t.Errorf("SSE AES256: %v", err)
+	}
 }
 
 func TestDB(t *testing.T) {

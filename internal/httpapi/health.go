@@ -13,8 +13,8 @@ import (
 // NewHealth returns the handler of a process that serves no API (a worker
 // of a scale-out deployment): /healthz, /readyz and /metrics only, answering
 // as the API's own endpoints do, and a problem 404 for everything else.
-func NewHealth(st *store.Store, log *slog.Logger, reg *prometheus.Registry) http.Handler {
-	s := &Server{store: st, log: log}
+func NewHealth(st *store.Store, blobs Blobs, log *slog.Logger, reg *prometheus.Registry) http.Handler {
+	s := &Server{store: st, blobs: blobs, log: log}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)

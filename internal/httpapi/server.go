@@ -231,6 +231,13 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problem(http.StatusServiceUnavailable, CodeUnavailable, "the database is not reachable"))
 		return
 	}
+	if p, ok := s.blobs.(interface{ Ping(context.Context) error }); ok {
+		if err := p.Ping(ctx); err != nil {
+			s.log.Warn("readiness: document storage unavailable", "err", err)
+			writeProblem(w, problem(http.StatusServiceUnavailable, CodeUnavailable, "the document storage is not reachable"))
+			return
+		}
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write([]byte(`{"status":"ready"}` + "\n"))
 }

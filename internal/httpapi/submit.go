@@ -190,6 +190,11 @@ func (s *Server) submitProblem(ctx context.Context, what string, err error) *Pro
 		return quotaExhausted(s.store.Now())
 	case errors.Is(err, store.ErrIdempotencyKeyReused):
 		return idempotencyKeyReused()
+	case errors.Is(err, submit.ErrStorage):
+		s.logger(ctx).Error(what, "err", err)
+		return problem(http.StatusServiceUnavailable, CodeUnavailable,
+			"the service cannot store documents right now; nothing was charged: send the document again shortly").
+			WithHeader("Retry-After", "5")
 	}
 	s.logger(ctx).Error(what, "err", err)
 	return unavailable()

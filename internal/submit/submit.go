@@ -47,6 +47,11 @@ const QueueExtract = "extract"
 // up digital documents, which take milliseconds.
 const QueueOCR = "ocr"
 
+// ErrStorage wraps a failure to store an accepted document (the blob
+// store is out of reach): nothing was charged or queued, and the client
+// may send the document again shortly.
+var ErrStorage = errors.New("the document could not be stored")
+
 // ExtractArgs is the queue payload of an extraction job.
 type ExtractArgs struct {
 	JobID string `json:"job_id"`
@@ -237,7 +242,7 @@ func (s *Submitter) submit(ctx context.Context, sub checked) (Accepted, error) {
 	}
 	job.BlobKey = blobKey(job.ID, sub.Kind, now)
 	if err := s.Blobs.PutFile(ctx, job.BlobKey, sub.SpoolPath); err != nil {
-		return Accepted{}, err
+		return Accepted{}, fmt.Errorf("%w: %w", ErrStorage, err)
 	}
 	var remaining int
 	err = s.Store.InTx(ctx, func(tx *store.Tx) error {

@@ -1,0 +1,190 @@
+// Package s3test runs a real S3-compatible server for tests: SeaweedFS
+// ("weed server -s3"), a program of its own, started on free loopback
+// ports with its data in a temporary directory, stopped and started again
+// at will (outage tests). Tests skip when the weed program is not found:
+// set INVEX_WEED to its path or put it on the PATH; .ci/run builds it from
+// SeaweedFS's Go module.
+package s3test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+)
+
+// Credentials the server is configured with.
+const (
+	AccessKey = "invex-test"
+	SecretKey = "invex-test-secret"
+)
+
+// Server is a running SeaweedFS with its S3 gateway.
+type Server struct {
+	// Endpoint is the S3 gateway's URL, http://127.0.0.1:PORT.
+	Endpoint string
+	// Bucket exists on the server, empty at start.
+	Bucket string
+
+	t     testing.TB
+	bin   string
+	dir   string
+	ports [4]int // s3, master, volume, filer
+	mu    sync.Mutex
+	cmd   *exec.Cmd
+}
+
+// Weed returns the path of the weed program, or "" when it is not found.
+func Weed() string {
+	if p := os.Getenv("INVEX_WEED"); p != "" {
+		return p
+	}
+	p, _ := exec.LookPath("weed")
+	return p
+}
+
+// Start runs a server for the test (skipping it when weed is not found)
+// and creates a bucket. It is stopped when the test ends.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	bin := Weed()
+	if bin == "" {
+		t.Skip("S3 tests need SeaweedFS's weed program: set INVEX_WEED or put weed on the PATH (.ci/run builds it)")
+	}
+	s := &Server{t: t, bin: bin, dir: t.TempDir(), Bucket: "invex-test"}
+	for i := range s.ports {
+		s.ports[i] = freePort(t)
+	}
+	s.Endpoint = "http://127.0.0.1:" + strconv.Itoa(s.ports[0])
+	cfg := filepath.Join(s.dir, "s3.json")
+	os.WriteFile(cfg, []byte(fmt.Sprintf(`{"identities":[{"name":"invex","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","List","Tagging","Write"]}]}`,
+		AccessKey, SecretKey)), 0o600)
+	s.Up()
+	t.Cleanup(s.Down)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := s.Client()
+	for {
+		err := c.MakeBucket(ctx, s.Bucket, minio.MakeBucketOptions{})
+		if err == nil || minio.ToErrorResponse(err).Code == "BucketAlreadyOwnedByYou" {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("s3test: create bucket: %v\n%s", err, s.log())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	// The first write makes the server allocate its volumes, which takes
+	// seconds: done here, so that tests time their own work.
+	if _, err := c.PutObject(ctx, s.Bucket, "warm-up", strings.NewReader("x"), 1, minio.PutObjectOptions{}); err != nil {
+		t.Fatalf("s3test: first write: %v\n%s", err, s.log())
+	}
+	c.RemoveObject(ctx, s.Bucket, "warm-up", minio.RemoveObjectOptions{})
+	return s
+}
+
+// Client returns a client of the server with the test credentials.
+func (s *Server) Client() *minio.Client {
+	c, err := minio.New("127.0.0.1:"+strconv.Itoa(s.ports[0]), &minio.Options{
+		Creds: credentials.NewStaticV4(AccessKey, SecretKey, ""), BucketLookup: minio.BucketLookupPath, Region: "us-east-1"})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return c
+}
+
+// Up starts the server (again, with its data) and waits until its S3
+// gateway answers.
+func (s *Server) Up() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd != nil {
+		return
+	}
+	data := filepath.Join(s.dir, "data")
+	os.MkdirAll(data, 0o750)
+	logf, err := os.OpenFile(filepath.Join(s.dir, "weed.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	cmd := exec.Command(s.bin, "server", "-dir="+data, "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+		"-s3", "-s3.port="+strconv.Itoa(s.ports[0]), "-s3.config="+filepath.Join(s.dir, "s3.json"),
+		"-master.port="+strconv.Itoa(s.ports[1]), "-volume.port="+strconv.Itoa(s.ports[2]),
+		"-filer.port="+strconv.Itoa(s.ports[3]), "-volume.max=8", "-master.volumeSizeLimitMB=64")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.Dir = s.dir
+	if err := cmd.Start(); err != nil {
+		s.t.Fatalf("s3test: start weed: %v", err)
+	}
+	s.cmd = cmd
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(s.Endpoint + "/")
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	s.t.Fatalf("s3test: the S3 gateway did not answer within a minute\n%s", s.log())
+}
+
+// Down stops the server; its data stay for Up.
+func (s *Server) Down() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return
+	}
+	s.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		s.cmd.Process.Kill()
+		<-done
+	}
+	s.cmd = nil
+}
+
+func (s *Server) log() string {
+	b, _ := os.ReadFile(filepath.Join(s.dir, "weed.log"))
+	if len(b) > 4000 {
+		b = b[len(b)-4000:]
+	}
+	return string(b)
+}
+
+// freePort returns a loopback TCP port free now; SeaweedFS also uses the
+// port + 10000 for gRPC, which is checked too.
+func freePort(t testing.TB) int {
+	for range 100 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		if p+10000 > 65535 {
+			continue
+		}
+		if g, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p+10000)); err == nil {
+			g.Close()
+			return p
+		}
+	}
+	t.Fatal("s3test: no free port pair")
+	return 0
+}
