@@ -93,11 +93,11 @@ INVEX_WEBHOOK_TIMEOUT.`, stderr)
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
 	a, err := app.Open(ctx, app.Config{
-		Addr:            *addr,
-		DataDir:         *data,
-		Database:        *database,
-		Role:            *role,
-		Blobs:           *blobs,
+		Addr:     *addr,
+		DataDir:  *data,
+		Database: *database,
+		Role:     *role,
+		Blobs:    *blobs,
 		S3: blob.S3Config{Bucket: *s3Bucket, Endpoint: *s3Endpoint, Region: *s3Region, Prefix: *s3Prefix,
 			PathStyle: *s3PathStyle, SSE: *s3SSE, SSEKMSKeyID: *s3KMSKey},
 		Workers:         *workers,
