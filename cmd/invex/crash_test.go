@@ -15,6 +15,7 @@ import (
 
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/pgtest"
+	"github.com/invex/invex/internal/s3test"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/testpdf"
@@ -251,17 +252,36 @@ func TestPostgresWorkerCrashes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("child processes killed and restarted; skipped with -short")
 	}
+	testWorkerCrashes(t, nil, nil)
+}
+
+// TestPostgresWorkerCrashesS3 is TestPostgresWorkerCrashes with the
+// documents in an S3 bucket of a real SeaweedFS server (--blobs s3, the
+// credentials in the AWS_* variables).
+func TestPostgresWorkerCrashesS3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("child processes killed and restarted; skipped with -short")
+	}
+	srv := s3test.Start(t)
+	testWorkerCrashes(t, []string{"--blobs", "s3", "--s3-bucket", srv.Bucket, "--s3-endpoint", srv.Endpoint,
+		"--s3-region", "us-east-1", "--s3-path-style", "--s3-prefix", "crash/"},
+		[]string{"AWS_ACCESS_KEY_ID=" + s3test.AccessKey, "AWS_SECRET_ACCESS_KEY=" + s3test.SecretKey})
+}
+
+// testWorkerCrashes runs the crash test with the processes' blob flags
+// and environment.
+func testWorkerCrashes(t *testing.T, blobArgs, env []string) {
 	db := pgtest.NewDatabase(t)
 	key := createKey(t, "--database", db)
-	api := startChild(t, nil, "serve", "--role", "api", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--database", db)
+	api := startChild(t, env, append([]string{"serve", "--role", "api", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--database", db}, blobArgs...)...)
 	data := t.TempDir() // shared by the workers, for the compiled-WebAssembly cache
-	workerArgs := []string{"serve", "--role", "worker", "--addr", "127.0.0.1:0", "--data", data, "--database", db,
+	workerArgs := append([]string{"serve", "--role", "worker", "--addr", "127.0.0.1:0", "--data", data, "--database", db,
 		"--workers", "2", "--ocr-workers", "1", "--job-timeout", crashJobTimeout.String(),
-		"--rescue-after", crashRescueAfter.String(), "--rescue-interval", crashRescueInterval.String()}
+		"--rescue-after", crashRescueAfter.String(), "--rescue-interval", crashRescueInterval.String()}, blobArgs...)
 	procs := []*child{api}
 	workers := make([]*child, 2)
 	for i := range workers {
-		workers[i] = startChild(t, nil, workerArgs...)
+		workers[i] = startChild(t, env, workerArgs...)
 		procs = append(procs, workers[i])
 	}
 	st, err := app.OpenDatabase(context.Background(), db, t.TempDir())
@@ -287,7 +307,7 @@ func TestPostgresWorkerCrashes(t *testing.T) {
 		i := rng.IntN(len(workers))
 		workers[i].Kill(t)
 		kills++
-		workers[i] = startChild(t, nil, workerArgs...)
+		workers[i] = startChild(t, env, workerArgs...)
 		procs = append(procs, workers[i])
 	}
 	counts := waitTerminal(t, st, 150*time.Second)
