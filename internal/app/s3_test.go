@@ -2,7 +2,11 @@ package app_test
 
 import (
 	"context"
+	"errors"
+	"io"
+	"log/slog"
 	"net/http"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/invex/invex/internal/app"
 	"github.com/invex/invex/internal/blob"
+	"github.com/invex/invex/internal/jobs"
 	"github.com/invex/invex/internal/s3test"
 	"github.com/invex/invex/internal/testpdf"
 	"github.com/invex/invex/internal/testwait"
@@ -121,5 +126,60 @@ func TestS3Outage(t *testing.T) {
 	}
 	if used := 10_000 - quotaLeft(t, s, key); used != len(accepted) {
 		t.Errorf("quota used %d, want %d (refused submissions are never charged)", used, len(accepted))
+	}
+}
+
+// TestS3Documents: with the documents in S3, deleting a job deletes its
+// object, and the retention sweep deletes the objects no job points at
+// once they are an hour old, keeping the others.
+func TestS3Documents(t *testing.T) {
+	srv := s3test.Start(t)
+	s := startServer(t, t.TempDir(), app.Config{Workers: 1, Blobs: app.BlobsS3, S3: s3Config(srv)})
+	key := s.key("acme", 100)
+	keep := s.accepted(s.submitMultipart(key, testpdf.Italian().PDF(), "it"))
+	s.wait(key, keep)
+	inv := testpdf.Italian()
+	inv.Salt = "deleted"
+	gone := s.accepted(s.submitMultipart(key, inv.PDF(), "it"))
+	s.wait(key, gone)
+
+	ctx := context.Background()
+	store, err := blob.NewS3(s3Config(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goneJob, err := s.app.Store().JobByID(ctx, gone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.del(key, "/v1/jobs/"+gone); r.Status != http.StatusNoContent {
+		t.Fatalf("delete job: %d %s", r.Status, r.Body)
+	}
+	if _, err := store.Get(ctx, goneJob.BlobKey); !errors.Is(err, blob.ErrNotFound) {
+		t.Errorf("the deleted job's object: err = %v, want ErrNotFound", err)
+	}
+
+	// An object of a submission whose job never committed.
+	f, _ := os.CreateTemp(t.TempDir(), "orphan")
+	f.WriteString("%PDF-1.7 orphan")
+	f.Close()
+	orphan := "documents/" + time.Now().UTC().Format("2006-01") + "/00000000-0000-0000-0000-000000000000.pdf"
+	if err := store.PutFile(ctx, orphan, f.Name()); err != nil {
+		t.Fatal(err)
+	}
+	ret := &jobs.Retention{Store: s.app.Store(), Blobs: store, MaxAge: 30 * 24 * time.Hour,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if n, err := ret.SweepOrphans(ctx); err != nil || n != 0 {
+		t.Errorf("SweepOrphans at once = %d, %v; want nothing (the object is young)", n, err)
+	}
+	ret.Now = func() time.Time { return time.Now().Add(2 * jobs.OrphanAge) }
+	if n, err := ret.SweepOrphans(ctx); err != nil || n != 1 {
+		t.Errorf("SweepOrphans an hour on = %d, %v; want the orphan deleted", n, err)
+	}
+	if _, err := store.Get(ctx, orphan); !errors.Is(err, blob.ErrNotFound) {
+		t.Errorf("the orphan: err = %v, want ErrNotFound", err)
+	}
+	if r := s.get(key, "/v1/jobs/"+keep+"/document"); r.Status != http.StatusOK {
+		t.Errorf("the kept job's document: %d %s", r.Status, r.Body)
 	}
 }

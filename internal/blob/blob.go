@@ -1,7 +1,7 @@
 // Package blob keeps uploaded documents. The embedded default is a directory
 // on local disk (Dir); scale-out deployments use storage every process can
-// reach: the PostgreSQL database itself (DB). An S3-compatible bucket is the
-// next implementation of Store; nothing else in invex needs to change for it.
+// reach: the PostgreSQL database itself (DB) or an S3-compatible bucket
+// (S3).
 package blob
 
 import (
@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // ErrNotFound is returned for a key that holds nothing.
@@ -28,6 +29,46 @@ type Store interface {
 	Get(ctx context.Context, key string) ([]byte, error)
 	// Delete removes the blob under key; a missing blob is not an error.
 	Delete(ctx context.Context, key string) error
+}
+
+// Lister is a Store that can list its blobs, for the sweep of documents
+// no job points at (Dir and S3 are; DB's rows commit with no job of their
+// own too, but a sweep of the table is the store's business).
+type Lister interface {
+	Store
+	// List calls fn with every key under prefix and the time its blob
+	// was last written.
+	List(ctx context.Context, prefix string, fn func(key string, modified time.Time) error) error
+}
+
+// List calls fn with every key under prefix and its file's modification
+// time.
+func (d *Dir) List(ctx context.Context, prefix string, fn func(key string, modified time.Time) error) error {
+	root := filepath.Join(d.Root, filepath.FromSlash(prefix))
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if e.IsDir() || ctx.Err() != nil {
+			return ctx.Err()
+		}
+		info, err := e.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		rel, err := filepath.Rel(d.Root, p)
+		if err != nil {
+			return err
+		}
+		return fn(filepath.ToSlash(rel), info.ModTime())
+	})
+	if err != nil {
+		return fmt.Errorf("list blobs: %w", err)
+	}
+	return nil
 }
 
 // Dir stores blobs as files below Root. Keys are slash-separated relative

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -126,6 +127,28 @@ func testStore(t *testing.T, s Store) {
 	}
 	if _, err := s.Get(ctx, "ab/cd.pdf"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Get after Delete: err = %v, want ErrNotFound", err)
+	}
+	if ls, ok := s.(Lister); ok {
+		for _, k := range []string{"list/a/1.pdf", "list/a/1.pdf.pages", "list/b/2.pdf", "other/3.pdf"} {
+			if err := ls.PutFile(ctx, k, spool([]byte(k))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var keys []string
+		err := ls.List(ctx, "list/", func(key string, modified time.Time) error {
+			if modified.IsZero() || time.Since(modified) > time.Hour {
+				t.Errorf("%s: modified %v", key, modified)
+			}
+			keys = append(keys, key)
+			return nil
+		})
+		slices.Sort(keys)
+		if want := []string{"list/a/1.pdf", "list/a/1.pdf.pages", "list/b/2.pdf"}; err != nil || !slices.Equal(keys, want) {
+			t.Errorf("List = %v, %v; want %v", keys, err, want)
+		}
+		for _, k := range []string{"list/a/1.pdf", "list/a/1.pdf.pages", "list/b/2.pdf", "other/3.pdf"} {
+			ls.Delete(ctx, k)
+		}
 	}
 	if err := s.Delete(ctx, "ab/cd.pdf"); err != nil {
 		t.Errorf("Delete of a missing blob: %v", err)

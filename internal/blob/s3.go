@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -183,6 +184,20 @@ func (s *S3) Ping(ctx context.Context) error {
 	}
 	if !ok {
 		return fmt.Errorf("s3 blobs: bucket %q does not exist", s.bucket)
+	}
+	return nil
+}
+
+// List calls fn with every key under prefix (the store's own Prefix left
+// out) and the time its object was last written.
+func (s *S3) List(ctx context.Context, prefix string, fn func(key string, modified time.Time) error) error {
+	for obj := range s.c.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: s.prefix + prefix, Recursive: true}) {
+		if obj.Err != nil {
+			return fmt.Errorf("list blobs: %w", obj.Err)
+		}
+		if err := fn(strings.TrimPrefix(obj.Key, s.prefix), obj.LastModified); err != nil {
+			return err
+		}
 	}
 	return nil
 }

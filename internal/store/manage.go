@@ -185,3 +185,34 @@ func (s *Store) ForgetDocument(ctx context.Context, d ExpiredDocument, at time.T
 	}
 	return nil
 }
+
+// BlobKeysInUse returns which of keys a job points at. The orphan sweep
+// asks it of the documents it finds in blob storage.
+func (s *Store) BlobKeysInUse(ctx context.Context, keys []string) (map[string]bool, error) {
+	used := map[string]bool{}
+	if len(keys) == 0 {
+		return used, nil
+	}
+	marks := make([]string, len(keys))
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		marks[i] = "$" + strconv.Itoa(i+1)
+		args[i] = k
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT blob_key FROM jobs WHERE blob_key IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("look up blob keys: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("look up blob keys: %w", err)
+		}
+		used[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("look up blob keys: %w", err)
+	}
+	return used, nil
+}
