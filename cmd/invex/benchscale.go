@@ -34,7 +34,8 @@ func benchScaleCommand(ctx context.Context, args []string, stdout, stderr io.Wri
 Measures how fast worker processes drain a queue of digital invoices, on
 PostgreSQL with 1, 2 and 4 "invex serve --role worker" processes (and one
 "--role api" process that accepted the jobs), and on the embedded SQLite
-database with one "invex serve" process. For each setup it creates a
+database with one "invex serve" process; with --s3-endpoint, also on
+PostgreSQL with the documents in an S3 bucket. For each setup it creates a
 throw-away database (CREATE DATABASE on the server of --postgres, dropped
 afterwards; a temporary directory for SQLite), submits --jobs distinct
 generated one-page invoices through the API while no worker runs, then
@@ -51,6 +52,8 @@ processes are children of this binary; progress goes to stderr.`, stderr)
 	workers := fs.Int("workers", runtime.NumCPU(), "extraction workers in each worker process")
 	jobs := fs.Int("jobs", 400, "invoices per setup")
 	sqlite := fs.Bool("sqlite", true, "also measure the embedded SQLite database in one process")
+	s3Endpoint := fs.String("s3-endpoint", "", "also measure PostgreSQL with the documents in the S3 `bucket` of this server (URL; path-style addressing; credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
+	s3Bucket := fs.String("s3-bucket", "invex-bench", "with --s3-endpoint, the bucket (it must exist)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -103,15 +106,24 @@ processes are children of this binary; progress goes to stderr.`, stderr)
 		rows = append(rows, r)
 	}
 	for _, n := range counts {
-		r, err := b.runPostgres(ctx, *pgURL, n)
+		r, err := b.runPostgres(ctx, *pgURL, n, nil)
 		if err != nil {
 			return err
 		}
 		rows = append(rows, r)
+		if *s3Endpoint != "" {
+			r, err := b.runPostgres(ctx, *pgURL, n, []string{"--blobs", "s3", "--s3-endpoint", *s3Endpoint,
+				"--s3-bucket", *s3Bucket, "--s3-region", "us-east-1", "--s3-path-style", "--s3-prefix", fmt.Sprintf("bench-%d-%d/", n, time.Now().UnixNano())})
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r)
+		}
 	}
-	fmt.Fprintf(stdout, "| database | worker processes | workers each | jobs | steady jobs/s | wall | failed |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+	fmt.Fprintf(stdout, "| database | documents in | worker processes | workers each | jobs | submitted jobs/s | steady jobs/s | wall | failed |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range rows {
-		fmt.Fprintf(stdout, "| %s | %d | %d | %d | **%.0f** | %.2f s | %d |\n", r.database, r.procs, r.workers, r.jobs, r.steady, r.wall.Seconds(), r.failed)
+		fmt.Fprintf(stdout, "| %s | %s | %d | %d | %d | %.0f | **%.0f** | %.2f s | %d |\n", r.database, r.blobs, r.procs, r.workers, r.jobs,
+			r.submitted, r.steady, r.wall.Seconds(), r.failed)
 	}
 	fmt.Fprintf(stdout, "\n%d CPUs, GOMAXPROCS %d; the API process, the workers, their PDF reader children and the database share them.\n",
 		runtime.NumCPU(), runtime.GOMAXPROCS(0))
@@ -130,13 +142,15 @@ type scaleBench struct {
 
 // scaleRow is one measured setup.
 type scaleRow struct {
-	database string
-	procs    int
-	workers  int
-	jobs     int
-	steady   float64 // jobs per second between the 10th and 90th percentile of completions
-	wall     time.Duration
-	failed   int
+	database  string
+	blobs     string  // where the documents are kept
+	submitted float64 // submissions accepted per second through the API, 8 clients
+	procs     int
+	workers   int
+	jobs      int
+	steady    float64 // jobs per second between the 10th and 90th percentile of completions
+	wall      time.Duration
+	failed    int
 }
 
 // cacheDir is shared by every process of the run, so that WebAssembly is
@@ -166,7 +180,9 @@ func (b *scaleBench) runSQLite(ctx context.Context, name string) (scaleRow, erro
 	if err != nil {
 		return scaleRow{}, err
 	}
+	start := time.Now()
 	err = b.submit(ctx, "http://"+addr, key)
+	submitted := float64(b.jobs) / time.Since(start).Seconds()
 	api.stop()
 	if err != nil {
 		return scaleRow{}, err
@@ -180,7 +196,7 @@ func (b *scaleBench) runSQLite(ctx context.Context, name string) (scaleRow, erro
 		return scaleRow{}, err
 	}
 	defer p.stop()
-	row := scaleRow{database: "SQLite", procs: 1, workers: b.workers, jobs: b.jobs}
+	row := scaleRow{database: "SQLite", blobs: "dir", submitted: submitted, procs: 1, workers: b.workers, jobs: b.jobs}
 	st, err := app.OpenStore(ctx, data) // no lock: it only reads beside the server
 	if err != nil {
 		return scaleRow{}, err
@@ -189,7 +205,7 @@ func (b *scaleBench) runSQLite(ctx context.Context, name string) (scaleRow, erro
 	return row, b.measure(ctx, st, &row)
 }
 
-func (b *scaleBench) runPostgres(ctx context.Context, admin string, procs int) (row scaleRow, err error) {
+func (b *scaleBench) runPostgres(ctx context.Context, admin string, procs int, blobArgs []string) (row scaleRow, err error) {
 	db, drop, err := benchDatabase(ctx, admin)
 	if err != nil {
 		return scaleRow{}, err
@@ -211,14 +227,20 @@ func (b *scaleBench) runPostgres(ctx context.Context, admin string, procs int) (
 	if err != nil {
 		return scaleRow{}, err
 	}
-	api, err := b.start(ctx, "pg-api", "serve", "--role", "api", "--addr", addr, "--data", data, "--database", db)
+	api, err := b.start(ctx, "pg-api", append([]string{"serve", "--role", "api", "--addr", addr, "--data", data, "--database", db}, blobArgs...)...)
 	if err != nil {
 		return scaleRow{}, err
 	}
 	defer api.stop()
+	row = scaleRow{database: "PostgreSQL", blobs: "database", procs: procs, workers: b.workers, jobs: b.jobs}
+	if len(blobArgs) > 0 {
+		row.blobs = "S3"
+	}
+	start := time.Now()
 	if err := b.submit(ctx, "http://"+addr, key); err != nil {
 		return scaleRow{}, err
 	}
+	row.submitted = float64(b.jobs) / time.Since(start).Seconds()
 	fmt.Fprintf(b.progress, "postgres: %d jobs queued; starting %d worker processes with %d workers each\n", b.jobs, procs, b.workers)
 	var ws []*benchProc
 	defer func() {
@@ -231,14 +253,13 @@ func (b *scaleBench) runPostgres(ctx context.Context, admin string, procs int) (
 		if err != nil {
 			return scaleRow{}, err
 		}
-		w, err := b.start(ctx, fmt.Sprintf("pg-worker-%d-of-%d", i+1, procs), "serve", "--role", "worker", "--addr", waddr,
-			"--data", data, "--database", db, "--workers", strconv.Itoa(b.workers), "--ocr-workers", "1")
+		w, err := b.start(ctx, fmt.Sprintf("pg-worker-%d-of-%d", i+1, procs), append([]string{"serve", "--role", "worker", "--addr", waddr,
+			"--data", data, "--database", db, "--workers", strconv.Itoa(b.workers), "--ocr-workers", "1"}, blobArgs...)...)
 		if err != nil {
 			return scaleRow{}, err
 		}
 		ws = append(ws, w)
 	}
-	row = scaleRow{database: "PostgreSQL", procs: procs, workers: b.workers, jobs: b.jobs}
 	st, err := app.OpenDatabase(ctx, db, data)
 	if err != nil {
 		return scaleRow{}, err
