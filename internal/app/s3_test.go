@@ -183,3 +183,31 @@ func TestS3Documents(t *testing.T) {
 		t.Errorf("the kept job's document: %d %s", r.Status, r.Body)
 	}
 }
+
+// TestS3MissingDocument: a job whose object was deleted behind the
+// service's back fails with document_missing and says why, at once.
+func TestS3MissingDocument(t *testing.T) {
+	srv := s3test.Start(t)
+	dir := t.TempDir()
+	s := startServer(t, dir, app.Config{Workers: -1, Blobs: app.BlobsS3, S3: s3Config(srv)})
+	key := s.key("acme", 100)
+	id := s.accepted(s.submitMultipart(key, testpdf.Italian().PDF(), "it"))
+	j, err := s.app.Store().JobByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := blob.NewS3(s3Config(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Delete(context.Background(), j.BlobKey); err != nil {
+		t.Fatal(err)
+	}
+	s.stop()
+	s = startServer(t, dir, app.Config{Workers: 1, Blobs: app.BlobsS3, S3: s3Config(srv)})
+	rec := s.wait(key, id).json(t)
+	if rec["status"] != "failed" || rec["error_code"] != "document_missing" || rec["attempt_count"] != 1.0 {
+		t.Errorf("job: %v %v %v (%v attempts), want failed document_missing at the first attempt",
+			rec["status"], rec["error_code"], rec["error"], rec["attempt_count"])
+	}
+}
