@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/invex/invex/internal/pgtest"
@@ -185,5 +186,35 @@ func testStore(t *testing.T, s Store) {
 		if err := s.PutFile(ctx, bad, spool(nil)); err == nil {
 			t.Errorf("PutFile(%q) accepted an invalid key", bad)
 		}
+	}
+}
+
+// With server-side encryption asked for, objects are stored encrypted
+// (the server says so for each) and read back as written.
+func TestS3Encryption(t *testing.T) {
+	t.Parallel()
+	srv := s3test.Start(t)
+	s, err := NewS3(S3Config{Bucket: srv.Bucket, Endpoint: srv.Endpoint, Region: "us-east-1", PathStyle: true,
+		SSE: "AES256", Credentials: credentials.NewStaticV4(s3test.AccessKey, s3test.SecretKey, "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	f, _ := os.CreateTemp(t.TempDir(), "spool")
+	f.WriteString("%PDF-1.7 secret")
+	f.Close()
+	if err := s.PutFile(ctx, "enc/a.pdf", f.Name()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, "enc/a.pdf")
+	if err != nil || string(got) != "%PDF-1.7 secret" {
+		t.Fatalf("Get = %q, %v", got, err)
+	}
+	info, err := srv.Client().StatObject(ctx, srv.Bucket, "enc/a.pdf", minio.StatObjectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sse := info.Metadata.Get("X-Amz-Server-Side-Encryption"); sse != "AES256" {
+		t.Errorf("the server reports encryption %q, want AES256", sse)
 	}
 }

@@ -124,6 +124,9 @@ func (s *Server) Up() {
 		"-filer.port="+strconv.Itoa(s.ports[3]), "-volume.max=8", "-master.volumeSizeLimitMB=64")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.Dir = s.dir
+	// A key for server-side encryption (SSE-S3), as an operator would set
+	// it in security.toml.
+	cmd.Env = append(os.Environ(), "WEED_S3_SSE_KEY=invex-test-sse-key")
 	if err := cmd.Start(); err != nil {
 		s.t.Fatalf("s3test: start weed: %v", err)
 	}
