@@ -28,7 +28,6 @@ func TestDir(t *testing.T) {
 }
 
 func TestS3(t *testing.T) {
-	t.Parallel()
 	srv := s3test.Start(t)
 	for _, prefix := range []string{"", "tenant-a/invex/"} {
 		s, err := NewS3(S3Config{Bucket: srv.Bucket, Endpoint: srv.Endpoint, Region: "us-east-1", PathStyle: true,
@@ -192,7 +191,6 @@ func testStore(t *testing.T, s Store) {
 // With server-side encryption asked for, objects are stored encrypted
 // (the server says so for each) and read back as written.
 func TestS3Encryption(t *testing.T) {
-	t.Parallel()
 	srv := s3test.Start(t)
 	s, err := NewS3(S3Config{Bucket: srv.Bucket, Endpoint: srv.Endpoint, Region: "us-east-1", PathStyle: true,
 		SSE: "AES256", Credentials: credentials.NewStaticV4(s3test.AccessKey, s3test.SecretKey, "")})

@@ -72,7 +72,7 @@ func Start(t testing.TB) *Server {
 		AccessKey, SecretKey)), 0o600)
 	s.Up()
 	t.Cleanup(s.Down)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	c := s.Client()
 	for {
@@ -131,7 +131,9 @@ func (s *Server) Up() {
 		s.t.Fatalf("s3test: start weed: %v", err)
 	}
 	s.cmd = cmd
-	deadline := time.Now().Add(time.Minute)
+	// It answers within seconds on an idle machine; CI runs it beside
+	// other test packages, which may slow it many times over.
+	deadline := time.Now().Add(3 * time.Minute)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(s.Endpoint + "/")
 		if err == nil {
@@ -140,7 +142,7 @@ func (s *Server) Up() {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	s.t.Fatalf("s3test: the S3 gateway did not answer within a minute\n%s", s.log())
+	s.t.Fatalf("s3test: the S3 gateway did not answer within 3 minutes\n%s", s.log())
 }
 
 // Down stops the server; its data stay for Up.
@@ -164,8 +166,8 @@ func (s *Server) Down() {
 
 func (s *Server) log() string {
 	b, _ := os.ReadFile(filepath.Join(s.dir, "weed.log"))
-	if len(b) > 4000 {
-		b = b[len(b)-4000:]
+	if len(b) > 12000 {
+		b = b[len(b)-12000:]
 	}
 	return string(b)
 }
