@@ -86,16 +86,9 @@ func documentError(err error) error {
 	if errors.As(err, &de) {
 		return &Error{Code: de.Code, Message: de.Msg, Permanent: true, Err: de.Err}
 	}
-	switch {
-	case errors.Is(err, raster.ErrTooLarge):
-		return &Error{Code: document.CodeImageTooLarge, Permanent: true, Err: err,
-			Message: "the picture is larger than the service reads: " + strings.TrimPrefix(err.Error(), raster.ErrTooLarge.Error()+": ")}
-	case errors.Is(err, raster.ErrDamaged):
-		return &Error{Code: document.CodeDamaged, Permanent: true, Err: err,
-			Message: "the picture is damaged and cannot be decoded"}
-	case errors.Is(err, raster.ErrUnsupported):
-		return &Error{Code: document.CodeUnsupported, Permanent: true, Err: err,
-			Message: "the picture's format is not read"}
+	if errors.Is(err, raster.ErrTooLarge) || errors.Is(err, raster.ErrDamaged) || errors.Is(err, raster.ErrUnsupported) {
+		pe := document.PictureError(err)
+		return &Error{Code: pe.Code, Message: pe.Msg, Permanent: true, Err: err}
 	}
 	return &Error{Code: CodeInternal, Err: err, Message: "the document could not be read"}
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/invex/invex/extract/cms"
 	"github.com/invex/invex/extract/einvoice"
+	"github.com/invex/invex/extract/raster"
 )
 
 // Kind is the kind of an uploaded file.
@@ -344,4 +345,18 @@ func kindName(k Kind) string {
 		return "unrecognised"
 	}
 	return string(k)
+}
+
+// PictureError turns an error of package raster (a picture over the
+// budget, damaged, or of no format read) into an Error with its code, as
+// the API answers it at upload and a worker fails a job with it.
+func PictureError(err error) *Error {
+	switch {
+	case errors.Is(err, raster.ErrTooLarge):
+		return &Error{Code: CodeImageTooLarge, Err: err,
+			Msg: "the picture is larger than the service reads: " + strings.TrimPrefix(err.Error(), raster.ErrTooLarge.Error()+": ")}
+	case errors.Is(err, raster.ErrUnsupported):
+		return &Error{Code: CodeUnsupported, Err: err, Msg: "the picture's format is not read"}
+	}
+	return &Error{Code: CodeDamaged, Err: err, Msg: "the picture is damaged and cannot be decoded"}
 }

@@ -4,10 +4,11 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"strings"
+
+	"github.com/invex/invex/internal/testimage"
 )
 
 // documents are the crafted files of the kinds other than PDF that POST
@@ -130,25 +131,7 @@ func detached() ([]byte, error) {
 	return tlv(0x30, oidSigned, tlv(0xa0, sd)), nil
 }
 
-func pngBomb() ([]byte, error) {
-	out := []byte("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		var n [4]byte
-		binary.BigEndian.PutUint32(n[:], uint32(len(data)))
-		body := append([]byte(typ), data...)
-		out = append(append(out, n[:]...), body...)
-		binary.BigEndian.PutUint32(n[:], crc32.ChecksumIEEE(body))
-		out = append(out, n[:]...)
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, 100_000)
-	binary.BigEndian.PutUint32(ihdr[4:], 100_000)
-	ihdr[8] = 8
-	chunk("IHDR", ihdr)
-	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
-	chunk("IEND", nil)
-	return out, nil
-}
+func pngBomb() ([]byte, error) { return testimage.PNGBomb(100_000, 100_000), nil }
 
 // tiff writes a little-endian TIFF of one page directory of the given
 // size whose next-directory pointer is next (0: none; 8: itself).

@@ -3,7 +3,6 @@ package intake
 import (
 	"errors"
 	"os"
-	"strings"
 
 	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/raster"
@@ -36,15 +35,8 @@ func (u *Upload) Inspect(pics raster.Limits) error {
 		}
 		defer f.Close()
 		if _, err := raster.Check(string(u.Kind), f, u.Size, pics); err != nil {
-			code, msg := document.CodeDamaged, "the picture is damaged and cannot be decoded"
-			switch {
-			case errors.Is(err, raster.ErrTooLarge):
-				code, msg = document.CodeImageTooLarge, "the picture is larger than the service reads: "+
-					strings.TrimPrefix(err.Error(), raster.ErrTooLarge.Error()+": ")
-			case errors.Is(err, raster.ErrUnsupported):
-				code, msg = document.CodeUnsupported, "the picture's format is not read"
-			}
-			return &Error{Kind: KindInvalidDocument, Code: code, Msg: msg, Err: err}
+			pe := document.PictureError(err)
+			return &Error{Kind: KindInvalidDocument, Code: pe.Code, Msg: pe.Msg, Err: err}
 		}
 	}
 	return nil
