@@ -157,6 +157,10 @@ type Options struct {
 	// document: held-out evaluation extracts each layout family with the
 	// model fitted without it.
 	Model *resolve.Model
+	// Examples, when set, gives what reviews of the supplier's earlier
+	// invoices taught (package learn): the fields they corrected are read
+	// where those invoices had them, with a SUPPLIER_EXAMPLES note.
+	Examples ExampleSource
 }
 
 // ErrEmbedded is returned by Candidates for a document that carries an
@@ -271,6 +275,9 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	}
 	out := e.decide(r, len(doc.Pages), warnings, opt)
 	out.Kind = document.PDF
+	if err := applyExamples(ctx, doc, opt, &out); err != nil {
+		return Outcome{}, err
+	}
 	return out, nil
 }
 

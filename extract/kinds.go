@@ -148,7 +148,11 @@ func (e *Engine) extractPictures(ctx context.Context, kind document.Kind, data [
 	}
 	note := warning(CodeOCRUsed, fmt.Sprintf("%s read by OCR (a %s picture; mean word confidence %.2f)",
 		pageList(read), strings.ToUpper(string(kind)), confSum/float64(len(read))))
-	return e.pagesOutcome(doc, []invoice.Finding{note}, opt, kind, true), nil
+	out := e.pagesOutcome(doc, []invoice.Finding{note}, opt, kind, true)
+	if err := applyExamples(ctx, doc, opt, &out); err != nil {
+		return Outcome{}, err
+	}
+	return out, nil
 }
 
 // pagesOutcome decides the fields of a document whose words are read, as

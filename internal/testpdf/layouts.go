@@ -141,6 +141,9 @@ type Style struct {
 	CarryForward bool
 	// Variant picks among the label wordings of a language.
 	Variant int
+	// NumberLabel, when set, is printed as the label of an invoice's
+	// number in place of the language's usual wordings: a supplier's own.
+	NumberLabel string
 }
 
 // Spec is a generated invoice: its content, how it is printed, and (with
@@ -631,4 +634,28 @@ func terms(lang string, days, variant int) string {
 		return fmt.Sprintf("%d jours date de facture", days)
 	}
 	return ""
+}
+
+// Supplier returns n invoices of one supplier: the vendor, language,
+// layout, wording and bank of Generate(seed), each with the number, dates,
+// buyer, items and totals of another seed of the same language. Credit
+// notes are left out. label, when not empty, is the supplier's own label
+// of the invoice number (Style.NumberLabel).
+func Supplier(seed uint64, n int, label string) []Spec {
+	base := Generate(seed)
+	var out []Spec
+	for i := uint64(0); len(out) < n; i++ {
+		s := base
+		if i > 0 {
+			s = Generate(seed + 4*i)
+		}
+		if s.Type != invoice.TypeInvoice || s.Lang != base.Lang {
+			continue
+		}
+		s.Vendor, s.IBAN, s.Bank = base.Vendor, base.IBAN, base.Bank
+		s.Style.Layout, s.Style.Variant, s.Style.FooterLegal = base.Style.Layout, base.Style.Variant, base.Style.FooterLegal
+		s.Style.NumberLabel = label
+		out = append(out, s)
+	}
+	return out
 }

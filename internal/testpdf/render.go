@@ -161,6 +161,9 @@ func (r *renderer) numberLabel() string {
 	if r.s.Type == invoice.TypeCreditNote {
 		return r.v(r.w.numberCredit)
 	}
+	if r.s.Style.NumberLabel != "" {
+		return r.s.Style.NumberLabel
+	}
 	return r.v(r.w.numberInv)
 }
 
