@@ -397,7 +397,6 @@ func hasLetterOrDigit(s string) bool {
 
 func abs(x float64) float64 { return math.Abs(x) }
 
-
 // intersect is the area two boxes share.
 func intersect(a, b layout.Rect) float64 {
 	w := math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0)
