@@ -355,8 +355,13 @@ func (e *Engine) candidates(doc *layout.Document, f fields.Outcome, opt Options)
 
 // Layout reads the pages of a document as the field rules see them: the
 // text layer, with the words of scanned pages read by OCR. It is meant for
-// tools that show the layout; embedded e-invoices are ignored.
+// tools that show the layout, and for learning from reviews; embedded
+// e-invoices are ignored. A picture file is read by OCR.
 func (e *Engine) Layout(ctx context.Context, data []byte, opt Options) (*layout.Document, error) {
+	if kind := document.Detect(data); kind.Image() {
+		doc, _, err := e.readPictures(ctx, kind, data, opt)
+		return doc, err
+	}
 	doc, err := e.pdf.Read(ctx, data)
 	if err != nil {
 		return nil, classifyReadError(ctx, err)

@@ -102,18 +102,32 @@ func (e *Engine) PictureLimits() raster.Limits {
 // extractPictures reads a picture file (JPEG, PNG, TIFF, WebP) by OCR,
 // each page upright as its orientation tag says.
 func (e *Engine) extractPictures(ctx context.Context, kind document.Kind, data []byte, opt Options) (Outcome, error) {
+	doc, note, err := e.readPictures(ctx, kind, data, opt)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := e.pagesOutcome(doc, []invoice.Finding{note}, opt, kind, true)
+	if err := applyExamples(ctx, doc, opt, &out); err != nil {
+		return Outcome{}, err
+	}
+	return out, nil
+}
+
+// readPictures reads the pages of a picture file by OCR, with the note
+// that says so.
+func (e *Engine) readPictures(ctx context.Context, kind document.Kind, data []byte, opt Options) (*layout.Document, invoice.Finding, error) {
 	// The picture is decoded first: a damaged one fails for what it is,
 	// wherever it is read.
 	pages, err := raster.Pages(string(kind), data, e.PictureLimits())
 	if err != nil {
-		return Outcome{}, documentError(err)
+		return nil, invoice.Finding{}, documentError(err)
 	}
 	if e.ocr == nil {
-		return Outcome{}, &Error{Code: CodeOCRMissing, Permanent: true, Err: e.ocrErr,
+		return nil, invoice.Finding{}, &Error{Code: CodeOCRMissing, Permanent: true, Err: e.ocrErr,
 			Message: "the document is a picture and needs OCR, which is not installed on this server: " + ocr.ErrNotInstalled.Error()}
 	}
 	if opt.DeferOCR {
-		return Outcome{}, ErrNeedsOCR
+		return nil, invoice.Finding{}, ErrNeedsOCR
 	}
 	doc := &layout.Document{Pages: make([]layout.Page, len(pages))}
 	results := make([]ocr.Result, len(pages))
@@ -132,7 +146,7 @@ func (e *Engine) extractPictures(ctx context.Context, kind document.Kind, data [
 	var read []int
 	for i, err := range errs {
 		if err != nil {
-			return Outcome{}, ocrError(ctx, err)
+			return nil, invoice.Finding{}, ocrError(ctx, err)
 		}
 		p := &doc.Pages[i]
 		if t := results[i].Turned; t == 90 || t == 270 {
@@ -143,16 +157,12 @@ func (e *Engine) extractPictures(ctx context.Context, kind document.Kind, data [
 		read = append(read, p.Number)
 	}
 	if !hasText(doc) {
-		return Outcome{}, &Error{Code: CodeNoText, Permanent: true,
+		return nil, invoice.Finding{}, &Error{Code: CodeNoText, Permanent: true,
 			Message: "no text could be read on the picture"}
 	}
 	note := warning(CodeOCRUsed, fmt.Sprintf("%s read by OCR (a %s picture; mean word confidence %.2f)",
 		pageList(read), strings.ToUpper(string(kind)), confSum/float64(len(read))))
-	out := e.pagesOutcome(doc, []invoice.Finding{note}, opt, kind, true)
-	if err := applyExamples(ctx, doc, opt, &out); err != nil {
-		return Outcome{}, err
-	}
-	return out, nil
+	return doc, note, nil
 }
 
 // pagesOutcome decides the fields of a document whose words are read, as

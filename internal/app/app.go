@@ -40,6 +40,7 @@ import (
 	"github.com/invex/invex/internal/dashboard"
 	"github.com/invex/invex/internal/httpapi"
 	"github.com/invex/invex/internal/jobs"
+	"github.com/invex/invex/internal/review"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
@@ -459,7 +460,9 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Backoff: cfg.RetryBackoff,
 		})
 		a.drawer = pdf.NewDrawer(drawer)
-		river.AddWorker(workers, &jobs.PagesWorker{Store: a.store, Blobs: blobs, Drawer: a.drawer, SpoolDir: spool, Logger: a.log})
+		river.AddWorker(workers, &jobs.PagesWorker{Store: a.store, Blobs: blobs, Drawer: a.drawer, SpoolDir: spool, Logger: a.log,
+			Words: a.engine})
+		river.AddWorker(workers, &jobs.LearnWorker{Store: a.store, Blobs: blobs, Engine: a.engine, Logger: a.log})
 		river.AddWorker(workers, webhook.NewWorker(a.store, cfg.Webhooks, a.log))
 		rcfg.Workers = workers
 		rcfg.Queues = map[string]river.QueueConfig{
@@ -506,6 +509,14 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 		AllowPrivateWebhooks: cfg.Webhooks.AllowPrivate,
 	}
 	a.notifier = notifier
+	reviews := &review.Service{
+		Store:    a.store,
+		Queue:    a.queue,
+		Reviewed: notifier.JobReviewedTx,
+		Learn: func(id string, revision int) river.JobArgs {
+			return submit.LearnArgs{JobID: id, Revision: revision}
+		},
+	}
 	var handler http.Handler
 	if cfg.Role == RoleWorker {
 		handler = httpapi.NewHealth(a.store, blobs, a.log, reg)
@@ -525,7 +536,8 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 				}
 				return nil
 			},
-			Logger: a.log,
+			Reviews: reviews,
+			Logger:  a.log,
 		})
 		if err != nil {
 			return nil, err
@@ -538,6 +550,7 @@ func Open(ctx context.Context, cfg Config) (a *App, err error) {
 			Version:        cfg.Version,
 			Webhooks:       cfg.Webhooks,
 			Web:            a.web,
+			Reviews:        reviews,
 		}, a.store, sub, blobs, a.log, reg)
 		handler = a.api.Handler()
 	}

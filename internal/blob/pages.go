@@ -28,6 +28,16 @@ type Page struct {
 	H float64 `json:"h"`
 	// PNG is the page drawn whole and upright at PagesDPI.
 	PNG []byte `json:"png"`
+	// Words are the page's words as the engine reads them, for pointing
+	// at a value on the page; nil when they could not be read.
+	Words []Word `json:"words,omitempty"`
+}
+
+// Word is one word of a page and its box, in points from the page's
+// top-left corner: x0, y0, x1, y1.
+type Word struct {
+	Text string     `json:"t"`
+	Box  [4]float64 `json:"b"`
 }
 
 // PagesDPI is the resolution of the page images.

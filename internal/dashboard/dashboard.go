@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/invex/invex/extract/raster"
+	"github.com/invex/invex/internal/review"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
@@ -72,6 +73,8 @@ type Config struct {
 	PagesWait time.Duration
 	// SessionTTL is how long a session lasts. Default 7 days.
 	SessionTTL time.Duration
+	// Reviews corrects and approves results (the review screen).
+	Reviews *review.Service
 	// Logger receives errors. Default slog.Default().
 	Logger *slog.Logger
 }
@@ -106,6 +109,9 @@ func New(cfg Config) (*Dashboard, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Reviews == nil {
+		cfg.Reviews = &review.Service{Store: cfg.Store}
 	}
 	d := &Dashboard{
 		cfg:          cfg,
@@ -147,6 +153,11 @@ func (d *Dashboard) routes() {
 	d.mux.HandleFunc("GET /jobs/{id}", d.auth(d.jobPage))
 	d.mux.HandleFunc("GET /jobs/{id}/status", d.auth(d.jobStatus))
 	d.mux.HandleFunc("GET /jobs/{id}/pages/{n}", d.auth(d.pageImage))
+	d.mux.HandleFunc("GET /jobs/{id}/review", d.auth(d.reviewPage))
+	d.mux.HandleFunc("POST /jobs/{id}/review", d.auth(d.reviewChange))
+	d.mux.HandleFunc("GET /export", d.auth(d.exportJobs))
+	d.mux.HandleFunc("GET /suppliers", d.auth(d.suppliersPage))
+	d.mux.HandleFunc("POST /suppliers/{key}/forget", d.auth(d.forgetSupplier))
 	d.mux.HandleFunc("GET /settings/webhook", d.auth(d.webhookPage))
 	d.mux.HandleFunc("POST /settings/webhook", d.auth(d.saveWebhook))
 	d.mux.HandleFunc("POST /settings/webhook/secret", d.auth(d.rotateSecret))

@@ -58,6 +58,18 @@ var funcs = template.FuncMap{
 	},
 	"pctf": func(f float64) string { return fmt.Sprintf("%.0f%%", f*100) },
 	"num":  func(f float64) string { return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".") },
+	// pair passes two values to a template: {{template "x" (pair $lang .)}}.
+	"pair": func(a, b any) []any { return []any{a, b} },
+	// split cuts a line item's path at its column: line_items[2].amount →
+	// [line_items[2, amount].
+	"split": func(s string) []string {
+		out := strings.SplitN(s, "].", 2)
+		if len(out) < 2 {
+			out = append(out, "")
+		}
+		return out
+	},
+	"inc": func(i int) int { return i + 1 },
 }
 
 // messages holds the UI text by language and key.

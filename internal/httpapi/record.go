@@ -148,6 +148,10 @@ type Record struct {
 	DocumentKind string        `json:"document_kind,omitempty" enum:"pdf,xml,p7m,zip,jpeg,png,tiff,webp" doc:"Kind of the submitted file, told from its bytes. Completed jobs only."`
 	Documents    DocumentsJSON `json:"documents,omitempty" doc:"Every invoice the submitted file held, in order (one for most files); result is the first. Completed jobs only."`
 
+	// Additive: a person's review of the result. Once a revision is
+	// approved, result, validation_flags and evidence are the reviewed ones.
+	Review *ReviewRecord `json:"review,omitempty" doc:"A person's review of the result (dashboard or PATCH /v1/jobs/{id}/result). Once approved, result and validation_flags are the reviewed ones; the engine's own stay at /v1/jobs/{id}/extraction. Completed jobs only."`
+
 	// Failed jobs.
 	Error        string `json:"error,omitempty" doc:"Why the job failed, in words. Failed jobs only."`
 	ErrorCode    string `json:"error_code,omitempty" doc:"Stable machine code of the failure, such as no_text, pdf_encrypted, pdf_corrupt, timeout. Failed jobs only."`
@@ -183,6 +187,7 @@ func NewRecord(j store.Job) Record {
 			r.DocumentKind = "pdf"
 		}
 		r.Documents = documentsOf(j)
+		applyReview(&r, j)
 	case store.StatusFailed:
 		n := j.AttemptCount
 		r.Error, r.ErrorCode, r.AttemptCount = j.Error, j.ErrorCode, &n

@@ -26,6 +26,7 @@ import (
 
 	"github.com/invex/invex/extract/raster"
 	"github.com/invex/invex/internal/apikey"
+	"github.com/invex/invex/internal/review"
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/internal/submit"
 	"github.com/invex/invex/internal/webhook"
@@ -53,6 +54,9 @@ type Config struct {
 	// page and pages per file, as the workers' OCR reads them (zero:
 	// package raster's defaults).
 	Pictures raster.Limits
+	// Reviews corrects and approves results; nil reviews without the
+	// webhook event or learning.
+	Reviews *review.Service
 }
 
 func (c Config) withDefaults() Config {
@@ -87,6 +91,7 @@ type Server struct {
 	authFailures *failureLimiter
 	uploads      *uploadSlots
 	rateLimit    *rateLimiter // nil: no per-key limit
+	reviews      *review.Service
 }
 
 // Blobs is where uploaded documents are kept, as the API reads and deletes
@@ -114,6 +119,10 @@ func New(cfg Config, st *store.Store, sub *submit.Submitter, blobs Blobs, log *s
 		authFailures: newFailureLimiter(cfg.Limits.AuthFailures, cfg.Limits.AuthFailureInterval),
 		uploads:      newUploadSlots(cfg.Limits.MaxUploads, cfg.Limits.MaxUploadsPerAccount, cfg.Limits.UploadSlotWait),
 		rateLimit:    newRateLimiter(cfg.Limits.RateLimit),
+		reviews:      cfg.Reviews,
+	}
+	if s.reviews == nil {
+		s.reviews = &review.Service{Store: st}
 	}
 	reg.MustRegister(&jobCollector{store: st, log: log})
 
@@ -196,6 +205,8 @@ func (s *Server) routes() {
 		Errors:   []int{401, 404, 429},
 	}, s.getJob)
 	s.manageRoutes()
+	s.reviewRoutes()
+	s.exportRoutes()
 	s.registerWebhookRoutes()
 
 	s.mux.HandleFunc("GET /healthz", s.healthz)

@@ -8,11 +8,13 @@ import (
 	"image"
 	"image/png"
 	"log/slog"
+	"math"
 	"os"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"github.com/invex/invex/extract"
 	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/raster"
@@ -55,7 +57,14 @@ type PagesWorker struct {
 	// SpoolDir holds the encoded pictures until the blob store takes them.
 	SpoolDir string
 	Logger   *slog.Logger
+	// Words, when set, reads the pages' words, kept with the pictures so
+	// that a reviewer can point at a value.
+	Words Layouter
 }
+
+// wordsTime bounds the reading of the words (OCR for a scan) within a
+// drawing.
+const wordsTime = 40 * time.Second
 
 // Timeout bounds one drawing.
 func (w *PagesWorker) Timeout(*river.Job[submit.DrawArgs]) time.Duration { return time.Minute }
@@ -90,6 +99,9 @@ func (w *PagesWorker) Work(ctx context.Context, rj *river.Job[submit.DrawArgs]) 
 		// that the dashboard says so and asks no more.
 		w.Logger.Warn("draw pages", "job_id", j.ID, "err", err)
 		pages = blob.Pages{Failed: err.Error()}
+	}
+	if w.Words != nil && pages.Failed == "" {
+		w.addWords(ctx, j, data, &pages)
 	}
 	b, err := pages.Encode()
 	if err != nil {
@@ -185,3 +197,32 @@ func shrink(g *image.Gray, f int) *image.Gray {
 	}
 	return out
 }
+
+// addWords adds the words of the document's pages to their pictures. A
+// page whose size differs from its picture's (a picture OCR had to turn)
+// gets none; a failure leaves every page without.
+func (w *PagesWorker) addWords(ctx context.Context, j store.Job, data []byte, pages *blob.Pages) {
+	wctx, cancel := context.WithTimeout(ctx, wordsTime)
+	defer cancel()
+	doc, err := w.Words.Layout(wctx, data, extract.Options{Locale: j.Locale})
+	if err != nil {
+		w.Logger.Info("draw pages: no words", "job_id", j.ID, "err", err)
+		return
+	}
+	for i := range pages.Pages {
+		if i >= len(doc.Pages) {
+			break
+		}
+		p, lp := &pages.Pages[i], doc.Pages[i]
+		if math.Abs(p.W-lp.Width) > 1 || math.Abs(p.H-lp.Height) > 1 {
+			continue
+		}
+		p.Words = make([]blob.Word, 0, len(lp.Words))
+		for _, wd := range lp.Words {
+			b := wd.Box
+			p.Words = append(p.Words, blob.Word{Text: wd.Text, Box: [4]float64{round2(b.X0), round2(b.Y0), round2(b.X1), round2(b.Y1)}})
+		}
+	}
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }

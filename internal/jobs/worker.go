@@ -121,7 +121,8 @@ func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[submit.ExtractAr
 	}
 
 	deferOCR := w.InsertTx != nil && !rj.Args.OCR
-	out, err := w.Engine.Extract(ctx, data, extract.Options{Locale: job.Locale, DeferOCR: deferOCR})
+	out, err := w.Engine.Extract(ctx, data, extract.Options{Locale: job.Locale, DeferOCR: deferOCR,
+		Examples: Examples{Store: w.Store, AccountID: job.AccountID}})
 	if deferOCR && errors.Is(err, extract.ErrNeedsOCR) {
 		return w.moveToOCR(ctx, rj, log)
 	}

@@ -56,11 +56,18 @@ type Job struct {
 	Documents json.RawMessage
 	// QueueJobID is the id of the job queue's entry for this job.
 	QueueJobID *int64
+	// Review is a person's review of the result, if one started.
+	Review Review
 }
 
+// jobColumns are the columns a job is inserted with; jobSelect those it
+// is read with (the review's too, see review.go).
 const jobColumns = `id, account_id, status, locale, file_name, file_sha256, file_size, blob_key, cache_key,
 	queued_at, started_at, completed_at, processing_ms, attempt_count, max_attempts, error, error_code,
 	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id, charged_attempts, kind, documents`
+
+const jobSelect = jobColumns + `, review_status, review_revision, reviewed_at, reviewed_result, reviewed_flags,
+	corrected_fields, draft_result, draft_pointed, reviewed_pointed`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -73,13 +80,16 @@ func scanJob(row rowScanner) (Job, error) {
 		started, completed, procMS, qjob sql.NullInt64
 		confidence                       sql.NullFloat64
 		cacheHit                         int
+		rv                               reviewColumns
 	)
 	err := row.Scan(&j.ID, &j.AccountID, &j.Status, &j.Locale, &j.FileName, &j.FileSHA256, &j.FileSize,
 		&blob, &j.CacheKey, &queued, &started, &completed, &procMS, &j.AttemptCount, &j.MaxAttempts,
-		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob, &j.ChargedAttempts, &j.Kind, &documents)
+		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob, &j.ChargedAttempts, &j.Kind, &documents,
+		&rv.status, &j.Review.Revision, &rv.at, &rv.result, &rv.flags, &rv.corrected, &rv.draft, &rv.poin, &rv.rpoin)
 	if err != nil {
 		return Job{}, err
 	}
+	rv.fill(&j.Review)
 	j.BlobKey = blob.String
 	j.QueuedAt = time.UnixMilli(queued).UTC()
 	j.StartedAt = fromMillis(started)
@@ -173,7 +183,7 @@ func (tx *Tx) SetQueueJobID(ctx context.Context, id string, queueJobID int64) er
 // account is not found either.
 func (s *Store) Job(ctx context.Context, accountID, id string) (Job, error) {
 	j, err := scanJob(s.r.QueryRowContext(ctx,
-		`SELECT `+jobColumns+` FROM jobs WHERE id = $1 AND account_id = $2`, id, accountID))
+		`SELECT `+jobSelect+` FROM jobs WHERE id = $1 AND account_id = $2`, id, accountID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Job{}, ErrNotFound
 	}
@@ -185,7 +195,7 @@ func (s *Store) Job(ctx context.Context, accountID, id string) (Job, error) {
 
 // JobByID returns a job whatever its account, for the workers.
 func (s *Store) JobByID(ctx context.Context, id string) (Job, error) {
-	j, err := scanJob(s.w.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id))
+	j, err := scanJob(s.w.QueryRowContext(ctx, `SELECT `+jobSelect+` FROM jobs WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Job{}, ErrNotFound
 	}
@@ -199,7 +209,7 @@ func (s *Store) JobByID(ctx context.Context, id string) (Job, error) {
 // cache key, or ErrNotFound.
 func (s *Store) CachedJob(ctx context.Context, accountID, cacheKey string) (Job, error) {
 	j, err := scanJob(s.r.QueryRowContext(ctx,
-		`SELECT `+jobColumns+` FROM jobs
+		`SELECT `+jobSelect+` FROM jobs
 		  WHERE account_id = $1 AND cache_key = $2 AND status = 'completed'
 		  ORDER BY completed_at DESC LIMIT 1`, accountID, cacheKey))
 	if errors.Is(err, sql.ErrNoRows) {

@@ -71,7 +71,7 @@ func (s *Store) ListJobs(ctx context.Context, accountID string, f JobFilter) ([]
 		at := arg(millis(c.QueuedAt))
 		where = append(where, "(queued_at < "+at+" OR (queued_at = "+at+" AND id < "+arg(c.ID)+"))")
 	}
-	q := `SELECT ` + jobColumns + ` FROM jobs WHERE ` + strings.Join(where, " AND ") +
+	q := `SELECT ` + jobSelect + ` FROM jobs WHERE ` + strings.Join(where, " AND ") +
 		` ORDER BY queued_at DESC, id DESC LIMIT ` + arg(limit)
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -99,7 +99,7 @@ func (s *Store) ListJobs(ctx context.Context, accountID string, f JobFilter) ([]
 // worker then finds nothing to finish.
 func (s *Store) DeleteJob(ctx context.Context, accountID, id string) (Job, error) {
 	j, err := scanJob(s.w.QueryRowContext(ctx,
-		`DELETE FROM jobs WHERE id = $1 AND account_id = $2 RETURNING `+jobColumns, id, accountID))
+		`DELETE FROM jobs WHERE id = $1 AND account_id = $2 RETURNING `+jobSelect, id, accountID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Job{}, ErrNotFound
 	}

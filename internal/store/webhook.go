@@ -173,7 +173,7 @@ func (tx *Tx) SetJobWebhook(ctx context.Context, jobID, url string) error {
 // JobTx returns job id as tx sees it (whatever its account), for work that
 // must see the transaction's own changes.
 func (tx *Tx) Job(ctx context.Context, id string) (Job, error) {
-	j, err := scanJob(tx.tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id))
+	j, err := scanJob(tx.tx.QueryRowContext(ctx, `SELECT `+jobSelect+` FROM jobs WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Job{}, ErrNotFound
 	}

@@ -93,6 +93,23 @@ func (DrawArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueuePages, MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
+// LearnArgs asks a worker to learn from an approved review (package
+// extract/learn): where the corrected values of revision Revision of job
+// JobID sit on its document, kept as examples of its supplier. It runs on
+// QueuePages, beside the drawings: small jobs, never behind extractions.
+type LearnArgs struct {
+	JobID    string `json:"job_id"`
+	Revision int    `json:"revision"`
+}
+
+// Kind names the job kind in the queue.
+func (LearnArgs) Kind() string { return "learn" }
+
+// InsertOpts places learning on QueuePages, once per revision.
+func (LearnArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueuePages, MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
 // fairBacklog are the sizes of an account's backlog (jobs pending or
 // processing) past which its new jobs take the next lower queue priority:
 // an account that floods the queue waits behind the others' few jobs

@@ -17,6 +17,9 @@ import (
 const (
 	EventJobCompleted = "job.completed"
 	EventJobFailed    = "job.failed"
+	// EventJobReviewed is sent each time a person approves a revision of
+	// a job's result.
+	EventJobReviewed = "job.reviewed"
 )
 
 // Enqueuer adds a queue entry inside a store transaction (jobs.Enqueuer).
@@ -28,8 +31,8 @@ type Enqueuer interface {
 // the event's type, when it happened, and its data, the job's record
 // exactly as GET /v1/jobs/{id} returns it.
 type Message struct {
-	Type      string          `json:"type" doc:"job.completed or job.failed."`
-	Timestamp string          `json:"timestamp" doc:"When the job ended: RFC 3339 UTC with milliseconds."`
+	Type      string          `json:"type" doc:"job.completed, job.failed or job.reviewed."`
+	Timestamp string          `json:"timestamp" doc:"When the job ended, or for job.reviewed when the revision was approved: RFC 3339 UTC with milliseconds."`
 	Data      json.RawMessage `json:"data" doc:"The job's record, as GET /v1/jobs/{id} returns it."`
 }
 
@@ -60,6 +63,35 @@ func (n *Notifier) JobEndedTx(ctx context.Context, tx *store.Tx, id string) erro
 	default:
 		return nil
 	}
+	ended := j.QueuedAt
+	if j.CompletedAt != nil {
+		ended = *j.CompletedAt
+	}
+	return n.send(ctx, tx, j, event, event, ended)
+}
+
+// JobReviewedTx records the job.reviewed event of job id, whose revision
+// was approved in tx, when a webhook applies to it. Each revision has its
+// own event: the delivery of revision n > 1 is listed as
+// "job.reviewed#n".
+func (n *Notifier) JobReviewedTx(ctx context.Context, tx *store.Tx, id string) error {
+	j, err := tx.Job(ctx, id)
+	if err != nil {
+		return fmt.Errorf("webhook event: %w", err)
+	}
+	if !j.Review.Approved() || j.Review.ReviewedAt == nil {
+		return nil
+	}
+	key := EventJobReviewed
+	if j.Review.Revision > 1 {
+		key = fmt.Sprintf("%s#%d", EventJobReviewed, j.Review.Revision)
+	}
+	return n.send(ctx, tx, j, EventJobReviewed, key, *j.Review.ReviewedAt)
+}
+
+// send writes one event of job j into the outbox with its delivery; key
+// names it among the job's events (one delivery each).
+func (n *Notifier) send(ctx context.Context, tx *store.Tx, j store.Job, event, key string, at time.Time) error {
 	url, target, err := tx.WebhookTarget(ctx, j.AccountID, j.ID)
 	if err != nil || url == "" {
 		return err
@@ -68,15 +100,11 @@ func (n *Notifier) JobEndedTx(ctx context.Context, tx *store.Tx, id string) erro
 	if err != nil {
 		return fmt.Errorf("webhook event: encode record: %w", err)
 	}
-	ended := j.QueuedAt
-	if j.CompletedAt != nil {
-		ended = *j.CompletedAt
-	}
-	body, err := json.Marshal(Message{Type: event, Timestamp: ended.UTC().Format("2006-01-02T15:04:05.000Z"), Data: rec})
+	body, err := json.Marshal(Message{Type: event, Timestamp: at.UTC().Format("2006-01-02T15:04:05.000Z"), Data: rec})
 	if err != nil {
 		return fmt.Errorf("webhook event: %w", err)
 	}
-	d := store.Delivery{ID: NewMessageID(), JobID: j.ID, AccountID: j.AccountID, Event: event, Target: target,
+	d := store.Delivery{ID: NewMessageID(), JobID: j.ID, AccountID: j.AccountID, Event: key, Target: target,
 		URL: url, Payload: body, CreatedAt: time.Now().UTC()}
 	added, err := tx.InsertDelivery(ctx, d)
 	if err != nil || !added {
