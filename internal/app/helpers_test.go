@@ -263,7 +263,7 @@ func validate(t *testing.T, oa *huma.OpenAPI, method, path string, r response) {
 	if item == nil {
 		t.Fatalf("no path %s in the OpenAPI document", path)
 	}
-	op := map[string]*huma.Operation{"GET": item.Get, "POST": item.Post}[method]
+	op := map[string]*huma.Operation{"GET": item.Get, "POST": item.Post, "PATCH": item.Patch, "DELETE": item.Delete}[method]
 	if op == nil {
 		t.Fatalf("no %s %s in the OpenAPI document", method, path)
 	}

@@ -15,7 +15,8 @@ import (
 	"github.com/invex/invex/internal/webhook"
 )
 
-const webhookDescription = "When a job ends, invex POSTs the event `job.completed` or `job.failed` to the job's " +
+const webhookDescription = "When a job ends, invex POSTs the event `job.completed` or `job.failed` (and, when a " +
+	"person approves its result, `job.reviewed`) to the job's " +
 	"`webhook_url` (given on submission) or else to the account's endpoint. The body is " +
 	"`{\"type\": …, \"timestamp\": …, \"data\": <the job's record, as GET /v1/jobs/{id} returns it>}`, signed per " +
 	"the Standard Webhooks specification: headers `webhook-id` (the same on every retry: deduplicate on it), " +
@@ -88,9 +89,9 @@ func (s *Server) registerWebhookRoutes() {
 
 // WebhookMessage is the body of every webhook delivery.
 type WebhookMessage struct {
-	Type      string    `json:"type" enum:"job.completed,job.failed" doc:"The event."`
-	Timestamp Timestamp `json:"timestamp" doc:"When the job ended."`
-	Data      Record    `json:"data" doc:"The job's record, exactly as GET /v1/jobs/{id} returned it when the job ended."`
+	Type      string    `json:"type" enum:"job.completed,job.failed,job.reviewed" doc:"The event: the job ended (job.completed, job.failed), or a person approved a revision of its result (job.reviewed)."`
+	Timestamp Timestamp `json:"timestamp" doc:"When the job ended, or when the revision was approved."`
+	Data      Record    `json:"data" doc:"The job's record, exactly as GET /v1/jobs/{id} returned it at the event."`
 }
 
 // documentWebhooks describes the events sent to receivers in the OpenAPI
@@ -105,6 +106,9 @@ func (s *Server) documentWebhooks() {
 	for ev, when := range map[string]string{
 		webhook.EventJobCompleted: "A job completed: data carries its result.",
 		webhook.EventJobFailed:    "A job failed: data carries error, error_code and attempt_count.",
+		webhook.EventJobReviewed: "A person approved a revision of a job's result (the dashboard's review, or " +
+			"PATCH /v1/jobs/{id}/result): data carries the reviewed result and its review object. Each revision " +
+			"is its own event.",
 	} {
 		oa.Webhooks[ev] = &huma.PathItem{Post: &huma.Operation{
 			OperationID: "webhook-" + strings.ReplaceAll(ev, ".", "-"),
@@ -243,7 +247,7 @@ func (s *Server) rotateWebhookSecret(ctx context.Context, _ *struct{}) (*rotateO
 // Delivery is one webhook event of a job and its attempts.
 type Delivery struct {
 	WebhookID     string            `json:"webhook_id" doc:"The webhook-id header of every attempt."`
-	Event         string            `json:"event" enum:"job.completed,job.failed" doc:"The event type."`
+	Event         string            `json:"event" pattern:"^job\\.(completed|failed|reviewed(#[0-9]+)?)$" doc:"The event: job.completed, job.failed, or job.reviewed for the first approved revision of a result and job.reviewed#n for revision n."`
 	Target        string            `json:"target" enum:"account,job" doc:"Whether the URL is the account's endpoint or the job's webhook_url."`
 	URL           string            `json:"url" doc:"Where the event is sent."`
 	Status        string            `json:"status" enum:"pending,delivered,failed" doc:"pending while attempts remain; delivered after a 2xx answer; failed after 410 Gone, a refused address or the last attempt."`
