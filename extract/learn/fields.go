@@ -51,21 +51,34 @@ const (
 	PaymentMethod
 )
 
-// scalar lists the scalar fields of a Result and their types.
-var scalar = map[string]Type{
-	"vendor.name": Text, "vendor.vat_number": VATID, "vendor.fiscal_code": FiscalCode,
-	"vendor.address": Text, "vendor.city": Text, "vendor.zip_code": Text, "vendor.country": Country,
-	"vendor.email": Email, "vendor.phone": Phone, "vendor.iban": IBAN, "vendor.sdi_code": SDICode,
-	"buyer.name": Text, "buyer.vat_number": VATID, "buyer.fiscal_code": FiscalCode,
-	"buyer.address": Text, "buyer.city": Text, "buyer.zip_code": Text, "buyer.country": Country,
-	"buyer.email":    Email,
-	"invoice.number": Text, "invoice.date": Date, "invoice.due_date": Date, "invoice.type": DocType,
-	"invoice.currency": Currency, "invoice.payment_terms": LongText, "invoice.payment_method": PaymentMethod,
-	"invoice.po_number":   Text,
-	"financials.subtotal": Amount, "financials.tax_rate": Percent, "financials.tax_amount": Amount,
-	"financials.total": Amount, "financials.discount": Amount, "financials.stamp_duty": Amount,
-	"financials.withholding_tax": Amount, "financials.currency": Currency,
+// fieldList lists the scalar fields of a Result and their types, in the
+// order of the schema.
+var fieldList = []struct {
+	Path string
+	Type Type
+}{
+	{"vendor.name", Text}, {"vendor.vat_number", VATID}, {"vendor.fiscal_code", FiscalCode},
+	{"vendor.address", Text}, {"vendor.city", Text}, {"vendor.zip_code", Text}, {"vendor.country", Country},
+	{"vendor.email", Email}, {"vendor.phone", Phone}, {"vendor.iban", IBAN}, {"vendor.sdi_code", SDICode},
+	{"buyer.name", Text}, {"buyer.vat_number", VATID}, {"buyer.fiscal_code", FiscalCode},
+	{"buyer.address", Text}, {"buyer.city", Text}, {"buyer.zip_code", Text}, {"buyer.country", Country},
+	{"buyer.email", Email},
+	{"invoice.number", Text}, {"invoice.date", Date}, {"invoice.due_date", Date}, {"invoice.type", DocType},
+	{"invoice.currency", Currency}, {"invoice.payment_terms", LongText}, {"invoice.payment_method", PaymentMethod},
+	{"invoice.po_number", Text},
+	{"financials.subtotal", Amount}, {"financials.tax_rate", Percent}, {"financials.tax_amount", Amount},
+	{"financials.total", Amount}, {"financials.discount", Amount}, {"financials.stamp_duty", Amount},
+	{"financials.withholding_tax", Amount}, {"financials.currency", Currency},
 }
+
+// scalar maps the scalar fields to their types.
+var scalar = func() map[string]Type {
+	m := make(map[string]Type, len(fieldList))
+	for _, f := range fieldList {
+		m[f.Path] = f.Type
+	}
+	return m
+}()
 
 // itemFields lists the fields of a line item and their types.
 var itemFields = map[string]Type{
@@ -73,13 +86,13 @@ var itemFields = map[string]Type{
 	"amount": Amount, "tax_rate": Percent, "discount_pct": Percent,
 }
 
-// Fields returns the paths of the scalar fields of a Result, sorted.
+// Fields returns the paths of the scalar fields of a Result, in the order
+// of the schema.
 func Fields() []string {
-	out := make([]string, 0, len(scalar))
-	for p := range scalar {
-		out = append(out, p)
+	out := make([]string, len(fieldList))
+	for i, f := range fieldList {
+		out[i] = f.Path
 	}
-	slices.Sort(out)
 	return out
 }
 

@@ -61,7 +61,7 @@ func TestSetGetDiff(t *testing.T) {
 	if err := Set(&b, "line_items[4].amount", 1.0); err == nil {
 		t.Error("Set of a missing line item: no error")
 	}
-	want := []string{"financials.total", "invoice.number", "line_items[0].amount"}
+	want := []string{"invoice.number", "financials.total", "line_items[0].amount"}
 	if d := cmp.Diff(want, Diff(&a, &b)); d != "" {
 		t.Errorf("Diff (-want +got):\n%s", d)
 	}

@@ -38,74 +38,9 @@ func chromium(t *testing.T) string {
 func TestDashboardBrowser(t *testing.T) {
 	exe := chromium(t)
 	s := startServer(t, t.TempDir(), app.Config{DashboardSignup: true, Workers: 1})
-
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.WindowSize(1280, 900),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	defer cancelTimeout()
-
-	shots := os.Getenv("INVEX_SCREENSHOTS")
-	shoot := func(name string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			if shots == "" {
-				return nil
-			}
-			buf, err := chromedp.FullScreenshot(100)(ctx, tg)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(shots, name+".png"), buf, 0o644)
-		})
-	}
-	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
-
-	// Sign up.
-	do("sign up",
-		chromedp.Navigate(s.URL+"/signup"),
-		chromedp.WaitVisible(css(`#email`)),
-		chromedp.SendKeys(css(`#email`), "grace@example.com"),
-		chromedp.SendKeys(css(`#password`), "a long passphrase"),
-		chromedp.SendKeys(css(`#password2`), "a long passphrase"),
-		shoot("signup"),
-		chromedp.Click(css(`main form button[type=submit]`)),
-		chromedp.WaitVisible(css(`#name`)),
-	)
-
-	// Create a key; it is shown once, with a copy button.
-	do("create key",
-		chromedp.SendKeys(css(`#name`), "browser test"),
-		chromedp.Click(css(`form[action="/keys"] button[type=submit]`)),
-		chromedp.WaitVisible(css(`#newkey`)),
-		chromedp.Click(css(`button.copy`)),
-		shoot("keys"),
-	)
-	key, err := chromedp.Run(ctx, chromedp.Text(css(`#newkey`)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	key = strings.TrimSpace(key)
-	if !strings.HasPrefix(key, "inv_") {
-		t.Fatalf("key shown = %q", key)
-	}
-	if r := s.get(key, "/v1/usage"); r.Status != http.StatusOK {
-		t.Fatalf("API with the dashboard's key: %d %s", r.Status, r.Body)
-	}
+	b := newChromium(t, exe)
+	ctx, do, css, shoot := b.ctx, b.do, b.css, b.shoot
+	key := b.signUp(s, true)
 
 	// Upload a PDF from the browser; the job page refreshes itself until
 	// the result is there, with boxes drawn over the page image.
@@ -155,4 +90,96 @@ func TestDashboardBrowser(t *testing.T) {
 	if r := s.get(key, "/v1/usage"); r.Status != http.StatusUnauthorized {
 		t.Fatalf("API with the revoked key: %d %s", r.Status, r.Body)
 	}
+}
+
+// chromiumRun is a headless Chromium driven by a test.
+type chromiumRun struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func newChromium(t *testing.T, exe string) *chromiumRun {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(cancel)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancelTimeout)
+	return &chromiumRun{t: t, ctx: ctx}
+}
+
+func (b *chromiumRun) css(s string) chromedp.CSS { return chromedp.CSS(s) }
+
+// do runs steps, failing the test with what was being done.
+func (b *chromiumRun) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// shoot saves a screenshot under INVEX_SCREENSHOTS, when it is set.
+func (b *chromiumRun) shoot(name string) chromedp.Action[chromedp.Void] {
+	shots := os.Getenv("INVEX_SCREENSHOTS")
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if shots == "" {
+			return nil
+		}
+		buf, err := chromedp.FullScreenshot(100)(ctx, tg)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(shots, name+".png"), buf, 0o644)
+	})
+}
+
+// signUp signs up in the dashboard, creates an API key there and returns
+// it; with shots, it takes the screenshots of those pages.
+func (b *chromiumRun) signUp(s *server, shots bool) string {
+	b.t.Helper()
+	css := b.css
+	shoot := func(name string) chromedp.Action[chromedp.Void] {
+		if !shots {
+			return chromedp.Func(func(context.Context, *chromedp.Target) error { return nil })
+		}
+		return b.shoot(name)
+	}
+	b.do("sign up",
+		chromedp.Navigate(s.URL+"/signup"),
+		chromedp.WaitVisible(css(`#email`)),
+		chromedp.SendKeys(css(`#email`), "grace@example.com"),
+		chromedp.SendKeys(css(`#password`), "a long passphrase"),
+		chromedp.SendKeys(css(`#password2`), "a long passphrase"),
+		shoot("signup"),
+		chromedp.Click(css(`main form button[type=submit]`)),
+		chromedp.WaitVisible(css(`#name`)),
+	)
+	// Create a key; it is shown once, with a copy button.
+	b.do("create key",
+		chromedp.SendKeys(css(`#name`), "browser test"),
+		chromedp.Click(css(`form[action="/keys"] button[type=submit]`)),
+		chromedp.WaitVisible(css(`#newkey`)),
+		chromedp.Click(css(`button.copy`)),
+		shoot("keys"),
+	)
+	key, err := chromedp.Run(b.ctx, chromedp.Text(css(`#newkey`)))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	key = strings.TrimSpace(key)
+	if !strings.HasPrefix(key, "inv_") {
+		b.t.Fatalf("key shown = %q", key)
+	}
+	if r := s.get(key, "/v1/usage"); r.Status != http.StatusOK {
+		b.t.Fatalf("API with the dashboard's key: %d %s", r.Status, r.Body)
+	}
+	return key
 }

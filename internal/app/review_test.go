@@ -94,7 +94,7 @@ func TestReview(t *testing.T) {
 	// not read it.
 	wantCorrected := "invoice.number"
 	if d := rec.Result.Invoice.Date; d == nil || *d != first.Date.Format("2006-01-02") {
-		wantCorrected = "invoice.date,invoice.number"
+		wantCorrected = "invoice.number,invoice.date"
 	}
 
 	// Bad corrections are refused with the field named; nothing is kept.

@@ -130,8 +130,12 @@ func (tx *Tx) ApproveJob(ctx context.Context, rev Revision) (int, error) {
 		  RETURNING review_revision`,
 		now, string(rev.Result), string(rev.Flags), string(corrected), rev.JobID, rev.AccountID, nullJSON(rev.Pointed)).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
-		if _, err := tx.Job(ctx, rev.JobID); err != nil {
+		j, err := tx.Job(ctx, rev.JobID)
+		if err != nil {
 			return 0, err
+		}
+		if j.AccountID != rev.AccountID {
+			return 0, ErrNotFound
 		}
 		return 0, ErrNotCompleted
 	}

@@ -98,6 +98,7 @@ document.addEventListener("DOMContentLoaded", function () {
   form.addEventListener("focusin", function (e) {
     if (e.target.tagName !== "INPUT") { return; }
     current = e.target;
+    current.select(); // typing replaces the value, as in a spreadsheet
     showBox(current);
   });
   form.addEventListener("focusout", function (e) {

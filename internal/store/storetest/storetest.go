@@ -47,6 +47,7 @@ func Run(t *testing.T, open OpenFunc) {
 	}
 	tests = append(tests, manageTests...)
 	tests = append(tests, userTests...)
+	tests = append(tests, reviewTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
