@@ -11,6 +11,7 @@ import (
 
 	"github.com/invex/invex/extract/learn"
 	"github.com/invex/invex/internal/app"
+	"github.com/invex/invex/internal/pgtest"
 	"github.com/invex/invex/internal/testpdf"
 	"github.com/invex/invex/internal/testwait"
 )
@@ -74,7 +75,20 @@ func (j reviewRecord) warned(code string) bool {
 // another; the examples can be listed and deleted; and the export carries
 // the approved result.
 func TestReview(t *testing.T) {
-	s := startServer(t, t.TempDir(), app.Config{Workers: 2, Webhooks: fastHooks})
+	reviewScenario(t, startServer(t, t.TempDir(), app.Config{Workers: 2, Webhooks: fastHooks}))
+}
+
+// TestReviewPostgres runs the same review on PostgreSQL with the API and
+// the workers in separate processes: the review is answered by the API,
+// the learning and the webhook are the workers'.
+func TestReviewPostgres(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	api := startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleAPI, Webhooks: fastHooks})
+	startServer(t, t.TempDir(), app.Config{Database: db, Role: app.RoleWorker, Workers: 2, OCRWorkers: 1, Webhooks: fastHooks})
+	reviewScenario(t, api)
+}
+
+func reviewScenario(t *testing.T, s *server) {
 	key, other := s.key("acme", 100), s.key("globex", 100)
 	rc := newReceiver(t, func(int, *http.Request) int { return http.StatusNoContent })
 	s.putWebhook(key, rc.URL+"/hook")
