@@ -2,7 +2,8 @@
 //
 // A Client submits PDF invoices, waits for their jobs with the backoff and the
 // 120-second overall timeout of the API contract's reference polling loop,
-// lists, downloads and deletes jobs, and reads the month's usage. Records are
+// lists, downloads and deletes jobs, reads the month's usage, and reviews
+// results (PatchResult, Approve, Extraction, Export). Records are
 // typed: a completed job's Result is an invoice.Result, its flags are
 // invoice.Finding values. Errors from the API are *APIError values carrying
 // the problem document's stable Code (such as "quota_exhausted").

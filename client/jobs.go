@@ -58,6 +58,11 @@ type Job struct {
 	DocumentKind string             `json:"document_kind,omitempty"`
 	Documents    []invoice.Document `json:"documents,omitempty"`
 
+	// Review is a person's review of the result; once approved, Result
+	// and ValidationFlags are the reviewed ones (the engine's are at
+	// Extraction).
+	Review *Review `json:"review,omitempty"`
+
 	// Failed jobs.
 	Error        string `json:"error,omitempty"`
 	ErrorCode    string `json:"error_code,omitempty"`
