@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/learn"
 	"github.com/invex/invex/extract/validate"
@@ -173,7 +174,7 @@ func (d *Dashboard) reviewView(r *http.Request, j store.Job) (reviewContent, err
 		}
 		c.Items = append(c.Items, row)
 	}
-	if j.BlobKey == "" {
+	if j.BlobKey == "" || document.Kind(j.Kind).Structured() {
 		c.NoPages = true
 		return c, nil
 	}
