@@ -105,14 +105,16 @@ func Locate(doc *layout.Document, path string, v any, hint *layout.Evidence, loc
 	if !ok {
 		return Example{}, false
 	}
-	ex := Example{Field: path, Value: text(v), Page: best.r.page, Box: best.r.box}
+	ex := Example{Field: path, Value: Format(v), Page: best.r.page, Box: best.r.box}
 	if best.has {
 		ex.Label, ex.LabelBox = Fold(best.label.text), best.label.box
 	}
 	return ex, true
 }
 
-func text(v any) string {
+// Format writes a field's value (as Get returns it) as text: numbers
+// without trailing zeros, null as "".
+func Format(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x

@@ -142,7 +142,7 @@ func (d *Dashboard) reviewView(r *http.Request, j store.Job) (reviewContent, err
 	field := func(path string) reviewField {
 		v, _ := learn.Get(&cur, path)
 		t, _, _ := learn.TypeOf(path)
-		f := reviewField{Path: path, Label: "field." + labelKey(path), Value: valueText(v), Numeric: t.Numeric(),
+		f := reviewField{Path: path, Label: "field." + labelKey(path), Value: learn.Format(v), Numeric: t.Numeric(),
 			Flagged: flagged[path], Corrected: corrected[path]}
 		if e, ok := ev[path]; ok {
 			f.HasEv, f.Confidence, f.Page = true, e.Confidence, e.Page
@@ -210,15 +210,6 @@ func labelKey(path string) string {
 	return path
 }
 
-func valueText(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return ""
-}
 
 // reviewRequest is what the review screen's script sends for each change.
 type reviewRequest struct {
@@ -304,7 +295,7 @@ func (d *Dashboard) reviewChange(w http.ResponseWriter, r *http.Request) {
 		Status: out.Job.Review.Status, Revision: out.Job.Review.Revision}
 	if req.Path != "" {
 		v, _ := learn.Get(&out.Result, req.Path)
-		a.Value = valueText(v)
+		a.Value = learn.Format(v)
 	}
 	if req.Approve {
 		a.Message = tr(lang, "review.approved")
