@@ -84,3 +84,36 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// BenchmarkSupplierExamples measures what reading with a supplier's
+// examples costs over reading without: the same invoice, extracted alone
+// and with an example source that holds one example of its supplier.
+func BenchmarkSupplierExamples(b *testing.B) {
+	ctx := context.Background()
+	specs := testpdf.Supplier(0, 2, "Ref.")
+	doc, err := engine.Layout(ctx, specs[0].PDF(), extract.Options{Locale: specs[0].Lang})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ex, ok := learn.Locate(doc, "invoice.number", specs[0].Number, nil, specs[0].Lang)
+	if !ok {
+		b.Fatal("no example")
+	}
+	src := examples{supplier: learn.SupplierKey(specs[0].Vendor.VAT), list: []learn.Example{ex}}
+	pdf := specs[1].PDF()
+	for _, bc := range []struct {
+		name string
+		opt  extract.Options
+	}{
+		{"alone", extract.Options{Locale: specs[1].Lang}},
+		{"with-examples", extract.Options{Locale: specs[1].Lang, Examples: src}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := engine.Extract(ctx, pdf, bc.opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
