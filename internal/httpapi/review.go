@@ -152,7 +152,7 @@ func (s *Server) reviewRoutes() {
 
 // ReviewBody is the body of PATCH /v1/jobs/{id}/result.
 type ReviewBody struct {
-	Result   json.RawMessage            `json:"result,omitempty" doc:"A JSON merge patch (RFC 7396) of the result." schema:"object"`
+	Result   json.RawMessage            `json:"result,omitempty" doc:"A JSON merge patch (RFC 7396) of the result: an object of the parts to change (vendor, buyer, invoice, financials, line_items)."`
 	Evidence map[string]layout.Evidence `json:"evidence,omitempty" doc:"Optional: where the corrected values are printed (field path → page and box, in points from the top-left corner), as the dashboard sends when a value is picked on the page. It makes learning exact when a value is printed more than once."`
 	Approve  bool                       `json:"approve,omitempty" doc:"Approve the result with the patch applied."`
 }
