@@ -210,7 +210,6 @@ func labelKey(path string) string {
 	return path
 }
 
-
 // reviewRequest is what the review screen's script sends for each change.
 type reviewRequest struct {
 	// Path and Value set one field; Items, when present, replaces the
