@@ -124,6 +124,27 @@ func reviewScenario(t *testing.T, s *server) {
 	}
 	checkProblem(t, s.send(http.MethodPatch, other, "/v1/jobs/"+id+"/result", map[string]any{"result": map[string]any{}}),
 		http.StatusNotFound, "job_not_found")
+	// Hostile patches: a value nested deep, a table too long, a body too
+	// large. Each is refused with a clear code, and nothing is kept.
+	deep := any("x")
+	for range 500 {
+		deep = map[string]any{"a": deep}
+	}
+	checkProblem(t, s.send(http.MethodPatch, key, "/v1/jobs/"+id+"/result",
+		map[string]any{"result": map[string]any{"vendor": map[string]any{"name": deep}}}), http.StatusUnprocessableEntity, "invalid_review")
+	rows := make([]map[string]any, 5001)
+	for i := range rows {
+		rows[i] = map[string]any{"amount": 1}
+	}
+	checkProblem(t, s.send(http.MethodPatch, key, "/v1/jobs/"+id+"/result",
+		map[string]any{"result": map[string]any{"line_items": rows}}), http.StatusUnprocessableEntity, "invalid_review")
+	if r := s.send(http.MethodPatch, key, "/v1/jobs/"+id+"/result", map[string]any{"result": map[string]any{
+		"vendor": map[string]any{"name": strings.Repeat("x", 3<<20)}}}); r.Status != http.StatusRequestEntityTooLarge {
+		t.Errorf("a 3 MiB patch: %d %s", r.Status, r.Body)
+	}
+	if got := decodeReview(t, s.get(key, "/v1/jobs/"+id)); got.Review.Status != "pending" || len(got.Review.CorrectedFields) != 0 {
+		t.Errorf("refused patches left a review: %+v", got.Review)
+	}
 
 	// A draft: the number corrected, the date given as printed (the same
 	// day, so not a correction).
