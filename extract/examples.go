@@ -25,7 +25,8 @@ const CodeSupplierExamples = "SUPPLIER_EXAMPLES"
 
 // applyExamples reads again, on a document of one invoice, the fields the
 // reviews of its supplier corrected. The supplier is the vendor's VAT id
-// as read, or else any VAT id printed on the page that has examples.
+// as read, or else any VAT id printed on the page, but the buyer's, that
+// has examples.
 func applyExamples(ctx context.Context, doc *layout.Document, opt Options, out *Outcome) error {
 	if opt.Examples == nil || len(out.Documents) > 0 || doc == nil {
 		return nil
@@ -40,6 +41,11 @@ func applyExamples(ctx context.Context, doc *layout.Document, opt Options, out *
 	}
 	if out.Result.Vendor.VATNumber != nil {
 		add(*out.Result.Vendor.VATNumber)
+	}
+	// Other VAT ids printed on the page, when the vendor's was misread;
+	// never the buyer's (the account's own company, most often).
+	if b := out.Result.Buyer.VATNumber; b != nil {
+		seen[learn.SupplierKey(*b)] = true
 	}
 	for _, m := range parse.FindVATIDs(doc.Text()) {
 		add(m.Value)

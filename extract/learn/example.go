@@ -2,6 +2,7 @@ package learn
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -150,18 +151,19 @@ func matches(t Type, s string, v any, locale string) bool {
 // above it.
 func labelOf(p *layout.Page, r run) (run, bool) {
 	l := p.Lines[r.line]
-	// A label may stand well apart from its value (a column of labels
-	// beside a column of values), but its own words are close together.
+	// A label may stand well apart from its value on its line (a column
+	// of labels beside a column of right-aligned amounts), but its own
+	// words are close together.
 	i := r.i
 	h := math.Max(r.box.Y1-r.box.Y0, 4)
-	for i > 0 && r.i-i < 4 {
+	for i > 0 && r.i-i < 6 {
 		w := p.Words[l.Words[i-1]]
 		next := p.Words[l.Words[i]].Box
 		gap := 1.5 * h
 		if i == r.i {
-			gap = 160
+			gap = math.Inf(1) // on its line, at any distance
 		}
-		if !hasLetter(w.Text) || next.X0-w.Box.X1 > gap {
+		if !labelWord(w.Text) || next.X0-w.Box.X1 > gap {
 			break
 		}
 		i--
@@ -182,7 +184,7 @@ func labelOf(p *layout.Page, r run) (run, bool) {
 		var idx []int
 		for k, wi := range la.Words {
 			w := p.Words[wi]
-			if w.Box.X1 >= r.box.X0-2 && w.Box.X0 <= r.box.X1+2 && hasLetter(w.Text) {
+			if w.Box.X1 >= r.box.X0-2 && w.Box.X0 <= r.box.X1+2 && labelWord(w.Text) {
 				idx = append(idx, k)
 			}
 		}
@@ -211,6 +213,34 @@ func lineRun(p *layout.Page, li, i, j int) run {
 	}
 	r.text = strings.Join(parts, " ")
 	return r
+}
+
+// labelWord reports whether a word can be part of a label: it has a
+// letter and no digit (a word with digits is a value: a number, a code, a
+// date).
+func labelWord(s string) bool {
+	return hasLetter(s) && !strings.ContainsFunc(s, unicode.IsDigit)
+}
+
+// wholeLabel reports whether run r of a line stands alone as a label: no
+// label word right before it or right after it, so that "Totale" is not
+// read inside "Totale imponibile".
+func wholeLabel(p *layout.Page, r run) bool {
+	l := p.Lines[r.line]
+	gap := 1.5 * math.Max(r.box.Y1-r.box.Y0, 4)
+	if r.i > 0 {
+		w, next := p.Words[l.Words[r.i-1]], p.Words[l.Words[r.i]]
+		if labelWord(w.Text) && next.Box.X0-w.Box.X1 <= gap {
+			return false
+		}
+	}
+	if r.j < len(l.Words) {
+		w, prev := p.Words[l.Words[r.j]], p.Words[l.Words[r.j-1]]
+		if labelWord(w.Text) && w.Box.X0-prev.Box.X1 <= gap {
+			return false
+		}
+	}
+	return true
 }
 
 func hasLetter(s string) bool {
@@ -282,7 +312,7 @@ func read(doc *layout.Document, ex Example, t Type, locale string) (any, int, la
 			p := &doc.Pages[pi]
 			for li := range p.Lines {
 				for _, lab := range runs(p, li) {
-					if Fold(lab.text) != ex.Label {
+					if Fold(lab.text) != ex.Label || !wholeLabel(p, lab) {
 						continue
 					}
 					dx, dy := lab.box.X0-ex.LabelBox.X0, lab.box.Y0-ex.LabelBox.Y0
@@ -292,13 +322,14 @@ func read(doc *layout.Document, ex Example, t Type, locale string) (any, int, la
 				}
 			}
 		}
-		// The label's own page first.
-		for i := range places {
-			if places[i].near {
-				places[0], places[i] = places[i], places[0]
-				break
+		// The label's own page first, then the place nearest the
+		// reviewed one.
+		sort.SliceStable(places, func(i, k int) bool {
+			if places[i].near != places[k].near {
+				return places[i].near
 			}
-		}
+			return distance(places[i].want, ex.Box) < distance(places[k].want, ex.Box)
+		})
 	}
 	if len(places) == 0 && ex.Page >= 1 && ex.Page <= len(doc.Pages) {
 		places = append(places, place{page: &doc.Pages[ex.Page-1], want: ex.Box, words: len(strings.Fields(ex.Value))})

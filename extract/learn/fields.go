@@ -422,10 +422,17 @@ func Same(x, y any) bool {
 	return false
 }
 
+// vatPrefixes are the country prefixes of VAT ids (EL for Greece, XI for
+// Northern Ireland).
+var vatPrefixes = map[string]bool{"AT": true, "BE": true, "BG": true, "CY": true, "CZ": true, "DE": true,
+	"DK": true, "EE": true, "EL": true, "ES": true, "FI": true, "FR": true, "GB": true, "HR": true, "HU": true,
+	"IE": true, "IT": true, "LT": true, "LU": true, "LV": true, "MT": true, "NL": true, "NO": true, "PL": true,
+	"PT": true, "RO": true, "SE": true, "SI": true, "SK": true, "XI": true, "CH": true}
+
 // SupplierKey returns the key that names a supplier by its VAT id: the
 // letters and digits upper-cased, without the country prefix, so that
-// "IT 01234567890" and "01234567890" name the same supplier. Empty for an
-// id with no digit.
+// "IT 01234567890" and "01234567890" name the same supplier. It is
+// idempotent: a key is its own key. Empty for an id with no digit.
 func SupplierKey(vat string) string {
 	var b strings.Builder
 	for _, c := range strings.ToUpper(vat) {
@@ -434,7 +441,9 @@ func SupplierKey(vat string) string {
 		}
 	}
 	s := b.String()
-	if len(s) > 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z' {
+	if strings.HasPrefix(s, "CHE") && len(s) > 3 {
+		s = s[3:]
+	} else if len(s) > 2 && vatPrefixes[s[:2]] {
 		s = s[2:]
 	}
 	if strings.IndexFunc(s, func(c rune) bool { return c >= '0' && c <= '9' }) < 0 {

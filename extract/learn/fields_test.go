@@ -73,9 +73,14 @@ func TestSetGetDiff(t *testing.T) {
 
 func TestSupplierKey(t *testing.T) {
 	for in, want := range map[string]string{"IT 01234567897": "01234567897", "01234567897": "01234567897",
-		"DE123456789": "123456789", "": "", "n/a": ""} {
+		"DE123456789": "123456789", "FRAB123456789": "AB123456789", "": "", "n/a": ""} {
 		if got := SupplierKey(in); got != want {
 			t.Errorf("SupplierKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, in := range []string{"FRAB123456789", "FR 12 345678901", "CHE-123.456.789 MWST", "IT01234567897", "ATU12345678"} {
+		if k := SupplierKey(in); SupplierKey(k) != k {
+			t.Errorf("SupplierKey(SupplierKey(%q)) = %q, not %q", in, SupplierKey(k), k)
 		}
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -267,8 +269,28 @@ func reviewScenario(t *testing.T, s *server) {
 	if got := decodeReview(t, r); r.Status != http.StatusOK || got.Review.Revision != 2 || got.Review.Status != "approved" {
 		t.Errorf("second revision: %d %s", r.Status, r.Body)
 	}
-	if ds := s.deliveries(key, id); len(ds) != 3 || ds[1].Event != "job.reviewed" || ds[2].Event != "job.reviewed#2" {
+	if ds := s.deliveries(key, id); len(ds) < 3 || ds[1].Event != "job.reviewed" || ds[2].Event != "job.reviewed#2" {
 		t.Errorf("deliveries: %+v", ds)
+	}
+	// Two reviewers at once, each on a field of their own: neither change
+	// is lost.
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			part, field, value := "invoice", "po_number", fmt.Sprintf("PO-%d", i)
+			if i%2 == 1 {
+				part, field, value = "buyer", "email", fmt.Sprintf("r%d@example.com", i)
+			}
+			if r := s.send(http.MethodPatch, key, "/v1/jobs/"+id+"/result", map[string]any{"result": map[string]any{
+				part: map[string]any{field: value}}}); r.Status != http.StatusOK {
+				t.Errorf("concurrent PATCH: %d %s", r.Status, r.Body)
+			}
+		})
+	}
+	wg.Wait()
+	if r := s.send(http.MethodPost, key, "/v1/jobs/"+id+"/approve", nil); !bytes.Contains(r.Body, []byte(`"po_number":"PO-`)) ||
+		!bytes.Contains(r.Body, []byte(`"email":"r`)) {
+		t.Errorf("after concurrent reviews one change is lost: %s", r.Body)
 	}
 	if r := s.send(http.MethodDelete, key, "/v1/suppliers/"+supplier+"/examples", nil); r.Status != http.StatusNoContent {
 		t.Errorf("delete examples: %d %s", r.Status, r.Body)

@@ -368,8 +368,13 @@ func (d *Dashboard) suppliersPage(w http.ResponseWriter, r *http.Request) {
 
 func (d *Dashboard) forgetSupplier(w http.ResponseWriter, r *http.Request) {
 	s := sessionFrom(r.Context())
-	if _, err := d.st.DeleteExamples(r.Context(), s.user.AccountID, learn.SupplierKey(r.PathValue("key")), ""); err != nil {
+	n, err := d.st.DeleteExamples(r.Context(), s.user.AccountID, learn.SupplierKey(r.PathValue("key")), "")
+	if err != nil {
 		d.fail(w, r, "delete examples", err)
+		return
+	}
+	if n == 0 {
+		d.notFound(w, r)
 		return
 	}
 	http.Redirect(w, r, "/suppliers?flash=suppliers.forgotten", http.StatusSeeOther)

@@ -63,8 +63,11 @@ type PagesWorker struct {
 }
 
 // wordsTime bounds the reading of the words (OCR for a scan) within a
-// drawing.
-const wordsTime = 40 * time.Second
+// drawing, and storeTime is kept for storing the pictures after it.
+const (
+	wordsTime = 40 * time.Second
+	storeTime = 15 * time.Second
+)
 
 // Timeout bounds one drawing.
 func (w *PagesWorker) Timeout(*river.Job[submit.DrawArgs]) time.Duration { return time.Minute }
@@ -202,7 +205,17 @@ func shrink(g *image.Gray, f int) *image.Gray {
 // page whose size differs from its picture's (a picture OCR had to turn)
 // gets none; a failure leaves every page without.
 func (w *PagesWorker) addWords(ctx context.Context, j store.Job, data []byte, pages *blob.Pages) {
-	wctx, cancel := context.WithTimeout(ctx, wordsTime)
+	// The words are a nicety: they never take the time the pictures need
+	// to be stored.
+	budget := wordsTime
+	if dl, ok := ctx.Deadline(); ok {
+		budget = min(budget, time.Until(dl)-storeTime)
+	}
+	if budget < time.Second {
+		w.Logger.Info("draw pages: no time left for the words", "job_id", j.ID)
+		return
+	}
+	wctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	doc, err := w.Words.Layout(wctx, data, extract.Options{Locale: j.Locale})
 	if err != nil {

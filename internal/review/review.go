@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -129,8 +130,24 @@ type Outcome struct {
 	Revision int
 }
 
-// Apply applies one step of a review to job id of the account.
+// maxTries bounds how often a step is applied again when another
+// reviewer changed the review meanwhile.
+const maxTries = 5
+
+// Apply applies one step of a review to job id of the account. When
+// another step changed the review since it was read, the patch is applied
+// again to the newer review: patches of different fields both hold, and
+// of the same field the later wins.
 func (s *Service) Apply(ctx context.Context, accountID, id string, c Change) (Outcome, error) {
+	for try := 1; ; try++ {
+		out, err := s.apply(ctx, accountID, id, c)
+		if !errors.Is(err, store.ErrReviewChanged) || try == maxTries {
+			return out, err
+		}
+	}
+}
+
+func (s *Service) apply(ctx context.Context, accountID, id string, c Change) (Outcome, error) {
 	j, err := s.Store.Job(ctx, accountID, id)
 	if err != nil {
 		return Outcome{}, err
@@ -154,7 +171,7 @@ func (s *Service) Apply(ctx context.Context, accountID, id string, c Change) (Ou
 	if len(j.Review.Draft) == 0 {
 		base = j.Review.ReviewedPointed
 	}
-	pointed, err := mergePointed(base, c.Pointed, &res)
+	pointed, err := mergePointed(base, c.Pointed, &cur, &res)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -164,7 +181,7 @@ func (s *Service) Apply(ctx context.Context, accountID, id string, c Change) (Ou
 		return Outcome{}, fmt.Errorf("encode result: %w", err)
 	}
 	if !c.Approve {
-		if err := s.Store.SaveDraft(ctx, accountID, id, resJSON, pointed); err != nil {
+		if err := s.Store.SaveDraft(ctx, accountID, id, j.Review.Version, resJSON, pointed); err != nil {
 			return Outcome{}, noResult(err)
 		}
 	} else {
@@ -173,8 +190,8 @@ func (s *Service) Apply(ctx context.Context, accountID, id string, c Change) (Ou
 			return Outcome{}, fmt.Errorf("encode flags: %w", err)
 		}
 		err = s.Store.InTx(ctx, func(tx *store.Tx) error {
-			n, err := tx.ApproveJob(ctx, store.Revision{JobID: id, AccountID: accountID, Result: resJSON, Flags: flags,
-				Corrected: out.Corrected, Pointed: pointed, CreatedAt: s.now()})
+			n, err := tx.ApproveJob(ctx, store.Revision{JobID: id, AccountID: accountID, Version: j.Review.Version,
+				Result: resJSON, Flags: flags, Corrected: out.Corrected, Pointed: pointed, CreatedAt: s.now()})
 			if err != nil {
 				return err
 			}
@@ -218,12 +235,22 @@ func nonNil(f []invoice.Finding) []invoice.Finding {
 	return f
 }
 
-// mergePointed adds the boxes pointed at in this step to those of the
-// draft, for fields of the result only.
-func mergePointed(old json.RawMessage, add map[string]layout.Evidence, r *invoice.Result) (json.RawMessage, error) {
+// mergePointed adds the boxes pointed at in this step to those kept,
+// for fields of the result only. A kept box goes when its field is gone
+// or was changed in this step without a box (the box no longer shows the
+// value).
+func mergePointed(old json.RawMessage, add map[string]layout.Evidence, before, r *invoice.Result) (json.RawMessage, error) {
 	all := map[string]layout.Evidence{}
 	if len(old) > 0 {
 		json.Unmarshal(old, &all)
+	}
+	for _, p := range learn.Diff(before, r) {
+		delete(all, p)
+	}
+	for p := range all {
+		if _, err := learn.Get(r, p); err != nil {
+			delete(all, p)
+		}
 	}
 	for path, e := range add {
 		if _, err := learn.Get(r, path); err != nil {
@@ -247,11 +274,11 @@ const maxPatch = 1 << 20
 // typed by its field's parser in the job's locale: text in a numeric field
 // is read as the document would print it, "1.234,50"; a date is written
 // ISO; an identifier is normalised. A line_items array replaces the
-// table. The validation object cannot be patched, nor can a field the
-// result does not have.
+// table; null clears a field, or a whole part. The validation object
+// cannot be patched, nor can a field the result does not have.
 func Patch(r invoice.Result, patch json.RawMessage, locale string) (invoice.Result, error) {
 	patch = bytes.TrimSpace(patch)
-	if len(patch) == 0 || bytes.Equal(patch, []byte("null")) {
+	if len(patch) == 0 {
 		return r, nil
 	}
 	if len(patch) > maxPatch {
@@ -266,6 +293,13 @@ func Patch(r invoice.Result, patch json.RawMessage, locale string) (invoice.Resu
 	keys := sortedKeys(p)
 	for _, group := range keys {
 		raw := p[group]
+		if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) && group != "validation" {
+			// RFC 7396's null removes a member: here it clears the part.
+			if err := clearPart(&out, group); err != nil {
+				return invoice.Result{}, err
+			}
+			continue
+		}
 		switch group {
 		case "vendor", "buyer", "invoice", "financials":
 			var fields map[string]json.RawMessage
@@ -292,6 +326,26 @@ func Patch(r invoice.Result, patch json.RawMessage, locale string) (invoice.Resu
 	}
 	out.Normalize()
 	return out, nil
+}
+
+// clearPart sets every field of one part of r to null (an empty table
+// for line_items).
+func clearPart(r *invoice.Result, group string) error {
+	if group == "line_items" {
+		r.LineItems = []invoice.LineItem{}
+		return nil
+	}
+	found := false
+	for _, p := range learn.Fields() {
+		if strings.HasPrefix(p, group+".") {
+			learn.Set(r, p, nil)
+			found = true
+		}
+	}
+	if !found {
+		return &FieldError{Path: group, Reason: "the result has no such part"}
+	}
+	return nil
 }
 
 // maxItems bounds the line items of a patch.

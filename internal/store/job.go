@@ -66,7 +66,7 @@ const jobColumns = `id, account_id, status, locale, file_name, file_sha256, file
 	queued_at, started_at, completed_at, processing_ms, attempt_count, max_attempts, error, error_code,
 	confidence, model, cache_hit, validation_flags, result, extra, queue_job_id, charged_attempts, kind, documents`
 
-const jobSelect = jobColumns + `, review_status, review_revision, reviewed_at, reviewed_result, reviewed_flags,
+const jobSelect = jobColumns + `, review_status, review_revision, review_version, reviewed_at, reviewed_result, reviewed_flags,
 	corrected_fields, draft_result, draft_pointed, reviewed_pointed`
 
 type rowScanner interface{ Scan(dest ...any) error }
@@ -85,7 +85,7 @@ func scanJob(row rowScanner) (Job, error) {
 	err := row.Scan(&j.ID, &j.AccountID, &j.Status, &j.Locale, &j.FileName, &j.FileSHA256, &j.FileSize,
 		&blob, &j.CacheKey, &queued, &started, &completed, &procMS, &j.AttemptCount, &j.MaxAttempts,
 		&errMsg, &errCode, &confidence, &model, &cacheHit, &flags, &result, &extra, &qjob, &j.ChargedAttempts, &j.Kind, &documents,
-		&rv.status, &j.Review.Revision, &rv.at, &rv.result, &rv.flags, &rv.corrected, &rv.draft, &rv.poin, &rv.rpoin)
+		&rv.status, &j.Review.Revision, &j.Review.Version, &rv.at, &rv.result, &rv.flags, &rv.corrected, &rv.draft, &rv.poin, &rv.rpoin)
 	if err != nil {
 		return Job{}, err
 	}

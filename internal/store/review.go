@@ -24,6 +24,10 @@ type Review struct {
 	Status string
 	// Revision counts the approved revisions.
 	Revision int
+	// Version counts every change of the review (drafts and approvals):
+	// SaveDraft and ApproveJob apply only to the version they were read
+	// at, and answer ErrReviewChanged otherwise.
+	Version int
 	// ReviewedAt is when the last revision was approved.
 	ReviewedAt *time.Time
 	// Result and Flags are the last approved result and its findings;
@@ -72,30 +76,44 @@ func (c *reviewColumns) fill(r *Review) {
 	}
 }
 
-// ErrNotCompleted is returned when reviewing a job that has no result.
-var ErrNotCompleted = errors.New("the job has no result to review")
+// Errors of reviews.
+var (
+	// ErrNotCompleted is returned when reviewing a job that has no result.
+	ErrNotCompleted = errors.New("the job has no result to review")
+	// ErrReviewChanged is returned when the review changed since it was
+	// read (another reviewer's change): read it again and reapply.
+	ErrReviewChanged = errors.New("the review changed since it was read")
+)
 
 // SaveDraft keeps the corrections of a completed job's result that are
 // not yet approved: draft is the whole corrected result, pointed the boxes
-// the reviewer pointed at. The review becomes pending.
-func (s *Store) SaveDraft(ctx context.Context, accountID, id string, draft, pointed json.RawMessage) error {
+// the reviewer pointed at. The review becomes pending. version is the
+// review's Version when it was read.
+func (s *Store) SaveDraft(ctx context.Context, accountID, id string, version int, draft, pointed json.RawMessage) error {
 	res, err := s.w.ExecContext(ctx,
-		`UPDATE jobs SET draft_result = $1, draft_pointed = $2, review_status = 'pending'
-		  WHERE id = $3 AND account_id = $4 AND status = 'completed'`,
-		nullJSON(draft), nullJSON(pointed), id, accountID)
+		`UPDATE jobs SET draft_result = $1, draft_pointed = $2, review_status = 'pending', review_version = review_version + 1
+		  WHERE id = $3 AND account_id = $4 AND status = 'completed' AND review_version = $5`,
+		nullJSON(draft), nullJSON(pointed), id, accountID, version)
 	if err != nil {
 		return fmt.Errorf("save review draft: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return s.reviewMiss(ctx, accountID, id)
+		j, err := s.Job(ctx, accountID, id)
+		if err != nil {
+			return err
+		}
+		return reviewMiss(j, version)
 	}
 	return nil
 }
 
-// reviewMiss tells why a review's update touched no job.
-func (s *Store) reviewMiss(ctx context.Context, accountID, id string) error {
-	if _, err := s.Job(ctx, accountID, id); err != nil {
-		return err
+// reviewMiss tells why a review's update of job j touched nothing.
+func reviewMiss(j Job, version int) error {
+	if j.Status != StatusCompleted {
+		return ErrNotCompleted
+	}
+	if j.Review.Version != version {
+		return ErrReviewChanged
 	}
 	return ErrNotCompleted
 }
@@ -104,7 +122,9 @@ func (s *Store) reviewMiss(ctx context.Context, accountID, id string) error {
 type Revision struct {
 	JobID     string
 	AccountID string
-	Revision  int
+	// Version is the review's Version the revision was made from.
+	Version  int
+	Revision int
 	Result    json.RawMessage
 	Flags     json.RawMessage
 	Corrected []string
@@ -114,7 +134,7 @@ type Revision struct {
 
 // ApproveJob stores rev as the next approved revision of a completed job
 // of the account, inside tx, and returns its number. The draft is
-// cleared.
+// cleared. A review changed since rev.Version is ErrReviewChanged.
 func (tx *Tx) ApproveJob(ctx context.Context, rev Revision) (int, error) {
 	corrected, err := json.Marshal(nonNil(rev.Corrected))
 	if err != nil {
@@ -125,10 +145,11 @@ func (tx *Tx) ApproveJob(ctx context.Context, rev Revision) (int, error) {
 	err = tx.tx.QueryRowContext(ctx,
 		`UPDATE jobs SET review_status = 'approved', review_revision = review_revision + 1, reviewed_at = $1,
 		        reviewed_result = $2, reviewed_flags = $3, corrected_fields = $4, reviewed_pointed = $7,
-		        draft_result = NULL, draft_pointed = NULL
-		  WHERE id = $5 AND account_id = $6 AND status = 'completed'
+		        draft_result = NULL, draft_pointed = NULL, review_version = review_version + 1
+		  WHERE id = $5 AND account_id = $6 AND status = 'completed' AND review_version = $8
 		  RETURNING review_revision`,
-		now, string(rev.Result), string(rev.Flags), string(corrected), rev.JobID, rev.AccountID, nullJSON(rev.Pointed)).Scan(&n)
+		now, string(rev.Result), string(rev.Flags), string(corrected), rev.JobID, rev.AccountID, nullJSON(rev.Pointed),
+		rev.Version).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
 		j, err := tx.Job(ctx, rev.JobID)
 		if err != nil {
@@ -137,7 +158,7 @@ func (tx *Tx) ApproveJob(ctx context.Context, rev Revision) (int, error) {
 		if j.AccountID != rev.AccountID {
 			return 0, ErrNotFound
 		}
-		return 0, ErrNotCompleted
+		return 0, reviewMiss(j, rev.Version)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("approve job: %w", err)
@@ -265,14 +286,22 @@ type SupplierExample struct {
 const MaxExamplesPerField = 3
 
 // AddExamples stores examples, keeping the newest MaxExamplesPerField of
-// each field of each supplier.
+// each field of each supplier, and one per job and field.
 func (s *Store) AddExamples(ctx context.Context, exs []SupplierExample) error {
 	if len(exs) == 0 {
 		return nil
 	}
 	return s.InTx(ctx, func(tx *Tx) error {
 		for _, e := range exs {
+			// A job teaches one example of a field: a later revision of
+			// the same job replaces it.
 			_, err := tx.tx.ExecContext(ctx,
+				`DELETE FROM supplier_examples WHERE account_id = $1 AND supplier = $2 AND field = $3 AND job_id = $4`,
+				e.AccountID, e.Supplier, e.Field, e.JobID)
+			if err != nil {
+				return fmt.Errorf("add example: replace the job's: %w", err)
+			}
+			_, err = tx.tx.ExecContext(ctx,
 				`INSERT INTO supplier_examples (id, account_id, supplier, supplier_name, field, example, job_id, created_at)
 				 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 				e.ID, e.AccountID, e.Supplier, e.SupplierName, e.Field, string(e.Example), e.JobID, millis(e.CreatedAt))
@@ -331,8 +360,12 @@ type Supplier struct {
 // recently taught first.
 func (s *Store) Suppliers(ctx context.Context, accountID string) ([]Supplier, error) {
 	rows, err := s.r.QueryContext(ctx,
-		`SELECT supplier, MAX(supplier_name), COUNT(*), MAX(created_at) FROM supplier_examples
-		  WHERE account_id = $1 GROUP BY supplier ORDER BY MAX(created_at) DESC, supplier`, accountID)
+		`SELECT e.supplier,
+		        (SELECT n.supplier_name FROM supplier_examples n WHERE n.account_id = $1 AND n.supplier = e.supplier
+		          ORDER BY n.created_at DESC, n.id DESC LIMIT 1),
+		        COUNT(*), MAX(e.created_at)
+		   FROM supplier_examples e
+		  WHERE e.account_id = $1 GROUP BY e.supplier ORDER BY MAX(e.created_at) DESC, e.supplier`, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("list suppliers: %w", err)
 	}

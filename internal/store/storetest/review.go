@@ -46,14 +46,18 @@ func testReview(t *testing.T, st *store.Store) {
 	}
 	draft := json.RawMessage(`{"invoice":{"number":"2"}}`)
 	pointed := json.RawMessage(`{"invoice.number":{"page":1}}`)
-	if err := st.SaveDraft(ctx, a.ID, j.ID, draft, pointed); err != nil {
+	if err := st.SaveDraft(ctx, a.ID, j.ID, 0, draft, pointed); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SaveDraft(ctx, b.ID, j.ID, draft, nil); !errors.Is(err, store.ErrNotFound) {
+	if err := st.SaveDraft(ctx, b.ID, j.ID, 1, draft, nil); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("another account's draft: err = %v, want ErrNotFound", err)
 	}
-	if err := st.SaveDraft(ctx, a.ID, pending.ID, draft, nil); !errors.Is(err, store.ErrNotCompleted) {
+	if err := st.SaveDraft(ctx, a.ID, pending.ID, 0, draft, nil); !errors.Is(err, store.ErrNotCompleted) {
 		t.Errorf("draft of a pending job: err = %v, want ErrNotCompleted", err)
+	}
+	// A change made from a review read before the last change is refused.
+	if err := st.SaveDraft(ctx, a.ID, j.ID, 0, json.RawMessage(`{}`), nil); !errors.Is(err, store.ErrReviewChanged) {
+		t.Errorf("a draft from a stale review: err = %v, want ErrReviewChanged", err)
 	}
 	got := must[store.Job](t)(st.Job(ctx, a.ID, j.ID))
 	if got.Review.Status != store.ReviewPending || string(got.Review.Draft) != string(draft) ||
@@ -66,7 +70,7 @@ func testReview(t *testing.T, st *store.Store) {
 		var n int
 		err := st.InTx(ctx, func(tx *store.Tx) error {
 			var err error
-			n, err = tx.ApproveJob(ctx, store.Revision{JobID: j.ID, AccountID: a.ID, Result: draft,
+			n, err = tx.ApproveJob(ctx, store.Revision{JobID: j.ID, AccountID: a.ID, Version: rev, Result: draft,
 				Flags: json.RawMessage(`[]`), Corrected: []string{"invoice.number"}, Pointed: pointed, CreatedAt: at})
 			return err
 		})
@@ -75,7 +79,7 @@ func testReview(t *testing.T, st *store.Store) {
 		}
 	}
 	got = must[store.Job](t)(st.Job(ctx, a.ID, j.ID))
-	want := store.Review{Status: store.ReviewApproved, Revision: 2, Result: draft, Flags: json.RawMessage(`[]`),
+	want := store.Review{Status: store.ReviewApproved, Revision: 2, Version: 3, Result: draft, Flags: json.RawMessage(`[]`),
 		Corrected: []string{"invoice.number"}, ReviewedPointed: pointed}
 	at := now.Add(2 * time.Minute)
 	want.ReviewedAt = &at
@@ -90,7 +94,7 @@ func testReview(t *testing.T, st *store.Store) {
 		t.Errorf("revision 3: err = %v, want ErrNotFound", err)
 	}
 	err := st.InTx(ctx, func(tx *store.Tx) error {
-		_, err := tx.ApproveJob(ctx, store.Revision{JobID: j.ID, AccountID: b.ID, Result: draft, Flags: draft, CreatedAt: now})
+		_, err := tx.ApproveJob(ctx, store.Revision{JobID: j.ID, AccountID: b.ID, Version: 3, Result: draft, Flags: draft, CreatedAt: now})
 		return err
 	})
 	if !errors.Is(err, store.ErrNotFound) {
@@ -161,7 +165,7 @@ func testSupplierExamples(t *testing.T, st *store.Store) {
 	for i := range store.MaxExamplesPerField + 2 {
 		exs = append(exs, store.SupplierExample{ID: fmt.Sprintf("ex-%d", i), AccountID: a.ID, Supplier: "0123",
 			SupplierName: "Rossi", Field: "invoice.number", Example: json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)),
-			JobID: jobID(1), CreatedAt: now.Add(time.Duration(i) * time.Minute)})
+			JobID: jobID(10 + i), CreatedAt: now.Add(time.Duration(i) * time.Minute)})
 	}
 	exs = append(exs,
 		store.SupplierExample{ID: "ex-total", AccountID: a.ID, Supplier: "0123", Field: "financials.total",
@@ -171,21 +175,28 @@ func testSupplierExamples(t *testing.T, st *store.Store) {
 	if err := st.AddExamples(ctx, exs); err != nil {
 		t.Fatal(err)
 	}
+	// A job's later revision replaces its example of a field; the name
+	// listed is the newest.
+	again := store.SupplierExample{ID: "ex-total-2", AccountID: a.ID, Supplier: "0123", SupplierName: "Rossi S.r.l.",
+		Field: "financials.total", Example: json.RawMessage(`{}`), JobID: jobID(1), CreatedAt: now.Add(time.Hour)}
+	if err := st.AddExamples(ctx, []store.SupplierExample{again}); err != nil {
+		t.Fatal(err)
+	}
 	got := must[[]store.SupplierExample](t)(st.SupplierExamples(ctx, a.ID, "0123"))
 	var gotIDs []string
 	for _, e := range got {
 		gotIDs = append(gotIDs, e.ID)
 	}
 	// The newest MaxExamplesPerField of a field, newest first.
-	want := []string{"ex-4", "ex-3", "ex-2", "ex-total"}
+	want := []string{"ex-total-2", "ex-4", "ex-3", "ex-2"}
 	if d := cmp.Diff(want, gotIDs); d != "" {
 		t.Errorf("examples (-want +got):\n%s", d)
 	}
 	sups := must[[]store.Supplier](t)(st.Suppliers(ctx, a.ID))
-	if len(sups) != 1 || sups[0].Key != "0123" || sups[0].Name != "Rossi" || sups[0].Examples != 4 {
+	if len(sups) != 1 || sups[0].Key != "0123" || sups[0].Name != "Rossi S.r.l." || sups[0].Examples != 4 {
 		t.Errorf("suppliers = %+v", sups)
 	}
-	if n := must[int](t)(st.DeleteExamples(ctx, a.ID, "0123", "ex-total")); n != 1 {
+	if n := must[int](t)(st.DeleteExamples(ctx, a.ID, "0123", "ex-total-2")); n != 1 {
 		t.Errorf("delete one: %d", n)
 	}
 	if n := must[int](t)(st.DeleteExamples(ctx, a.ID, "0123", "")); n != 3 {

@@ -5,9 +5,12 @@
 -- 'pending' while a draft waits and 'approved' once approved with no newer
 -- draft. draft_result holds the corrections not yet approved, with the
 -- boxes the reviewer pointed at (draft_pointed: field path → evidence);
--- reviewed_pointed are those of the approved revision.
+-- reviewed_pointed are those of the approved revision. review_version
+-- counts every change of the review, so that two reviewers do not
+-- overwrite each other unseen.
 ALTER TABLE jobs ADD COLUMN review_status TEXT;
 ALTER TABLE jobs ADD COLUMN review_revision INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN review_version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE jobs ADD COLUMN reviewed_at BIGINT;
 ALTER TABLE jobs ADD COLUMN reviewed_result TEXT;
 ALTER TABLE jobs ADD COLUMN reviewed_flags TEXT;
@@ -57,5 +60,6 @@ ALTER TABLE jobs DROP COLUMN corrected_fields;
 ALTER TABLE jobs DROP COLUMN reviewed_flags;
 ALTER TABLE jobs DROP COLUMN reviewed_result;
 ALTER TABLE jobs DROP COLUMN reviewed_at;
+ALTER TABLE jobs DROP COLUMN review_version;
 ALTER TABLE jobs DROP COLUMN review_revision;
 ALTER TABLE jobs DROP COLUMN review_status;
