@@ -123,8 +123,8 @@ type Revision struct {
 	JobID     string
 	AccountID string
 	// Version is the review's Version the revision was made from.
-	Version  int
-	Revision int
+	Version   int
+	Revision  int
 	Result    json.RawMessage
 	Flags     json.RawMessage
 	Corrected []string
