@@ -285,6 +285,9 @@ func (d *Dashboard) reviewChange(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, review.ErrNoResult):
 		writeJSON(w, http.StatusConflict, reviewAnswer{Error: tr(lang, "review.noresult")})
 		return
+	case errors.Is(err, store.ErrReviewChanged):
+		writeJSON(w, http.StatusConflict, reviewAnswer{Error: tr(lang, "review.conflict")})
+		return
 	case err != nil:
 		d.log.Error("dashboard: review", "job_id", j.ID, "err", err)
 		writeJSON(w, http.StatusServiceUnavailable, reviewAnswer{Error: tr(lang, "error.text")})

@@ -56,7 +56,7 @@ var docsStatuses = map[string]int{
 	CodeNotFound: 404, CodeUnsupportedMediaType: 415, CodeUnavailable: 503, CodeInternal: 500,
 	CodeWebhookNotFound: 404, CodeInvalidWebhookURL: 422, CodeWebhookSecretMissing: 422,
 	CodeUnsupportedDocument: 422, CodeInvalidDocument: 422, CodeNotAnInvoice: 422, CodeUnsafeDocument: 422, CodeImageTooLarge: 422,
-	CodeInvalidReview: 422, CodeJobNotCompleted: 409, CodeExampleNotFound: 404,
+	CodeInvalidReview: 422, CodeJobNotCompleted: 409, CodeExampleNotFound: 404, CodeReviewConflict: 409,
 }
 
 func schemaText(s *huma.Schema) string {

@@ -47,7 +47,7 @@ type Problem struct {
 	Title  string `json:"title" doc:"Short summary of the problem type."`
 	Status int    `json:"status" doc:"The HTTP status code."`
 	Detail string `json:"detail,omitempty" doc:"What went wrong with this request, in words."`
-	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,idempotency_key_reused,job_not_found,document_not_found,webhook_not_found,invalid_webhook_url,webhook_secret_missing,invalid_review,job_not_completed,example_not_found,not_found,unsupported_media_type,unavailable,internal"`
+	Code   string `json:"code" doc:"Stable machine-readable code." enum:"unauthorized,invalid_request,unsupported_locale,invalid_pdf,file_too_large,request_too_large,request_timeout,quota_exhausted,rate_limited,idempotency_key_reused,job_not_found,document_not_found,webhook_not_found,invalid_webhook_url,webhook_secret_missing,invalid_review,job_not_completed,example_not_found,review_conflict,not_found,unsupported_media_type,unavailable,internal"`
 
 	headers http.Header
 }
@@ -101,6 +101,7 @@ var titles = map[string]string{
 	CodeInvalidReview:        "Invalid correction",
 	CodeJobNotCompleted:      "Job not completed",
 	CodeExampleNotFound:      "Example not found",
+	CodeReviewConflict:       "Review changed meanwhile",
 }
 
 // problem builds a Problem; its type URI points at the code's section of the

@@ -24,6 +24,7 @@ const (
 	CodeInvalidReview   = "invalid_review"
 	CodeJobNotCompleted = "job_not_completed"
 	CodeExampleNotFound = "example_not_found"
+	CodeReviewConflict  = "review_conflict"
 )
 
 // ReviewRecord is the review object of a job's record.
@@ -204,6 +205,9 @@ func (s *Server) reviewProblem(ctx context.Context, id string, err error) error 
 		return jobNotFound()
 	case errors.Is(err, review.ErrNoResult):
 		return problem(http.StatusConflict, CodeJobNotCompleted, "only a completed job's result can be reviewed")
+	case errors.Is(err, store.ErrReviewChanged):
+		return problem(http.StatusConflict, CodeReviewConflict,
+			"the review kept changing under this change (other reviewers at work); send it again")
 	case errors.As(err, &fe):
 		return problem(http.StatusUnprocessableEntity, CodeInvalidReview, fe.Error())
 	}

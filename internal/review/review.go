@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,17 +133,24 @@ type Outcome struct {
 
 // maxTries bounds how often a step is applied again when another
 // reviewer changed the review meanwhile.
-const maxTries = 5
+const maxTries = 20
 
 // Apply applies one step of a review to job id of the account. When
 // another step changed the review since it was read, the patch is applied
 // again to the newer review: patches of different fields both hold, and
-// of the same field the later wins.
+// of the same field the later wins. A review that keeps changing under it
+// is store.ErrReviewChanged.
 func (s *Service) Apply(ctx context.Context, accountID, id string, c Change) (Outcome, error) {
 	for try := 1; ; try++ {
 		out, err := s.apply(ctx, accountID, id, c)
 		if !errors.Is(err, store.ErrReviewChanged) || try == maxTries {
 			return out, err
+		}
+		// The steps that collided try again at different moments.
+		select {
+		case <-ctx.Done():
+			return Outcome{}, ctx.Err()
+		case <-time.After(time.Duration(rand.IntN(5*try)+1) * time.Millisecond):
 		}
 	}
 }
