@@ -263,7 +263,13 @@ func reviewScenario(t *testing.T, s *server) {
 		t.Errorf("another account's export: %d %q", r.Status, r.Body)
 	}
 
-	// A second revision gets its own event; then the examples are forgotten.
+	// The examples are forgotten (before later approvals teach again).
+	if r := s.send(http.MethodDelete, key, "/v1/suppliers/"+supplier+"/examples", nil); r.Status != http.StatusNoContent {
+		t.Errorf("delete examples: %d %s", r.Status, r.Body)
+	}
+	checkProblem(t, s.send(http.MethodDelete, key, "/v1/suppliers/"+supplier+"/examples", nil), http.StatusNotFound, "example_not_found")
+
+	// A second revision gets its own event.
 	r = s.send(http.MethodPatch, key, "/v1/jobs/"+id+"/result", map[string]any{"approve": true,
 		"result": map[string]any{"invoice": map[string]any{"po_number": "PO-1"}}})
 	if got := decodeReview(t, r); r.Status != http.StatusOK || got.Review.Revision != 2 || got.Review.Status != "approved" {
@@ -292,8 +298,4 @@ func reviewScenario(t *testing.T, s *server) {
 		!bytes.Contains(r.Body, []byte(`"email":"r`)) {
 		t.Errorf("after concurrent reviews one change is lost: %s", r.Body)
 	}
-	if r := s.send(http.MethodDelete, key, "/v1/suppliers/"+supplier+"/examples", nil); r.Status != http.StatusNoContent {
-		t.Errorf("delete examples: %d %s", r.Status, r.Body)
-	}
-	checkProblem(t, s.send(http.MethodDelete, key, "/v1/suppliers/"+supplier+"/examples", nil), http.StatusNotFound, "example_not_found")
 }
