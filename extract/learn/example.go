@@ -304,7 +304,8 @@ func Apply(doc *layout.Document, r *invoice.Result, ev map[string]layout.Evidenc
 }
 
 // read reads the example's field on doc: beside each place its label is
-// printed (the label's own page first), else at its box.
+// printed (the label's own page first), or at its box for an example
+// without a label.
 func read(doc *layout.Document, ex Example, t Type, locale string) (any, int, layout.Rect, bool) {
 	var places []place
 	if ex.Label != "" {
@@ -331,7 +332,10 @@ func read(doc *layout.Document, ex Example, t Type, locale string) (any, int, la
 			return distance(places[i].want, ex.Box) < distance(places[k].want, ex.Box)
 		})
 	}
-	if len(places) == 0 && ex.Page >= 1 && ex.Page <= len(doc.Pages) {
+	// Without a label the place is all there is. With one that this page
+	// does not print, the supplier changed its layout: the place would
+	// only read whatever now sits there.
+	if ex.Label == "" && ex.Page >= 1 && ex.Page <= len(doc.Pages) {
 		places = append(places, place{page: &doc.Pages[ex.Page-1], want: ex.Box, words: len(strings.Fields(ex.Value))})
 	}
 	for _, pl := range places {

@@ -80,3 +80,23 @@ func TestApplyLabelAbove(t *testing.T) {
 		t.Errorf("number read = %v, want A/2231 under its label", got)
 	}
 }
+
+// An example whose label the page no longer prints reads nothing: the
+// supplier changed its layout, and its old place holds something else.
+func TestApplyLabelGone(t *testing.T) {
+	at := func(n int) string { return strings.Repeat(".", n) + "|" }
+	reviewed := page(
+		[]string{at(5) + "Rif.", at(12) + "A/118"},
+	)
+	ex, ok := Locate(reviewed, "invoice.number", "A/118", nil, "it")
+	if !ok || ex.Label != "rif" {
+		t.Fatalf("Locate = %+v, %v", ex, ok)
+	}
+	next := page(
+		[]string{at(5) + "Cliente", at(12) + "Bianchi"},
+	)
+	r := invoice.Result{Invoice: invoice.Header{Number: invoice.String("B/7")}}
+	if changed := Apply(next, &r, nil, []Example{ex}, "it"); len(changed) != 0 || *r.Invoice.Number != "B/7" {
+		t.Errorf("Apply without the label changed %v: number %v", changed, *r.Invoice.Number)
+	}
+}
