@@ -12,12 +12,15 @@ import (
 	"github.com/invex/invex/invoice"
 )
 
-// ExampleSource gives the examples that reviews of a supplier's invoices
-// left (package learn), by the supplier's key (learn.SupplierKey), newest
-// first. The service keeps them per account.
+// ExampleSource gives the examples that reviews of suppliers' invoices
+// left (package learn), by supplier key (learn.SupplierKey), newest first,
+// for all the keys asked at once. The service keeps them per account.
 type ExampleSource interface {
-	Examples(ctx context.Context, supplier string) ([]learn.Example, error)
+	Examples(ctx context.Context, suppliers []string) (map[string][]learn.Example, error)
 }
+
+// maxSupplierKeys bounds the VAT ids of one page asked for examples.
+const maxSupplierKeys = 16
 
 // CodeSupplierExamples is the info note of a result some of whose fields
 // were read where reviewed invoices of the same supplier had them.
@@ -50,11 +53,18 @@ func applyExamples(ctx context.Context, doc *layout.Document, opt Options, out *
 	for _, m := range parse.FindVATIDs(doc.Text()) {
 		add(m.Value)
 	}
+	if len(keys) > maxSupplierKeys {
+		keys = keys[:maxSupplierKeys]
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	found, err := opt.Examples.Examples(ctx, keys)
+	if err != nil {
+		return &Error{Code: CodeInternal, Message: "the supplier's reviewed examples could not be read", Err: fmt.Errorf("read examples: %w", err)}
+	}
 	for _, k := range keys {
-		exs, err := opt.Examples.Examples(ctx, k)
-		if err != nil {
-			return &Error{Code: CodeInternal, Message: "the supplier's reviewed examples could not be read", Err: fmt.Errorf("read examples: %w", err)}
-		}
+		exs := found[k]
 		if len(exs) == 0 {
 			continue
 		}

@@ -16,11 +16,8 @@ type examples struct {
 	list     []learn.Example
 }
 
-func (e examples) Examples(_ context.Context, supplier string) ([]learn.Example, error) {
-	if supplier != e.supplier {
-		return nil, nil
-	}
-	return e.list, nil
+func (e examples) Examples(_ context.Context, suppliers []string) (map[string][]learn.Example, error) {
+	return map[string][]learn.Example{e.supplier: e.list}, nil
 }
 
 // TestSupplierExamples reviews the first invoice of generated suppliers

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/invex/invex/extract/document"
 	"github.com/invex/invex/extract/layout"
@@ -330,27 +331,11 @@ func (d *Dashboard) exportJobs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", export.ContentType(format))
-	w.Header().Set("Content-Disposition", `attachment; filename="invex-`+format+"."+export.Extension(format)+`"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+export.FileName(format, time.Now())+`"`)
 	w.Header().Set("Cache-Control", "no-store")
-	ew := export.NewWriter(w, format)
-	for {
-		for _, j := range page {
-			if err := ew.Write(j); err != nil {
-				d.log.Warn("dashboard: export", "err", err)
-				return
-			}
-		}
-		if len(page) < f.Limit {
-			break
-		}
-		last := page[len(page)-1]
-		f.After = &store.ReviewedCursor{ReviewedAt: *last.Review.ReviewedAt, ID: last.ID}
-		if page, err = d.st.ListReviewed(r.Context(), s.user.AccountID, f); err != nil {
-			d.log.Error("dashboard: export", "err", err)
-			return
-		}
+	if err := export.Stream(r.Context(), d.st, s.user.AccountID, f, page, export.NewWriter(w, format)); err != nil {
+		d.log.Warn("dashboard: export", "err", err)
 	}
-	ew.Flush()
 }
 
 // suppliersContent lists what reviews taught, per supplier.

@@ -5,12 +5,14 @@ package export
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/invex/invex/internal/store"
 	"github.com/invex/invex/invoice"
@@ -195,4 +197,42 @@ func num(p *float64) string {
 		return ""
 	}
 	return strconv.FormatFloat(*p, 'f', -1, 64)
+}
+
+// FileName is the name an export of format is downloaded as on day now.
+func FileName(format string, now time.Time) string {
+	return "invex-" + format + "-" + now.UTC().Format("20060102") + "." + Extension(format)
+}
+
+// Lister pages an account's approved jobs (store.Store.ListReviewed).
+type Lister interface {
+	ListReviewed(ctx context.Context, accountID string, f store.ReviewedFilter) ([]store.Job, error)
+}
+
+// Stream writes every approved job of the account that f selects to w, in
+// pages of f.Limit jobs: first is the first page, which callers read
+// before they answer so that a database outage is an error status rather
+// than a cut download. It flushes w at the end.
+func Stream(ctx context.Context, l Lister, accountID string, f store.ReviewedFilter, first []store.Job, w *Writer) error {
+	page := first
+	for {
+		for _, j := range page {
+			if err := w.Write(j); err != nil {
+				return fmt.Errorf("export: write: %w", err)
+			}
+		}
+		if len(page) < f.Limit || len(page) == 0 {
+			break
+		}
+		last := page[len(page)-1]
+		f.After = &store.ReviewedCursor{ReviewedAt: *last.Review.ReviewedAt, ID: last.ID}
+		var err error
+		if page, err = l.ListReviewed(ctx, accountID, f); err != nil {
+			return fmt.Errorf("export: next page: %w", err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("export: flush: %w", err)
+	}
+	return nil
 }

@@ -114,28 +114,10 @@ func (s *Server) exportJobs(ctx context.Context, in *exportInput) (*huma.StreamR
 	return &huma.StreamResponse{Body: func(hc huma.Context) {
 		hc.SetHeader("Content-Type", export.ContentType(format))
 		hc.SetHeader("Cache-Control", "no-store")
-		hc.SetHeader("Content-Disposition", `attachment; filename="invex-`+format+"-"+time.Now().UTC().Format("20060102")+"."+export.Extension(format)+`"`)
+		hc.SetHeader("Content-Disposition", `attachment; filename="`+export.FileName(format, time.Now())+`"`)
 		w := export.NewWriter(hc.BodyWriter(), format)
-		page := first
-		for {
-			for _, j := range page {
-				if err := w.Write(j); err != nil {
-					s.logger(ctx).Warn("export jobs: write", "err", err)
-					return
-				}
-			}
-			if len(page) < exportPage {
-				break
-			}
-			last := page[len(page)-1]
-			f.After = &store.ReviewedCursor{ReviewedAt: *last.Review.ReviewedAt, ID: last.ID}
-			if page, err = s.store.ListReviewed(ctx, p.AccountID, f); err != nil {
-				s.logger(ctx).Error("export jobs: next page", "err", err)
-				return
-			}
-		}
-		if err := w.Flush(); err != nil {
-			s.logger(ctx).Warn("export jobs: flush", "err", err)
+		if err := export.Stream(ctx, s.store, p.AccountID, f, first, w); err != nil {
+			s.logger(ctx).Warn("export jobs", "err", err)
 		}
 	}}, nil
 }

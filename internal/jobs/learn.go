@@ -149,17 +149,18 @@ type Examples struct {
 	AccountID string
 }
 
-// Examples returns the examples of one supplier, newest first.
-func (e Examples) Examples(ctx context.Context, supplier string) ([]learn.Example, error) {
-	stored, err := e.Store.SupplierExamples(ctx, e.AccountID, supplier)
+// Examples returns the examples of the suppliers named, newest first,
+// read in one query.
+func (e Examples) Examples(ctx context.Context, suppliers []string) (map[string][]learn.Example, error) {
+	stored, err := e.Store.SupplierExamples(ctx, e.AccountID, suppliers...)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]learn.Example, 0, len(stored))
+	out := map[string][]learn.Example{}
 	for _, s := range stored {
 		var ex learn.Example
 		if json.Unmarshal(s.Example, &ex) == nil {
-			out = append(out, ex)
+			out[s.Supplier] = append(out[s.Supplier], ex)
 		}
 	}
 	return out, nil

@@ -321,22 +321,31 @@ func (s *Store) AddExamples(ctx context.Context, exs []SupplierExample) error {
 	})
 }
 
-// SupplierExamples returns the examples of one supplier of the account,
-// newest first.
-func (s *Store) SupplierExamples(ctx context.Context, accountID, supplier string) ([]SupplierExample, error) {
+// SupplierExamples returns the examples of the account's suppliers named
+// (one query whatever their number), newest first.
+func (s *Store) SupplierExamples(ctx context.Context, accountID string, suppliers ...string) ([]SupplierExample, error) {
+	if len(suppliers) == 0 {
+		return nil, nil
+	}
+	args := []any{accountID}
+	marks := make([]string, len(suppliers))
+	for i, sp := range suppliers {
+		args = append(args, sp)
+		marks[i] = fmt.Sprintf("$%d", i+2)
+	}
 	rows, err := s.r.QueryContext(ctx,
-		`SELECT id, supplier_name, field, example, job_id, created_at FROM supplier_examples
-		  WHERE account_id = $1 AND supplier = $2 ORDER BY created_at DESC, id DESC`, accountID, supplier)
+		`SELECT id, supplier, supplier_name, field, example, job_id, created_at FROM supplier_examples
+		  WHERE account_id = $1 AND supplier IN (`+strings.Join(marks, ", ")+`) ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list examples: %w", err)
 	}
 	defer rows.Close()
 	var out []SupplierExample
 	for rows.Next() {
-		e := SupplierExample{AccountID: accountID, Supplier: supplier}
+		e := SupplierExample{AccountID: accountID}
 		var ex string
 		var at int64
-		if err := rows.Scan(&e.ID, &e.SupplierName, &e.Field, &ex, &e.JobID, &at); err != nil {
+		if err := rows.Scan(&e.ID, &e.Supplier, &e.SupplierName, &e.Field, &ex, &e.JobID, &at); err != nil {
 			return nil, fmt.Errorf("list examples: %w", err)
 		}
 		e.Example, e.CreatedAt = json.RawMessage(ex), time.UnixMilli(at).UTC()

@@ -192,6 +192,11 @@ func testSupplierExamples(t *testing.T, st *store.Store) {
 	if d := cmp.Diff(want, gotIDs); d != "" {
 		t.Errorf("examples (-want +got):\n%s", d)
 	}
+	// Several suppliers are read at once, each example with its supplier.
+	several := must[[]store.SupplierExample](t)(st.SupplierExamples(ctx, a.ID, "9999", "0123"))
+	if len(several) != len(got) || several[0].Supplier != "0123" {
+		t.Errorf("examples of two suppliers: %d (first %+v), want the %d of 0123", len(several), several[0], len(got))
+	}
 	sups := must[[]store.Supplier](t)(st.Suppliers(ctx, a.ID))
 	if len(sups) != 1 || sups[0].Key != "0123" || sups[0].Name != "Rossi S.r.l." || sups[0].Examples != 4 {
 		t.Errorf("suppliers = %+v", sups)
