@@ -9,6 +9,7 @@ package s3test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -63,9 +64,7 @@ func Start(t testing.TB) *Server {
 		t.Skip("S3 tests need SeaweedFS's weed program: set INVEX_WEED or put weed on the PATH (.ci/run builds it)")
 	}
 	s := &Server{t: t, bin: bin, dir: t.TempDir(), Bucket: "invex-test"}
-	for i := range s.ports {
-		s.ports[i] = freePort(t)
-	}
+	copy(s.ports[:], freePorts(t, len(s.ports)))
 	s.Endpoint = "http://127.0.0.1:" + strconv.Itoa(s.ports[0])
 	cfg := filepath.Join(s.dir, "s3.json")
 	os.WriteFile(cfg, []byte(fmt.Sprintf(`{"identities":[{"name":"invex","credentials":[{"accessKey":%q,"secretKey":%q}],"actions":["Admin","Read","List","Tagging","Write"]}]}`,
@@ -121,7 +120,10 @@ func (s *Server) Up() {
 	cmd := exec.Command(s.bin, "server", "-dir="+data, "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
 		"-s3", "-s3.port="+strconv.Itoa(s.ports[0]), "-s3.config="+filepath.Join(s.dir, "s3.json"),
 		"-master.port="+strconv.Itoa(s.ports[1]), "-volume.port="+strconv.Itoa(s.ports[2]),
-		"-filer.port="+strconv.Itoa(s.ports[3]), "-volume.max=8", "-master.volumeSizeLimitMB=64")
+		"-filer.port="+strconv.Itoa(s.ports[3]), "-volume.max=8", "-master.volumeSizeLimitMB=64",
+		// The catalog servers listen on fixed ports by default, which two
+		// servers of parallel test packages would share.
+		"-s3.port.iceberg=0", "-s3.port.lance=0")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.Dir = s.dir
 	// A key for server-side encryption (SSE-S3), as an operator would set
@@ -172,24 +174,34 @@ func (s *Server) log() string {
 	return string(b)
 }
 
-// freePort returns a loopback TCP port free now; SeaweedFS also uses the
-// port + 10000 for gRPC, which is checked too.
-func freePort(t testing.TB) int {
-	for range 100 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := l.Addr().(*net.TCPAddr).Port
-		l.Close()
-		if p+10000 > 65535 {
+// freePorts returns n loopback TCP ports free now. SeaweedFS also listens
+// on each port + 10000 for gRPC, so all 2n ports are distinct and free.
+// They are drawn below the kernel's usual ephemeral range (32768 and up),
+// so that no outgoing connection of another test takes one between this
+// check and the server's start, nor between a Down and the next Up.
+func freePorts(t testing.TB, n int) []int {
+	const lo, hi = 12000, 22700 // p and p+10000 both below 32768
+	used := map[int]bool{}
+	var ports []int
+	for try := 0; len(ports) < n && try < 1000; try++ {
+		p := lo + rand.IntN(hi-lo)
+		if used[p] || used[p+10000] || !free(p) || !free(p+10000) {
 			continue
 		}
-		if g, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p+10000)); err == nil {
-			g.Close()
-			return p
-		}
+		used[p], used[p+10000] = true, true
+		ports = append(ports, p)
 	}
-	t.Fatal("s3test: no free port pair")
-	return 0
+	if len(ports) < n {
+		t.Fatal("s3test: no free ports")
+	}
+	return ports
+}
+
+func free(port int) bool {
+	l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+	if err != nil {
+		return false
+	}
+	l.Close()
+	return true
 }
