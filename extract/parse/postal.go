@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // PostalAddress is the postal-code line of an address.
@@ -82,6 +83,9 @@ var italianProvinces = setOf(`AG AL AN AO AP AQ AR AT AV BA BG BI BL BN BO BR BS
 
 // swissCantons are the codes of the Swiss cantons.
 var swissCantons = setOf(`AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH`)
+
+// auStates are the codes of the Australian states and territories.
+var auStates = setOf(`NSW VIC QLD WA SA TAS ACT NT`)
 
 // usStates are the codes of the US states, DC and Puerto Rico.
 var usStates = setOf(`AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV
@@ -171,7 +175,103 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 			return a, true
 		}
 	}
+	if a, ok := codeLast(line); ok {
+		if named != "" && a.Country == "" {
+			a.Country = named
+		}
+		return a, true
+	}
 	return PostalAddress{}, false
+}
+
+// codeLast reads a postal line whose code comes last, as most of the
+// world outside continental Europe prints it, when the code is set apart
+// from the city by a comma or a region, or has a form no house number has:
+//
+//	Springfield, XY 12345      Sydney NSW 2000       Isernia, Isernia, 86170
+//	Tokyo, Japan, 100-1234     Shinbashi 4-2-1, Tokyo, 100-0001
+//	São Paulo 01310-100        Springfield, 12345
+//
+// The code is 5 or 6 digits, or dashed (100-1234, 01310-100, 12345-6789);
+// 4 digits only after a region. A region is a word of two or three
+// capitals before the code; a country name between city and code is taken
+// as the country. The city is the last part set apart by commas before
+// them, a proper name of letters only; what precedes it is the street.
+func codeLast(line string) (PostalAddress, bool) {
+	words := strings.Fields(line)
+	n := len(words)
+	if n < 2 {
+		return PostalAddress{}, false
+	}
+	code := strings.TrimRight(words[n-1], ",;")
+	dashed := dashedCode(code)
+	if !dashed && !digitsLen(code, 4, 6) {
+		return PostalAddress{}, false
+	}
+	head := strings.TrimRight(strings.Join(words[:n-1], " "), " ")
+	apart := strings.HasSuffix(head, ",")
+	var parts []string
+	for _, p := range strings.Split(head, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return PostalAddress{}, false
+	}
+	a := PostalAddress{Zip: code}
+	// A region: the last part alone ("Springfield, XY 12345") or the last
+	// word of the last part ("Sydney NSW 2000").
+	last := strings.Fields(parts[len(parts)-1])
+	if r := last[len(last)-1]; (isUpperWord(r, 2) || isUpperWord(r, 3)) && !currencyCodes[r] {
+		switch {
+		case len(last) == 1 && len(parts) > 1:
+			parts = parts[:len(parts)-1]
+		case len(last) > 1 && !apart && (usStates[r] || auStates[r]):
+			// Without a comma only a known state: "Banca ABI 03069" is
+			// a bank code.
+			parts[len(parts)-1] = strings.Join(last[:len(last)-1], " ")
+		default:
+			r = ""
+		}
+		if r != "" {
+			a.Province, apart = r, true
+			if usStates[r] && usZip(code) {
+				a.Country = "US"
+			}
+		}
+	}
+	if len(code) == 4 && a.Province == "" {
+		return PostalAddress{}, false // a house number ("Street 1234")
+	}
+	if c := CountryName(parts[len(parts)-1]); c != "" && len(parts) > 1 {
+		a.Country, parts, apart = c, parts[:len(parts)-1], true
+	}
+	if !apart && !dashed {
+		// "Rechnung 123456": a word before a number is a label as often
+		// as a city.
+		return PostalAddress{}, false
+	}
+	city := parts[len(parts)-1]
+	r, _ := runeAt(city, 0)
+	cw := strings.Fields(city)
+	if !isLetter(r) || !unicode.IsUpper(r) || len(cw) > 4 || !plausibleCity(city) || IsStreet(city) || strings.ContainsAny(city, "0123456789") || CountryName(city) != "" {
+		return PostalAddress{}, false
+	}
+	a.City = city
+	a.Street = strings.Join(parts[:len(parts)-1], ", ")
+	return a, true
+}
+
+// dashedCode reports whether w is a postal code of two groups of digits
+// joined by a dash: 3-4 (Japan), 5-3 (Brazil), 5-4 (a US ZIP+4).
+func dashedCode(w string) bool {
+	i := strings.IndexByte(w, '-')
+	if i < 0 {
+		return false
+	}
+	a, b := w[:i], w[i+1:]
+	return digitsLen(a, 3, 3) && digitsLen(b, 4, 4) || digitsLen(a, 5, 5) && (digitsLen(b, 3, 3) || digitsLen(b, 4, 4))
 }
 
 // stripCountryName removes a country name ending the line and returns it as

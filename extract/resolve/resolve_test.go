@@ -925,3 +925,39 @@ func TestNameShapes(t *testing.T) {
 		}
 	}
 }
+
+// A postal line with its code last, set apart by a comma, a region or the
+// code's form, is a postal candidate with its city and code, and the name
+// over it heads a block that holds a postal line; so in every layout
+// family that prints addresses this way.
+func TestCodeLastPostalLines(t *testing.T) {
+	for _, tt := range []struct {
+		locale, street, postal, zip, city string
+	}{
+		{"en", "123 Fake Street", "Test City, TC 12345", "12345", "Test City"},
+		{"en", "Cocoro BG 404", "Tokyo, Japan, 100-1234", "100-1234", "Tokyo"},
+		{"it", "VIA ANDREA MANTEGNA 27", "ISERNIA, ISERNIA, 86170", "86170", "ISERNIA"},
+		{"en", "Rua Augusta 1200", "São Paulo 01310-100", "01310-100", "São Paulo"},
+		{"en", "14 Park Road", "Pune, 411001", "411001", "Pune"},
+	} {
+		d := Build(doc(map[float64][]cell{
+			40:  {{320, "Invoice"}},
+			100: {{40, "Bill To:"}},
+			112: {{40, "Harbour Supplies Ltd"}},
+			124: {{40, tt.street}},
+			136: {{40, tt.postal}},
+		}), tt.locale)
+		found := false
+		for _, v := range d.Values {
+			if v.Type == TPostal {
+				found = found || v.Zip == tt.zip && v.City == tt.city
+			}
+			if v.Type == TName && v.Text == "Harbour Supplies Ltd" && !slices.Contains(featureList(&v), "blk.postal") {
+				t.Errorf("%s: the name's block holds no postal line: %v", tt.postal, featureList(&v))
+			}
+		}
+		if !found {
+			t.Errorf("%s: no postal candidate %s %s among %v", tt.postal, tt.zip, tt.city, values(d, TPostal))
+		}
+	}
+}
