@@ -386,7 +386,10 @@ func signAndCurrency(s string, i, e int) (Match, bool) {
 		}
 	}
 	if cur == "" {
-		if code, q, ok := currencyAfter(s, skipHSpace(s, end, 2)); ok {
+		// A sign after a space that is glued to the next number is that
+		// number's ("55.00 $4555.00": hours, then dollars).
+		p := skipHSpace(s, end, 2)
+		if code, q, ok := currencyAfter(s, p); ok && !(p > end && digitAt(s, q) && !isLetter(firstRune(s[p:]))) {
 			cur, end = code, q
 			if r, size := runeAt(s, end); isMinus(r) && !neg {
 				if after, _ := runeAt(s, end+size); !isWord(after) {
