@@ -221,6 +221,20 @@ func TestRulesMarkCandidates(t *testing.T) {
 	if marked != 1 || added != 1 {
 		t.Errorf("%d candidates marked for the number, %d added for the PO number; want 1 and 1", marked, added)
 	}
+	// A name the rules read that is a date or a period is no candidate:
+	// the other candidates decide the field.
+	for _, bad := range []string{"August 28, 2025", "April 2015", "marzo 2024"} {
+		d.SetRules(map[string]Rule{"vendor.name": {Text: bad, Conf: 0.8, Page: 1}})
+		for _, v := range d.Values {
+			if v.Type == TName && v.Text == bad {
+				t.Errorf("the rules' vendor name %q is a candidate", bad)
+			}
+		}
+	}
+	d.SetRules(map[string]Rule{"vendor.name": {Text: "Mock Developer", Conf: 0.8, Page: 1}})
+	if !slices.Contains(values(d, TName), "Mock Developer") {
+		t.Error("the rules' vendor name on no candidate is not added")
+	}
 }
 
 func TestDefaultModel(t *testing.T) {

@@ -113,7 +113,9 @@ func (d *Doc) SetRules(rules map[string]Rule) {
 				found = true
 			}
 		}
-		if found {
+		if found || f.Type == TName && period(strings.Fields(r.Text)) {
+			// A date or a period of months ("August 28, 2025", "April
+			// 2015") is no party's name, whoever reads it.
 			continue
 		}
 		pi := 0
