@@ -41,7 +41,7 @@ func resolverLearner(sc *scorer) eval.Learner {
 		if err != nil {
 			return nil, err
 		}
-		return fittedModel{resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed}), len(exs)}, nil
+		return fittedModel{resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed}), len(exs)}, nil
 	})
 }
 
@@ -91,6 +91,7 @@ figures); the report says what was fitted.`, stderr)
 	holdout := fs.String("holdout", "", "score each group of cases with what was learned from the others; the one `key` is origin")
 	modelFile := fs.String("model", "", "extract with the resolver model of this `file` (written by internal/fit/fitweights) instead of the stored one")
 	withoutRules := fs.Bool("without-rules", false, "keep the hand-written rules' choices out of the resolver's candidates: what the new core reads alone (use with --holdout: the stored weights expect them)")
+	seed := fs.Uint64("fit-seed", fit.Seed, "with --holdout: the random `seed` of the fits; figures that move with it are noise")
 	var trainDirs stringList
 	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
 	if err := fs.Parse(args); err != nil {
@@ -141,6 +142,7 @@ figures); the report says what was fitted.`, stderr)
 		return err
 	}
 	defer sc.close()
+	sc.seed = *seed
 
 	if *holdout != "" {
 		start := time.Now()
@@ -252,6 +254,8 @@ type scorer struct {
 	eng     *extract.Engine
 	workers int
 	timeout time.Duration
+	// seed is the random seed of the fits of --holdout.
+	seed uint64
 }
 
 func newScorer(workers int, timeout time.Duration, model *resolve.Model, withoutRules bool) (*scorer, error) {
