@@ -168,37 +168,11 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 		var rows []row
 		n := 0
 		for _, ex := range examples {
-			right, ok := ex.Right[f.Name]
-			if !ok {
+			if _, ok := ex.Right[f.Name]; !ok {
 				continue
 			}
 			n++
-			dw := ex.Weight
-			if dw == 0 {
-				dw = 1
-			}
-			var pos, neg []row
-			for i := range ex.Doc.Values {
-				v := &ex.Doc.Values[i]
-				if !f.Admits(v) {
-					continue
-				}
-				if right(v) {
-					pos = append(pos, row{f: v.features(f.Name), y: 1, w: dw})
-				} else {
-					neg = append(neg, row{f: v.features(f.Name), y: 0, w: dw})
-				}
-			}
-			if len(neg) > opts.Negatives {
-				rng.Shuffle(len(neg), func(i, j int) { neg[i], neg[j] = neg[j], neg[i] })
-				w := float64(len(neg)) / float64(opts.Negatives)
-				neg = neg[:opts.Negatives]
-				for i := range neg {
-					neg[i].w *= w
-				}
-			}
-			rows = append(rows, pos...)
-			rows = append(rows, neg...)
+			rows = append(rows, docRows(ex, f, opts)...)
 		}
 		docs = max(docs, n)
 		w := logistic(rows, opts, rng, n)
@@ -212,6 +186,42 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 		m.Fields[f.Name] = fm
 	}
 	return m, docs
+}
+
+// docRows returns the rows one document gives a field's fit: every
+// candidate that gives the truth, and at most opts.Negatives of the others,
+// drawn at random and weighted up. They are drawn by the document's own
+// random stream, so that which are kept does not depend on the other
+// documents of the fit: a fit without one layout family (held out) keeps
+// the same rows of every other document.
+func docRows(ex Example, f Field, opts FitOptions) []row {
+	right := ex.Right[f.Name]
+	dw := ex.Weight
+	if dw == 0 {
+		dw = 1
+	}
+	var pos, neg []row
+	for i := range ex.Doc.Values {
+		v := &ex.Doc.Values[i]
+		if !f.Admits(v) {
+			continue
+		}
+		if right(v) {
+			pos = append(pos, row{f: v.features(f.Name), y: 1, w: dw})
+		} else {
+			neg = append(neg, row{f: v.features(f.Name), y: 0, w: dw})
+		}
+	}
+	if len(neg) > opts.Negatives {
+		rng := rand.New(rand.NewPCG(opts.Seed^nameHash(ex.Name), nameHash(f.Name)))
+		rng.Shuffle(len(neg), func(i, j int) { neg[i], neg[j] = neg[j], neg[i] })
+		w := float64(len(neg)) / float64(opts.Negatives)
+		neg = neg[:opts.Negatives]
+		for i := range neg {
+			neg[i].w *= w
+		}
+	}
+	return append(pos, neg...)
 }
 
 // logistic fits weights by AdaGrad on the weighted log loss with an L2
@@ -238,7 +248,13 @@ func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
 		order[i] = i
 	}
 	reg := opts.L2 / float64(len(rows))
-	for range opts.Epochs {
+	// The weights returned are the average of those at the end of each
+	// epoch of the second half (Polyak–Ruppert averaging): the last
+	// iterate moves with the order the rows were visited in, which any
+	// change of the training set reshuffles; their average much less.
+	avg := make([]float64, n)
+	averaged := 0
+	for epoch := range opts.Epochs {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, i := range order {
 			r := &rows[i]
@@ -253,8 +269,31 @@ func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
 				w[f.id] -= eta * gi / (math.Sqrt(g2[f.id]) + 1e-8)
 			}
 		}
+		if epoch >= opts.Epochs/2 {
+			for i, x := range w {
+				avg[i] += x
+			}
+			averaged++
+		}
 	}
-	return w
+	if averaged == 0 {
+		return w
+	}
+	for i := range avg {
+		avg[i] /= float64(averaged)
+	}
+	return avg
+}
+
+// nameHash is the FNV-1a hash of s: a document's or a field's own random
+// stream.
+func nameHash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range len(s) {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // fitThreshold chooses the probability under which a field stays null: the
