@@ -591,11 +591,12 @@ func vocabulary() []def {
 		"Cedente/prestatore (fornitore)", "Venduto da", "Fatturato da")
 	add(VendorBlock, en, 1, "Seller", "Supplier", "Vendor", "Issuer", "Issued by", "Sold by",
 		"Service provider", "Bill from", "Billed by", "Invoice from", "Supplier details",
-		"Seller details")
-	add(VendorBlock, en, 0.7, "Remit to", "Payee")
+		"Seller details", "Biller", "Invoiced by")
+	add(VendorBlock, en, 0.7, "Remit to", "Payee", "Pay to", "Payable to")
 	add(VendorBlock, en, 0.4, "From")
 	add(VendorBlock, de, 1, "Verkäufer", "Lieferant", "Rechnungssteller", "Leistungserbringer",
-		"Rechnungsaussteller", "Auftragnehmer", "Verkauft von", "Leistender Unternehmer")
+		"Rechnungsaussteller", "Auftragnehmer", "Verkauft von", "Leistender Unternehmer",
+		"Rechnung von", "Aussteller")
 	add(VendorBlock, de, 0.7, "Absender", "Zahlungsempfänger")
 	add(VendorBlock, fr, 1, "Vendeur", "Fournisseur", "Émetteur", "Prestataire", "Vendu par",
 		"Émis par", "Facturé par", "Émetteur de la facture")

@@ -975,3 +975,34 @@ func TestCodeLastPostalLines(t *testing.T) {
 		}
 	}
 }
+
+// English invoices name the vendor's block "Biller", "Pay to" or "Invoiced
+// by": the name under such a heading has the vendor heading as a feature,
+// and the one under "Recipient" or "Bill to" the buyer's.
+func TestVendorHeadings(t *testing.T) {
+	for _, heading := range []string{"Biller", "Pay To:", "Invoiced by"} {
+		d := Build(doc(map[float64][]cell{
+			40:  {{300, "Invoice"}},
+			100: {{40, "Recipient"}, {320, heading}},
+			112: {{40, "Harbour Supplies Ltd"}, {320, "Gyro Gearloose"}},
+			124: {{40, "12 Fake Street"}, {320, "23 Inventor Drive"}},
+			136: {{40, "Test City, TC 12345"}, {320, "Code City, CC 67890"}},
+		}), "en")
+		for _, v := range d.Values {
+			if v.Type != TName {
+				continue
+			}
+			feats := featureList(&v)
+			switch v.Text {
+			case "Gyro Gearloose":
+				if !slices.Contains(feats, "B:vendor") {
+					t.Errorf("%s: the name under it lacks B:vendor: %v", heading, feats)
+				}
+			case "Harbour Supplies Ltd":
+				if !slices.Contains(feats, "B:buyer") {
+					t.Errorf("%s: the name under Recipient lacks B:buyer: %v", heading, feats)
+				}
+			}
+		}
+	}
+}
