@@ -386,10 +386,12 @@ func signAndCurrency(s string, i, e int) (Match, bool) {
 		}
 	}
 	if cur == "" {
-		// A sign after a space that is glued to the next number is that
-		// number's ("55.00 $4555.00": hours, then dollars).
+		// A sign glued to the next number is that number's, with a space
+		// before it ("55.00 $4555.00": hours, then dollars) or without
+		// ("0$0": two matches never share the sign).
 		p := skipHSpace(s, end, 2)
-		if code, q, ok := currencyAfter(s, p); ok && !(p > end && digitAt(s, q) && !isLetter(firstRune(s[p:]))) {
+		code, q, ok := currencyAfter(s, p)
+		if glued := digitAt(s, q) && !isLetter(firstRune(s[p:])); ok && !glued {
 			cur, end = code, q
 			if r, size := runeAt(s, end); isMinus(r) && !neg {
 				if after, _ := runeAt(s, end+size); !isWord(after) {

@@ -215,6 +215,7 @@ func TestFindAmounts(t *testing.T) {
 		{"TOTAL 55.00 $4555.00", "en", []hit{{"55.00", "55.00", false}, {"$4555.00", "4555.00", false}}},
 		{"Summe 12,50 €3,00", "de", []hit{{"12,50", "12.50", false}, {"€3,00", "3.00", false}}},
 		{"Total 12.50 $", "en", []hit{{"12.50 $", "12.50", false}}},
+		{"0$0", "en", []hit{{"0", "0", false}, {"$0", "0", false}}},
 		{"", "it", nil},
 	} {
 		var got []hit
