@@ -208,7 +208,7 @@ func codeLast(line string) (PostalAddress, bool) {
 	if !dashed && !digitsLen(code, 4, 6) {
 		return PostalAddress{}, false
 	}
-	head := strings.TrimRight(strings.Join(words[:n-1], " "), " ")
+	head := strings.Join(words[:n-1], " ")
 	apart := strings.HasSuffix(head, ",")
 	var parts []string
 	for _, p := range strings.Split(head, ",") {
@@ -255,7 +255,7 @@ func codeLast(line string) (PostalAddress, bool) {
 	city := parts[len(parts)-1]
 	r, _ := runeAt(city, 0)
 	cw := strings.Fields(city)
-	if !isLetter(r) || !unicode.IsUpper(r) || len(cw) > 4 || !plausibleCity(city) || IsStreet(city) || strings.ContainsAny(city, "0123456789") || CountryName(city) != "" {
+	if !unicode.IsUpper(r) || len(cw) > 4 || !plausibleCity(city) || IsStreet(city) || strings.ContainsAny(city, "0123456789") || CountryName(city) != "" {
 		return PostalAddress{}, false
 	}
 	a.City = city

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -288,12 +289,9 @@ func logisticN(rows []row, n int, opts FitOptions, rng *rand.Rand) []float64 {
 // nameHash is the FNV-1a hash of s: a document's or a field's own random
 // stream.
 func nameHash(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := range len(s) {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
 }
 
 // fitThreshold chooses the probability under which a field stays null: the

@@ -12,7 +12,7 @@ import (
 func crowded(rng *rand.Rand) (*Doc, string) {
 	dd, num := labelled(rng)
 	p := &dd.Pages[0]
-	var lines = map[float64][]cell{}
+	lines := map[float64][]cell{}
 	for k := range 30 {
 		lines[300+float64(k)*12] = []cell{{40, fmt.Sprintf("Rif %d/%d", rng.IntN(999), 2020+rng.IntN(7))}, {300, fmt.Sprintf("Art %d-%d", rng.IntN(99999), k)}}
 	}
