@@ -236,6 +236,14 @@ func reviewScenario(t *testing.T, s *server) {
 		}
 	}
 
+	// The first invoice again, the same bytes: read again with what the
+	// review taught, not answered from the result cached before it.
+	again := decodeReview(t, s.wait(key, s.accepted(s.submitMultipart(key, first.PDF(), first.Lang))))
+	if again.number() != first.Number || !again.warned("SUPPLIER_EXAMPLES") {
+		t.Errorf("the reviewed invoice uploaded again: number %s (SUPPLIER_EXAMPLES %v), want %q read by the example",
+			again.number(), again.warned("SUPPLIER_EXAMPLES"), first.Number)
+	}
+
 	// The export carries the approved result.
 	for format, rows := range map[string]int{"csv": 2, "csv_items": 1 + len(first.Items), "jsonl": 1} {
 		r := s.get(key, "/v1/jobs/export?format="+format)
@@ -268,6 +276,10 @@ func reviewScenario(t *testing.T, s *server) {
 		t.Errorf("delete examples: %d %s", r.Status, r.Body)
 	}
 	checkProblem(t, s.send(http.MethodDelete, key, "/v1/suppliers/"+supplier+"/examples", nil), http.StatusNotFound, "example_not_found")
+	// What was read with them is not served from the cache either.
+	if forgot := decodeReview(t, s.wait(key, s.accepted(s.submitMultipart(key, first.PDF(), first.Lang)))); forgot.warned("SUPPLIER_EXAMPLES") {
+		t.Errorf("the invoice uploaded after its supplier's examples were deleted still read with them (number %s)", forgot.number())
+	}
 
 	// A second revision gets its own event.
 	r = s.send(http.MethodPatch, key, "/v1/jobs/"+id+"/result", map[string]any{"approve": true,

@@ -206,11 +206,15 @@ func (s *Store) JobByID(ctx context.Context, id string) (Job, error) {
 }
 
 // CachedJob returns the newest completed job of the account with the given
-// cache key, or ErrNotFound.
+// cache key, or ErrNotFound. Only a job that read its document is an
+// answer (not one answered from the cache itself), and only if it started
+// after the account's supplier examples last changed: a review that taught
+// something, or examples deleted, make the next upload read again.
 func (s *Store) CachedJob(ctx context.Context, accountID, cacheKey string) (Job, error) {
 	j, err := scanJob(s.r.QueryRowContext(ctx,
 		`SELECT `+jobSelect+` FROM jobs
-		  WHERE account_id = $1 AND cache_key = $2 AND status = 'completed'
+		  WHERE account_id = $1 AND cache_key = $2 AND status = 'completed' AND cache_hit = 0
+		    AND started_at > (SELECT examples_changed_at FROM accounts WHERE id = $1)
 		  ORDER BY completed_at DESC LIMIT 1`, accountID, cacheKey))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Job{}, ErrNotFound

@@ -291,8 +291,12 @@ func (s *Store) AddExamples(ctx context.Context, exs []SupplierExample) error {
 	if len(exs) == 0 {
 		return nil
 	}
+	now := millis(s.Now())
 	return s.InTx(ctx, func(tx *Tx) error {
 		for _, e := range exs {
+			if err := tx.examplesChanged(ctx, e.AccountID, now); err != nil {
+				return fmt.Errorf("add example: %w", err)
+			}
 			// A job teaches one example of a field: a later revision of
 			// the same job replaces it.
 			_, err := tx.tx.ExecContext(ctx,
@@ -404,10 +408,31 @@ func (s *Store) DeleteExamples(ctx context.Context, accountID, supplier, id stri
 		q += ` AND id = $3`
 		args = append(args, id)
 	}
-	res, err := s.w.ExecContext(ctx, q, args...)
+	var n int64
+	err := s.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.tx.ExecContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		if n, _ = res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return tx.examplesChanged(ctx, accountID, millis(s.Now()))
+	})
 	if err != nil {
 		return 0, fmt.Errorf("delete examples: %w", err)
 	}
-	n, _ := res.RowsAffected()
 	return int(n), nil
+}
+
+// examplesChanged records that the account's supplier examples changed at
+// now (Unix milliseconds), so that the result cache no longer answers from
+// jobs that started before (see CachedJob).
+func (tx *Tx) examplesChanged(ctx context.Context, accountID string, now int64) error {
+	_, err := tx.tx.ExecContext(ctx,
+		`UPDATE accounts SET examples_changed_at = $1 WHERE id = $2 AND examples_changed_at < $1`, now, accountID)
+	if err != nil {
+		return fmt.Errorf("mark examples changed: %w", err)
+	}
+	return nil
 }

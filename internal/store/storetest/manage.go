@@ -130,10 +130,13 @@ func testDeleteJob(t *testing.T, st *store.Store) {
 	bob := must[store.Account](t)(st.EnsureAccount(ctx, "bob", nil))
 	now := time.Date(2026, 3, 15, 9, 30, 0, 0, time.UTC)
 	j := newJob(alice.ID, jobID(1), "ck", now)
-	j.Status, j.Result = store.StatusCompleted, []byte(`{"x":1}`)
+	j.Status, j.Result, j.StartedAt, j.CompletedAt = store.StatusCompleted, []byte(`{"x":1}`), &now, &now
 	insertJob(t, st, &j)
 	keep := newJob(alice.ID, jobID(2), "ck", now)
 	insertJob(t, st, &keep)
+	if c, err := st.CachedJob(ctx, alice.ID, "ck"); err != nil || c.ID != j.ID {
+		t.Fatalf("CachedJob before the delete = %q, %v; want %s", c.ID, err, j.ID)
+	}
 
 	if _, err := st.DeleteJob(ctx, bob.ID, j.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("delete through another account: err = %v, want ErrNotFound", err)

@@ -518,6 +518,54 @@ func testCache(t *testing.T, st *store.Store) {
 	if _, err := st.CachedJob(ctx, alice.ID, "other"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("another cache key: err = %v, want ErrNotFound", err)
 	}
+
+	// A review teaches the account something: what was read before no
+	// longer answers, in that account only. A job answered from the cache
+	// is no answer itself (its result is as old as its source's).
+	copied := newJob(alice.ID, "00000000-0000-4000-8000-00000000000d", "ck", now)
+	copied.Status, copied.CacheHit, copied.StartedAt, copied.CompletedAt = store.StatusCompleted, true, &now, &now
+	now = now.Add(time.Second)
+	example := store.SupplierExample{ID: "ex", AccountID: alice.ID, Supplier: "0123", Field: "invoice.number",
+		Example: json.RawMessage(`{}`), JobID: newer.ID, CreatedAt: now}
+	if err := st.AddExamples(ctx, []store.SupplierExample{example}); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Second)
+	insertJob(t, st, &copied)
+	if c, err := st.CachedJob(ctx, alice.ID, "ck"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("cache after the account's examples changed = %q, %v; want ErrNotFound", c.ID, err)
+	}
+	bobs := newJob(bob.ID, "00000000-0000-4000-8000-00000000000e", "ck", now)
+	insertJob(t, st, &bobs)
+	complete(bobs.ID)
+	if c, err := st.CachedJob(ctx, bob.ID, "ck"); err != nil || c.ID != bobs.ID {
+		t.Errorf("another account's cache after alice learned = %q, %v; want %s", c.ID, err, bobs.ID)
+	}
+	// A job read after the change answers again, until the examples are
+	// deleted.
+	complete(pending.ID)
+	if c, err := st.CachedJob(ctx, alice.ID, "ck"); err != nil || c.ID != pending.ID {
+		t.Errorf("CachedJob after a new reading = %q, %v; want %s", c.ID, err, pending.ID)
+	}
+	now = now.Add(time.Second)
+	if n, err := st.DeleteExamples(ctx, alice.ID, "0123", ""); n != 1 || err != nil {
+		t.Fatalf("DeleteExamples = %d, %v", n, err)
+	}
+	if c, err := st.CachedJob(ctx, alice.ID, "ck"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("cache after the examples were deleted = %q, %v; want ErrNotFound", c.ID, err)
+	}
+	// Deleting nothing changes nothing.
+	later := newJob(alice.ID, "00000000-0000-4000-8000-00000000000f", "ck", now)
+	insertJob(t, st, &later)
+	now = now.Add(time.Second)
+	complete(later.ID)
+	now = now.Add(time.Second)
+	if n, err := st.DeleteExamples(ctx, alice.ID, "0123", ""); n != 0 || err != nil {
+		t.Fatalf("DeleteExamples of none = %d, %v", n, err)
+	}
+	if c, err := st.CachedJob(ctx, alice.ID, "ck"); err != nil || c.ID != later.ID {
+		t.Errorf("CachedJob after deleting nothing = %q, %v; want %s", c.ID, err, later.ID)
+	}
 }
 
 // testOrphans checks what the orphan sweep reads and writes: the jobs
