@@ -110,6 +110,13 @@ func (m *Model) options(d *Doc, f Field) []option {
 		}
 		p := fm.prob(v, f.Name)
 		k := Key(v)
+		if f.Type == TPostal && v.block > 0 {
+			// Vendor and buyer may share a city and postal code: each
+			// block's printing is an option of its own, so that both
+			// parties can take the same place (partyBlocks never gives
+			// them one option).
+			k += "\x00" + itoa(int64(v.block))
+		}
 		if o, ok := best[k]; !ok || p > o.prob {
 			best[k] = &option{key: k, v: v, prob: p}
 		}

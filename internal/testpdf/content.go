@@ -67,9 +67,19 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	}
 	s.Buyer = familyParty(rng, buyerCountry, companyName(rng, buyerCountry))
 	s.Buyer.Phone = ""
-	for s.Buyer.City == s.Vendor.City {
-		pl := pick(rng, cities[buyerCountry])
-		s.Buyer.City, s.Buyer.Zip, s.Buyer.Prov = pl.city, pl.zip, pl.prov
+	// One invoice in eight goes to a buyer in the vendor's own city: both
+	// parties print the same postal line. The choice is drawn apart from
+	// rng, so the rest of the invoice stays as it was.
+	if buyerCountry == country && rand.New(rand.NewPCG(seed, 0x5a3ec17e)).IntN(8) == 0 {
+		s.Buyer.City, s.Buyer.Zip, s.Buyer.Prov = s.Vendor.City, s.Vendor.Zip, s.Vendor.Prov
+		for s.Buyer.Street == s.Vendor.Street {
+			s.Buyer.Street = street(rng, country)
+		}
+	} else {
+		for s.Buyer.City == s.Vendor.City {
+			pl := pick(rng, cities[buyerCountry])
+			s.Buyer.City, s.Buyer.Zip, s.Buyer.Prov = pl.city, pl.zip, pl.prov
+		}
 	}
 	if rng.IntN(3) != 0 {
 		s.Buyer.Email = ""

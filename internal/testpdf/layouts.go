@@ -307,9 +307,15 @@ func Generate(seed uint64) Spec {
 		s.Vendor.FiscalCode = CodiceFiscale(rng)
 	}
 	s.Buyer = party(rng, p, country, pick(rng, p.buyers))
-	for s.Buyer.City == s.Vendor.City {
-		pl := pick(rng, p.places)
-		s.Buyer.City, s.Buyer.Zip, s.Buyer.Prov = pl.city, pl.zip, pl.prov
+	// One invoice in eight goes to a buyer in the vendor's own city (drawn
+	// apart from rng, so the rest of the invoice stays as it was).
+	if rand.New(rand.NewPCG(seed, 0x5a3ec17e)).IntN(8) == 0 {
+		s.Buyer.City, s.Buyer.Zip, s.Buyer.Prov = s.Vendor.City, s.Vendor.Zip, s.Vendor.Prov
+	} else {
+		for s.Buyer.City == s.Vendor.City {
+			pl := pick(rng, p.places)
+			s.Buyer.City, s.Buyer.Zip, s.Buyer.Prov = pl.city, pl.zip, pl.prov
+		}
 	}
 	for s.Buyer.Street == s.Vendor.Street {
 		s.Buyer.Street = pick(rng, p.streets)
