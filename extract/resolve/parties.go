@@ -287,6 +287,9 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 // own written with a capital.
 func (d *Doc) embeddedName(pi, li int, spans [][2]int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
+	if creditLine(text) {
+		return
+	}
 	for k := 1; k < len(spans) && k < maxNameWords; k++ {
 		w := strings.TrimRight(text[spans[k][0]:spans[k][1]], ",;:-–—")
 		r, _ := utf8.DecodeRuneInString(w)
@@ -550,6 +553,9 @@ func nameLike(seg string) bool {
 	if m := legalForms.FindStringIndex(seg); m != nil && strings.TrimSpace(seg[:m[0]]) == "" && strings.Trim(seg[m[1]:], " .,()") == "" {
 		return false // a legal form alone ("GmbH", "S.r.l.")
 	}
+	if creditLine(seg) {
+		return false
+	}
 	covered := 0
 	for _, h := range labels.Find(words) {
 		if h.Score >= minLabelScore {
@@ -557,6 +563,45 @@ func nameLike(seg string) bool {
 		}
 	}
 	return covered < len(words)
+}
+
+// creditVerbs and creditWords start the line in which the program that
+// made a document, or an agent, credits itself ("powered by …", "Erstellt
+// mit …", "Réalisé avec …", "Generato da …"): its company is no party.
+var (
+	creditVerbs = setOf("powered", "generated", "created", "made", "produced", "designed", "developed", "built",
+		"erstellt", "generiert", "erzeugt", "réalisé", "realise", "réalisée", "généré", "genere", "créé", "cree",
+		"propulsé", "propulse", "conçu", "realizzato", "realizzata", "generato", "generata", "creato", "creata",
+		"sviluppato", "prodotto", "elaborato")
+	creditWords = setOf("by", "with", "using", "von", "mit", "durch", "par", "avec", "da", "con", "tramite")
+	// agentPhrases say that one party issues the document for another
+	// ("Issued by X on behalf of Y"): the line names both, as neither.
+	agentPhrases = []string{" on behalf of ", " im auftrag von ", " im namen von ", " pour le compte de ",
+		" au nom de ", " per conto di ", " in nome e per conto di "}
+)
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// creditLine reports whether seg is a program's or an agent's credit line
+// (see creditVerbs), which names no party of the invoice.
+func creditLine(seg string) bool {
+	words := strings.Fields(strings.ToLower(seg))
+	if len(words) >= 2 && creditVerbs[strings.Trim(words[0], ",.:;-–()")] && creditWords[strings.Trim(words[1], ",.:;")] {
+		return true
+	}
+	low := " " + strings.Join(words, " ") + " "
+	for _, p := range agentPhrases {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // period reports whether words name a month or a period of months and

@@ -1006,3 +1006,117 @@ func TestVendorHeadings(t *testing.T) {
 		}
 	}
 }
+
+// Vendor and buyer in one city print the same postal line in their two
+// blocks. Each party takes the one in its own block, on the layouts of
+// several families (side by side under headings, letterhead over an
+// address window, buyer first), with the shipped weights.
+func TestPartiesShareACity(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, locale string
+		page         map[float64][]cell
+		zip, city    string
+	}{
+		{"side by side", "it", map[float64][]cell{
+			40:  {{320, "FATTURA N. 7/2026"}},
+			100: {{40, "Fornitore"}, {320, "Cliente"}},
+			114: {{40, "Alfa Costruzioni Srl"}, {320, "Beta Servizi Spa"}},
+			128: {{40, "Via Roma 1"}, {320, "Via Po 22"}},
+			142: {{40, "20100 Milano (MI)"}, {320, "20100 Milano (MI)"}},
+			156: {{40, "P.IVA 01234567897"}, {320, "P.IVA 09876543217"}},
+		}, "20100", "Milano"},
+		{"letterhead over a window", "de", map[float64][]cell{
+			40:  {{40, "Gamma Werkzeuge GmbH"}},
+			52:  {{40, "Hauptstraße 5"}},
+			64:  {{40, "80331 München"}},
+			140: {{320, "Delta Bau AG"}},
+			152: {{320, "Bahnhofstraße 17"}},
+			164: {{320, "80331 München"}},
+			220: {{40, "Rechnung Nr. 2026-118"}},
+			232: {{40, "Rechnungsdatum: 12.03.2026"}},
+		}, "80331", "München"},
+		{"buyer first", "en", map[float64][]cell{
+			40:  {{40, "Bill to:"}, {380, "INVOICE"}},
+			52:  {{40, "Epsilon Trading Ltd"}},
+			64:  {{40, "12 Harbour Road"}},
+			76:  {{40, "Springfield, XY 12345"}},
+			130: {{320, "From:"}},
+			142: {{320, "Zeta Supplies Inc."}},
+			154: {{320, "400 Mill Lane"}},
+			166: {{320, "Springfield, XY 12345"}},
+		}, "12345", "Springfield"},
+	} {
+		ch := m.Resolve(Build(doc(tt.page), tt.locale))
+		for _, party := range []string{"vendor", "buyer"} {
+			v := ch[party+".postal"].Value
+			if v == nil || v.Zip != tt.zip || v.City != tt.city {
+				t.Errorf("%s: %s postal line %+v, want %s %s", tt.name, party, v, tt.zip, tt.city)
+			}
+		}
+		if v, b := ch["vendor.postal"].Value, ch["buyer.postal"].Value; v != nil && b != nil && v.block == b.block {
+			t.Errorf("%s: both parties took the postal line of one block", tt.name)
+		}
+	}
+}
+
+// A program or an agent credits itself on many invoices, often with its
+// company's legal form ("powered by Fatturix S.r.l."): such a line is no
+// party's name, in any language, nor when the rules choose it; names that
+// only start like one stay names.
+func TestCreditLines(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		credit bool
+	}{
+		{"powered by Fatturix S.r.l.", true},
+		{"Powered by Billwise Ltd", true},
+		{"Erstellt mit Rechnungsprofi GmbH", true},
+		{"Réalisé avec Facturo SAS", true},
+		{"Generato da Contaplus S.p.A.", true},
+		{"Generated with Invoicely Inc.", true},
+		{"Issued by Platform Inc. on behalf of Harbour Supplies Ltd", true},
+		{"Rechnung im Auftrag von Gamma Werkzeuge GmbH", true},
+		{"Invoiced by Harbour Supplies Ltd", false},
+		{"Rechnung von Gamma Werkzeuge GmbH", false},
+		{"Creato Design S.r.l.", false},
+		{"Da Vinci Costruzioni S.r.l.", false},
+		{"Made in Italy Srl", false},
+	} {
+		if got := creditLine(tt.text); got != tt.credit {
+			t.Errorf("creditLine(%q) = %v, want %v", tt.text, got, tt.credit)
+		}
+	}
+
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, credit := range []string{"powered by Fatturix S.r.l.", "Erstellt mit Rechnungsprofi GmbH", "Issued by Platform Inc. on behalf of Alfa Costruzioni Srl"} {
+		d := Build(doc(map[float64][]cell{
+			20:  {{300, credit}},
+			50:  {{40, "Alfa Costruzioni Srl"}},
+			62:  {{40, "Via Roma 1"}},
+			74:  {{40, "20100 Milano (MI)"}},
+			86:  {{40, "P.IVA 01234567897"}},
+			140: {{320, "Spett.le"}},
+			152: {{320, "Beta Servizi Spa"}},
+			164: {{320, "Via Po 22"}},
+			176: {{320, "00100 Roma (RM)"}},
+			220: {{40, "FATTURA N. 7/2026 del 12/03/2026"}},
+		}), "it")
+		// The old rules' choice of the credit line adds no candidate.
+		d.SetRules(map[string]Rule{"vendor.name": {Text: credit, Conf: 0.9, Page: 1}})
+		for _, v := range d.Values {
+			if v.Type == TName && strings.Contains(v.Text, credit) {
+				t.Errorf("%q: a name candidate %q", credit, v.Text)
+			}
+		}
+		if v := m.Resolve(d)["vendor.name"].Value; v == nil || v.Text != "Alfa Costruzioni Srl" {
+			t.Errorf("%q: vendor name %+v, want the letterhead's", credit, v)
+		}
+	}
+}

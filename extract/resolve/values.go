@@ -113,9 +113,10 @@ func (d *Doc) SetRules(rules map[string]Rule) {
 				found = true
 			}
 		}
-		if found || f.Type == TName && period(strings.Fields(r.Text)) {
+		if found || f.Type == TName && (period(strings.Fields(r.Text)) || creditLine(r.Text)) {
 			// A date or a period of months ("August 28, 2025", "April
-			// 2015") is no party's name, whoever reads it.
+			// 2015"), or a program's credit line ("powered by …"), is no
+			// party's name, whoever reads it.
 			continue
 		}
 		pi := 0
