@@ -161,6 +161,23 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			}
 		}
 	}
+	bankTransferByIBAN(f)
+}
+
+// bankTransferByIBAN sets the payment method of an invoice that names none
+// but prints the payee's IBAN: it asks to be paid by bank transfer. The
+// evidence is the IBAN's, with less confidence than the IBAN itself.
+func bankTransferByIBAN(f *fields.Outcome) {
+	r := &f.Result
+	if r.Invoice.PaymentMethod != nil || r.Vendor.IBAN == nil {
+		return
+	}
+	method := invoice.PayBankTransfer
+	r.Invoice.PaymentMethod = &method
+	if ev, ok := f.Evidence["vendor.iban"]; ok {
+		ev.Confidence = math.Round(ev.Confidence*0.9*100) / 100
+		f.Evidence["invoice.payment_method"] = ev
+	}
 }
 
 func nilIf(c resolve.Choice, n *float64) *float64 {

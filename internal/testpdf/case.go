@@ -61,6 +61,10 @@ func NewCase(seed uint64, i int) Case {
 	return c
 }
 
+// MethodUnnamed reports whether the case asks for a bank transfer without
+// a word naming the method, only the payee's bank and IBAN.
+func (c Case) MethodUnnamed() bool { return c.page != nil && methodUnnamed(c.Spec, c.Family) }
+
 // Lang is the case's language.
 func (c Case) Lang() string { return c.Spec.Lang }
 
