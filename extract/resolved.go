@@ -8,6 +8,7 @@ import (
 	"github.com/invex/invex/invoice"
 
 	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/resolve"
 )
@@ -161,21 +162,35 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			}
 		}
 	}
-	bankTransferByIBAN(f)
+	bankTransferByCoordinates(f, d)
 }
 
-// bankTransferByIBAN sets the payment method of an invoice that names none
-// but prints the payee's IBAN: it asks to be paid by bank transfer. The
-// evidence is the IBAN's, with less confidence than the IBAN itself.
-func bankTransferByIBAN(f *fields.Outcome) {
+// bankTransferByCoordinates sets the payment method of an invoice that
+// names none but prints the payee's bank coordinates — an IBAN, or a bank
+// code under its label (BIC, SWIFT, sort code) — : it asks to be paid by
+// bank transfer. The evidence is the IBAN's, with less confidence than the
+// IBAN itself, or the code's label.
+func bankTransferByCoordinates(f *fields.Outcome, d *resolve.Doc) {
 	r := &f.Result
-	if r.Invoice.PaymentMethod != nil || r.Vendor.IBAN == nil {
+	if r.Invoice.PaymentMethod != nil {
+		return
+	}
+	ev, ok := f.Evidence["vendor.iban"]
+	switch {
+	case r.Vendor.IBAN != nil:
+		ev.Confidence = math.Round(ev.Confidence*0.9*100) / 100
+	case d != nil:
+		page, box, found := d.Label(0.8, labels.BIC)
+		if !found {
+			return
+		}
+		ev, ok = layout.Evidence{Page: page, Box: box, Confidence: 0.7}, true
+	default:
 		return
 	}
 	method := invoice.PayBankTransfer
 	r.Invoice.PaymentMethod = &method
-	if ev, ok := f.Evidence["vendor.iban"]; ok {
-		ev.Confidence = math.Round(ev.Confidence*0.9*100) / 100
+	if ok {
 		f.Evidence["invoice.payment_method"] = ev
 	}
 }

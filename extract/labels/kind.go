@@ -108,7 +108,8 @@ const (
 	// ShareCapital labels a company's share capital (an amount that is not an
 	// invoice amount): "Capitale sociale", "Stammkapital", "Capital social".
 	ShareCapital Kind = "party.share_capital"
-	// BIC labels a bank identifier code: "BIC", "SWIFT".
+	// BIC labels a bank identifier code: "BIC", "SWIFT", or a national
+	// bank code ("Sort code", "Routing number", "BLZ").
 	BIC Kind = "party.bic"
 	// Bank labels a bank name: "Banca d'appoggio", "Bank", "Kreditinstitut", "Banque".
 	Bank Kind = "party.bank"

@@ -504,6 +504,8 @@ func vocabulary() []def {
 		"SWIFT-BIC", "BIC-SWIFT")
 	add(BIC, it, 1, "Codice BIC", "Codice SWIFT", "Cod. BIC", "Codice BIC/SWIFT")
 	add(BIC, fr, 1, "Code BIC", "Code SWIFT")
+	add(BIC, en, 0.9, "Sort code", "Bank sort code", "Routing number", "ABA routing number", "ABA number")
+	add(BIC, de, 0.9, "Bankleitzahl", "!BLZ")
 
 	add(Bank, it, 1, "Banca d'appoggio", "Istituto bancario", "Istituto di credito",
 		"Banca di appoggio", "Nome banca")
@@ -663,6 +665,7 @@ func vocabulary() []def {
 	add(PayBankTransfer, en, 0.4, "Transfer")
 	add(PayBankTransfer, de, 1, "Überweisung", "Banküberweisung", "SEPA-Überweisung",
 		"Per Überweisung")
+	add(PayBankTransfer, de, 0.8, "Bitte überweisen Sie", "überweisen Sie")
 	add(PayBankTransfer, fr, 1, "Virement", "Virement bancaire", "Virement SEPA", "Par virement")
 	add(PaySEPA, shared, 1, "!SDD", "SEPA direct debit", "SEPA DD", "SEPA Core", "SEPA B2B")
 	add(PaySEPA, it, 1, "Addebito diretto", "Addebito diretto SEPA", "Addebito SEPA",

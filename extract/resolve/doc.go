@@ -15,6 +15,7 @@
 package resolve
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/invex/invex/extract/labels"
@@ -142,4 +143,22 @@ func (p *Page) box(li, first, last int) layout.Rect {
 		b = b.Union(p.S.Page.Words[wi].Box)
 	}
 	return b
+}
+
+// Label returns where a label of one of kinds is first printed, by page
+// and line, with a score of at least min: the page's number and the
+// label's box.
+func (d *Doc) Label(min float64, kinds ...labels.Kind) (page int, box layout.Rect, ok bool) {
+	for _, p := range d.Pages {
+		for li, cells := range p.labels {
+			for _, hs := range cells {
+				for _, h := range hs {
+					if h.score >= min && slices.Contains(kinds, h.kind) {
+						return p.Num, p.box(li, h.first, h.last), true
+					}
+				}
+			}
+		}
+	}
+	return 0, layout.Rect{}, false
 }

@@ -1,0 +1,61 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/invex/invex/extract/fields"
+	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/resolve"
+	"github.com/invex/invex/invoice"
+)
+
+// page lays lines of text out on one page, a line every 14 points.
+func page(lines ...string) *layout.Document {
+	p := layout.Page{Number: 1, Width: 595, Height: 842}
+	for i, l := range lines {
+		x, y := 40.0, 60+14*float64(i)
+		for _, w := range strings.Fields(l) {
+			width := 5 * float64(len([]rune(w)))
+			p.Words = append(p.Words, layout.Word{Text: w, Box: layout.Rect{X0: x, Y0: y, X1: x + width, Y1: y + 10}, FontSize: 9})
+			x += width + 3
+		}
+	}
+	p.SetWords(p.Words)
+	return &layout.Document{Pages: []layout.Page{p}}
+}
+
+// An invoice that names no payment method but prints a bank code under its
+// label (BIC, SWIFT, sort code, routing number, BLZ) asks for a bank
+// transfer; one that names its method keeps it, and one with no bank
+// coordinates gets none.
+func TestBankTransferByCoordinates(t *testing.T) {
+	card := invoice.PayCard
+	for _, tt := range []struct {
+		name, locale string
+		lines        []string
+		method       *string
+		want         string
+	}{
+		{"SWIFT", "en", []string{"Payment Instructions", "Bank Name: First Harbour Bank", "Account: 123456789900", "SWIFT: HARBGB2L"}, nil, invoice.PayBankTransfer},
+		{"sort code", "en", []string{"Payment details:", "Account Name: Harbour Supplies", "Account Number: 12345678", "Sort Code: 12-34-56"}, nil, invoice.PayBankTransfer},
+		{"BLZ", "de", []string{"Bankverbindung: Sparkasse Musterstadt", "Kto.-Nr. 1234567", "BLZ 700 500 00"}, nil, invoice.PayBankTransfer},
+		{"a method named", "en", []string{"Paid by card", "SWIFT: HARBGB2L"}, &card, invoice.PayCard},
+		{"no bank code", "en", []string{"Thank you for your business", "Questions? hello@harbour.example"}, nil, ""},
+	} {
+		d := page(tt.lines...)
+		f := fields.Outcome{Evidence: map[string]layout.Evidence{}}
+		f.Result.Invoice.PaymentMethod = tt.method
+		bankTransferByCoordinates(&f, resolve.Build(d, tt.locale))
+		got := ""
+		if m := f.Result.Invoice.PaymentMethod; m != nil {
+			got = *m
+		}
+		if got != tt.want {
+			t.Errorf("%s: payment method %q, want %q", tt.name, got, tt.want)
+		}
+		if ev, ok := f.Evidence["invoice.payment_method"]; tt.method == nil && tt.want != "" && (!ok || ev.Page != 1 || ev.Box.X1 <= ev.Box.X0) {
+			t.Errorf("%s: evidence %+v, want the code's label", tt.name, ev)
+		}
+	}
+}
