@@ -699,11 +699,13 @@ func vocabulary() []def {
 	add(PayCash, de, 0.5, "Bar")
 	add(PayCash, fr, 1, "Espèces", "En espèces")
 	add(PayCash, fr, 0.8, "Numéraire")
-	add(PayCheque, it, 1, "Assegno", "Assegno bancario", "Assegno circolare", "MP02", "MP03")
-	add(PayCheque, en, 1, "Cheque", "Bank cheque", "By cheque")
+	add(PayCheque, it, 1, "Assegno", "Assegno bancario", "Assegno circolare", "MP02", "MP03",
+		"Assegni", "Intestare gli assegni a", "Assegni intestati a")
+	add(PayCheque, en, 1, "Cheque", "Bank cheque", "By cheque", "Cheques", "Make cheques payable to",
+		"Make checks payable to", "Make all checks payable to", "Checks payable to", "Pay by check")
 	add(PayCheque, en, 0.5, "Check")
-	add(PayCheque, de, 1, "Scheck", "Verrechnungsscheck")
-	add(PayCheque, fr, 1, "Chèque", "Par chèque")
+	add(PayCheque, de, 1, "Scheck", "Schecks", "Verrechnungsscheck", "Per Scheck")
+	add(PayCheque, fr, 1, "Chèque", "Par chèque", "Chèques", "Chèques à l'ordre de")
 	add(PayRiba, it, 1, "Ri.Ba.", "Ricevuta bancaria", "Ricevute bancarie", "Ricevuta bancaria elettronica", "MP12")
 	add(PayRiba, it, 0.6, "!R.B.")
 	add(PayPaypal, shared, 1, "PayPal")

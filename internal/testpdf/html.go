@@ -1150,6 +1150,17 @@ func (r *htmlr) paySentence(amount, due string) string {
 		ib = r.iban()
 	}
 	a := esc(amount)
+	if s.Method == invoice.PayCheque && rand.New(rand.NewPCG(s.Seed, 0xc4e9)).IntN(2) == 0 {
+		// Half the cheques say only whom to make them out to (drawn
+		// apart from r.rng).
+		payee := esc(s.Vendor.Name)
+		return map[string]string{
+			"it": "Intestare gli assegni a " + payee + ".",
+			"en": "Make all checks payable to " + payee + ".",
+			"de": "Schecks bitte auf " + payee + " ausstellen.",
+			"fr": "Chèques à l'ordre de " + payee + ".",
+		}[s.Lang]
+	}
 	switch s.Lang {
 	case "it":
 		out := "Si prega di effettuare il pagamento di " + a
