@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
@@ -42,6 +43,9 @@ var plainFeatures = []string{
 	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "amt.zero", "amt.small",
 	// dates
 	"d.first", "d.last", "d.ambig", "d.only",
+	// a date after a place and a comma, as a letter dates itself
+	// ("Milano, 12/03/2026", "Berlin, den 5. März 2026")
+	"d.place",
 	// identifiers
 	"id.len", "id.digits", "id.letters", "id.slash", "id.dash", "id.date", "id.amount", "id.year",
 	"id.vat", "id.phone", "id.short", "id.long", "id.dot", "id.prefix", "id.zip", "id.measure",
@@ -279,6 +283,7 @@ func (d *Doc) describe() {
 			set("d.last", b(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
 			set("d.ambig", b(v.Ambiguous))
 			set("d.only", b(len(dates) > 0 && dates[0] == dates[len(dates)-1]))
+			set("d.place", b(d.placeBefore(v)))
 		case TID:
 			t := v.Text
 			digits, letters := 0, 0
@@ -588,4 +593,56 @@ func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
 			}
 		}
 	}
+}
+
+// placeWords may stand between a place and its date ("Berlin, den 5. März
+// 2026", "Paris, le 3 mars 2026", "Milano, lì 12/03/2026").
+var placeWords = map[string]bool{"den": true, "am": true, "le": true, "lì": true, "li": true, "il": true, "addì": true, "the": true}
+
+// placeBefore reports whether date v follows a place and a comma in its
+// cell, as a letter dates itself: one to three capitalised words of
+// letters, the last ending in a comma, and no label.
+func (d *Doc) placeBefore(v *Value) bool {
+	if v.Line < 0 {
+		return false
+	}
+	p := d.Pages[v.Page]
+	c := p.S.Cells[v.Line][v.Cell]
+	l := p.S.Page.Lines[v.Line]
+	word := func(k int) string { return p.S.Page.Words[l.Words[k]].Text }
+	start := v.First // a month's name before the day is the date's
+	for start > c.First && parse.IsMonth(strings.Trim(word(start-1), ".,")) {
+		start--
+	}
+	var words []string
+	for k := c.First; k < start; k++ {
+		words = append(words, word(k))
+	}
+	for len(words) > 0 && placeWords[strings.ToLower(words[len(words)-1])] {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 || len(words) > 4 || !strings.HasSuffix(words[len(words)-1], ",") {
+		return false
+	}
+	for i, w := range words {
+		w = strings.TrimSuffix(w, ",")
+		if i < len(words)-1 && strings.HasSuffix(words[i], ",") {
+			return false
+		}
+		r := []rune(w)
+		if len(r) < 2 || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '.' && r != '\'' }) >= 0 {
+			return false
+		}
+		// Capitalised words, with short joining words between them
+		// ("Frankfurt am Main", "Châlons-en-Champagne", "Reggio nell'Emilia").
+		if !unicode.IsUpper(r[0]) && (i == 0 || i == len(words)-1 || len(r) > 5) {
+			return false
+		}
+	}
+	for _, h := range labels.Find(words) {
+		if h.Score >= minLabelScore {
+			return false
+		}
+	}
+	return true
 }

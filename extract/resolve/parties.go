@@ -556,6 +556,11 @@ func nameLike(seg string) bool {
 	if creditLine(seg) {
 		return false
 	}
+	for _, m := range parse.FindDates(seg, "") {
+		if utf8.RuneCountInString(seg[m.Start:m.End]) >= 6 {
+			return false // a place and a date ("Milano, 12 marzo 2026"), a date with words
+		}
+	}
 	covered := 0
 	for _, h := range labels.Find(words) {
 		if h.Score >= minLabelScore {

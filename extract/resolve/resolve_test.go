@@ -1120,3 +1120,45 @@ func TestCreditLines(t *testing.T) {
 		}
 	}
 }
+
+// A letter dates itself after its place ("Milano, 12/03/2026", "Berlin,
+// den 5. März 2026"): such a date has the feature d.place, in the four
+// languages; a labelled date or one after a street has not, and a place
+// with its date is no name.
+func TestPlaceAndDate(t *testing.T) {
+	for _, tt := range []struct {
+		locale, line string
+		place        bool
+	}{
+		{"it", "Milano, 12/03/2026", true},
+		{"it", "Reggio Emilia, lì 12/03/2026", true},
+		{"de", "Berlin, den 5. März 2026", true},
+		{"de", "Frankfurt am Main, 05.03.2026", true},
+		{"fr", "Paris, le 3 mars 2026", true},
+		{"en", "Springfield, November 2, 2015", true},
+		{"de", "Rechnungsdatum: 05.03.2026", false},
+		{"it", "Data fattura, 12/03/2026", false},
+		{"it", "Via Roma 1, 12/03/2026", false},
+		{"en", "Due 12/03/2026", false},
+	} {
+		d := Build(doc(map[float64][]cell{
+			40:  {{40, "Harbour Supplies Ltd"}},
+			100: {{300, tt.line}},
+		}), tt.locale)
+		found := false
+		for _, v := range d.Values {
+			if v.Type == TDate {
+				found = true
+				if got := slices.Contains(featureList(&v), "d.place"); got != tt.place {
+					t.Errorf("%q: d.place %v, want %v", tt.line, got, tt.place)
+				}
+			}
+			if v.Type == TName && strings.Contains(v.Text, ",") && tt.place {
+				t.Errorf("%q: name candidate %q", tt.line, v.Text)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no date", tt.line)
+		}
+	}
+}

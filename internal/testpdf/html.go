@@ -584,8 +584,10 @@ func (r *htmlr) metaPairs(withNumber, grid bool) []pair {
 		if s.Type == invoice.TypeCreditNote {
 			numLabel = "creditnumber"
 		}
-		m = append(m, pair{r.lbl(numLabel), r.val("invoice.number", s.Number)},
-			pair{r.lbl("date"), r.val("invoice.date", r.lk.date(s.Date, s.Lang, r.us))})
+		m = append(m, pair{r.lbl(numLabel), r.val("invoice.number", s.Number)})
+		if !r.placeDated() {
+			m = append(m, pair{r.lbl("date"), r.val("invoice.date", r.lk.date(s.Date, s.Lang, r.us))})
+		}
 	}
 	if !s.Due.IsZero() && (r.rng.IntN(2) == 0 || grid) {
 		m = append(m, pair{r.lbl("due"), r.val("invoice.due_date", r.lk.date(s.Due, s.Lang, r.us))})
@@ -605,8 +607,41 @@ func (r *htmlr) metaPairs(withNumber, grid bool) []pair {
 	return m
 }
 
+// placeDated reports whether the invoice dates itself as a letter does,
+// with the vendor's city before the date on a line of its own ("Berlin,
+// den 14. August 2026") instead of a labelled date: one in three of the
+// families whose document data are label/value pairs (drawn apart from
+// r.rng).
+func (r *htmlr) placeDated() bool {
+	switch r.f.Meta {
+	case metaBeside, metaKVBox, metaTableRight, metaInline:
+		return rand.New(rand.NewPCG(r.s.Seed, 0x91ace)).IntN(3) == 0
+	}
+	return false
+}
+
+// placeDate is the line of a place-dated invoice: the vendor's city, a
+// comma and the date.
+func (r *htmlr) placeDate() string {
+	s := r.s
+	sep := map[string]string{"de": ", den ", "fr": ", le ", "it": ", ", "en": ", "}[s.Lang]
+	if rand.New(rand.NewPCG(s.Seed, 0x91acf)).IntN(2) == 0 {
+		sep = ", "
+	}
+	return `<div style="text-align:right;margin:6px 0">` + esc(s.Vendor.City) + sep +
+		r.val("invoice.date", r.lk.date(s.Date, s.Lang, r.us)) + `</div>`
+}
+
 // meta prints the document data.
 func (r *htmlr) meta() string {
+	if r.placeDated() {
+		return r.placeDate() + r.metaOf()
+	}
+	return r.metaOf()
+}
+
+// metaOf prints the document data as the family arranges them.
+func (r *htmlr) metaOf() string {
 	s := r.s
 	lk := r.lk
 	switch r.f.Meta {
@@ -1144,23 +1179,27 @@ func (r *htmlr) payment() string {
 // paySentence asks for payment in a sentence.
 func (r *htmlr) paySentence(amount, due string) string {
 	s := r.s
+	if s.Method == invoice.PayCheque && rand.New(rand.NewPCG(s.Seed, 0xc4e9)).IntN(2) == 0 {
+		// Half the cheques say only whom to make them out to (drawn
+		// apart from r.rng).
+		payee := esc(s.Vendor.Name)
+		var when string
+		if due != "" {
+			when = map[string]string{"it": ", con scadenza ", "en": ", due by ", "de": ", fällig am ", "fr": ", à régler avant le "}[s.Lang] + due
+		}
+		return map[string]string{
+			"it": "Intestare gli assegni a " + payee + when + ".",
+			"en": "Make all checks payable to " + payee + when + ".",
+			"de": "Schecks bitte auf " + payee + " ausstellen" + when + ".",
+			"fr": "Chèques à l'ordre de " + payee + when + ".",
+		}[s.Lang]
+	}
 	method := r.methodName()
 	ib := ""
 	if s.IBAN != "" {
 		ib = r.iban()
 	}
 	a := esc(amount)
-	if s.Method == invoice.PayCheque && rand.New(rand.NewPCG(s.Seed, 0xc4e9)).IntN(2) == 0 {
-		// Half the cheques say only whom to make them out to (drawn
-		// apart from r.rng).
-		payee := esc(s.Vendor.Name)
-		return map[string]string{
-			"it": "Intestare gli assegni a " + payee + ".",
-			"en": "Make all checks payable to " + payee + ".",
-			"de": "Schecks bitte auf " + payee + " ausstellen.",
-			"fr": "Chèques à l'ordre de " + payee + ".",
-		}[s.Lang]
-	}
 	switch s.Lang {
 	case "it":
 		out := "Si prega di effettuare il pagamento di " + a
