@@ -110,13 +110,6 @@ func (m *Model) options(d *Doc, f Field) []option {
 		}
 		p := fm.prob(v, f.Name)
 		k := Key(v)
-		if f.Type == TPostal && v.block > 0 {
-			// Vendor and buyer may share a city and postal code: each
-			// block's printing is an option of its own, so that both
-			// parties can take the same place (partyBlocks never gives
-			// them one option).
-			k += "\x00" + itoa(int64(v.block))
-		}
 		if o, ok := best[k]; !ok || p > o.prob {
 			best[k] = &option{key: k, v: v, prob: p}
 		}
@@ -185,7 +178,7 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	m.partyNames(d, opts, th, pick)
-	m.partyBlocks(opts, th, pick, out)
+	m.partyBlocks(d, opts, th, pick, out)
 	return out
 }
 
@@ -194,10 +187,11 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 var partyFields = []string{"vat_number", "address", "postal", "email", "phone", "fiscal_code"}
 
 // partyBlocks chooses each party's fields besides the name, the vendor's
-// and the buyer's together (never the same value): an option in the block
-// of its party's chosen name earns the fitted BlockBonus, one in the block
-// of the other party's name loses it.
-func (m *Model) partyBlocks(opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice) {
+// and the buyer's together (never the same value, but for a postal line
+// each party prints alone in its own block: see sharedPostal): an option
+// in the block of its party's chosen name earns the fitted BlockBonus, one
+// in the block of the other party's name loses it.
+func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice) {
 	blockOf := func(name string) int {
 		if c := out[name]; c.Value != nil {
 			return c.Value.block
@@ -227,7 +221,13 @@ func (m *Model) partyBlocks(opts map[string][]option, th func(string) float64, p
 		for _, a := range as {
 			for _, b := range bs {
 				if a != nil && b != nil && a.key == b.key {
-					continue
+					if f != "postal" {
+						continue
+					}
+					var ok bool
+					if a, b, ok = sharedPostal(d, a, b, vb, bb); !ok {
+						continue
+					}
 				}
 				u := 0.0
 				if a != nil {
@@ -246,6 +246,43 @@ func (m *Model) partyBlocks(opts map[string][]option, th func(string) float64, p
 			pick(fb, bbest)
 		}
 	}
+}
+
+// sharedPostal lets vendor and buyer take one postal line (a and b, the
+// same value) when they are in one city: the value is printed in the
+// vendor's name's block and in the buyer's, and neither block prints
+// another postal line. (A block with two, such as an address window under
+// the vendor's sender line, prints the vendor's there, not the buyer's.)
+// It returns the options of the two printings.
+func sharedPostal(d *Doc, a, b *option, vb, bb int) (*option, *option, bool) {
+	if d == nil || vb == 0 || bb == 0 || vb == bb {
+		return a, b, false
+	}
+	var inV, inB *Value
+	keys := map[int]map[string]bool{}
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type != TPostal || v.block != vb && v.block != bb {
+			continue
+		}
+		k := Key(v)
+		if keys[v.block] == nil {
+			keys[v.block] = map[string]bool{}
+		}
+		keys[v.block][k] = true
+		if k == a.key && v.block == vb && inV == nil {
+			inV = v
+		}
+		if k == b.key && v.block == bb && inB == nil {
+			inB = v
+		}
+	}
+	if inV == nil || inB == nil || len(keys[vb]) != 1 || len(keys[bb]) != 1 {
+		return a, b, false
+	}
+	ca, cb := *a, *b
+	ca.v, cb.v = inV, inB
+	return &ca, &cb, true
 }
 
 // joint2 chooses two fields together under a constraint that holds when

@@ -1044,7 +1044,7 @@ func TestPartiesShareACity(t *testing.T) {
 			52:  {{40, "Epsilon Trading Ltd"}},
 			64:  {{40, "12 Harbour Road"}},
 			76:  {{40, "Springfield, XY 12345"}},
-			130: {{320, "From:"}},
+			130: {{320, "Bill from:"}},
 			142: {{320, "Zeta Supplies Inc."}},
 			154: {{320, "400 Mill Lane"}},
 			166: {{320, "Springfield, XY 12345"}},
@@ -1060,6 +1060,22 @@ func TestPartiesShareACity(t *testing.T) {
 		if v, b := ch["vendor.postal"].Value, ch["buyer.postal"].Value; v != nil && b != nil && v.block == b.block {
 			t.Errorf("%s: both parties took the postal line of one block", tt.name)
 		}
+	}
+
+	// The vendor's sender line over the buyer's address window (DIN 5008)
+	// is in the buyer's block: the buyer keeps its own city.
+	ch := m.Resolve(Build(doc(map[float64][]cell{
+		40:  {{380, "Gamma Werkzeuge GmbH"}},
+		52:  {{380, "Hauptstraße 5"}},
+		64:  {{380, "80331 München"}},
+		130: {{40, "Gamma Werkzeuge GmbH · Hauptstraße 5 · 80331 München"}},
+		142: {{40, "Delta Bau AG"}},
+		154: {{40, "Bahnhofstraße 17"}},
+		166: {{40, "97204 Höchberg"}},
+		220: {{40, "Rechnung Nr. 2026-118"}},
+	}), "de"))
+	if b := ch["buyer.postal"].Value; b != nil && b.Zip != "97204" {
+		t.Errorf("sender line: the buyer took %s %s", b.Zip, b.City)
 	}
 }
 
