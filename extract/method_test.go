@@ -23,7 +23,6 @@ func TestBankTransferByIBAN(t *testing.T) {
 		t.Skipf("the layout families are printed by Chromium: %v (.ci/run installs it)", err)
 	}
 	defer b.Close()
-	ctx := context.Background()
 	const seed = 23
 	families := map[string]bool{}
 	langs := map[string]int{} // families read per language
@@ -34,16 +33,7 @@ func TestBankTransferByIBAN(t *testing.T) {
 		}
 		families[c.Family.Name] = true
 		langs[c.Lang()]++
-		pctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		data, err := c.PDF(pctx, b)
-		cancel()
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
-		out, err := engine.Extract(ctx, data, extract.Options{Locale: c.Lang()})
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
+		out := extractCase(t, b, c)
 		r := out.Result
 		if r.Vendor.IBAN == nil {
 			t.Errorf("%s: no IBAN read", c.Name)
@@ -68,16 +58,7 @@ func TestBankTransferByIBAN(t *testing.T) {
 			continue
 		}
 		none++
-		pctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		data, err := c.PDF(pctx, b)
-		cancel()
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
-		out, err := engine.Extract(ctx, data, extract.Options{Locale: c.Lang()})
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
+		out := extractCase(t, b, c)
 		if m := out.Result.Invoice.PaymentMethod; m != nil {
 			t.Errorf("%s: no IBAN and no method printed, payment method %q", c.Name, *m)
 		}
@@ -85,4 +66,20 @@ func TestBankTransferByIBAN(t *testing.T) {
 	if none == 0 {
 		t.Fatal("no generated invoice without a method and an IBAN")
 	}
+}
+
+// extractCase prints a generated case with browser b and extracts it.
+func extractCase(t *testing.T, b *testpdf.Browser, c testpdf.Case) extract.Outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	data, err := c.PDF(ctx, b)
+	if err != nil {
+		t.Fatalf("%s: %v", c.Name, err)
+	}
+	out, err := engine.Extract(ctx, data, extract.Options{Locale: c.Lang()})
+	if err != nil {
+		t.Fatalf("%s: %v", c.Name, err)
+	}
+	return out
 }
