@@ -144,6 +144,7 @@ func (w *worker) page(doc references.FPDF_DOCUMENT, index int) (Page, error) {
 		return Page{}, err
 	}
 	p.Words = visibleWords(p.Words, p.Width, p.Height)
+	p.Words = overprinted(p.Words)
 	p.Lines = layout.BuildLines(p.Words)
 	if p.Images, p.Paths, err = w.imageBoxes(loaded.Page, g); err != nil {
 		return Page{}, err
@@ -174,6 +175,47 @@ func (w *worker) geometry(page requests.Page) (geometry, error) {
 // minVisibleSize is the smallest glyph height, in points, that a reader can
 // see on a printed page.
 const minVisibleSize = 1.0
+
+// overprinted keeps one of the copies of a word printed several times in
+// the same place, as programs embolden text by printing it again shifted
+// by a fraction of a point: the reader sees one bold word. A copy is a
+// word of the same text and direction whose box overlaps the kept one's
+// by at least 70 % of the smaller box.
+func overprinted(words []Word) []Word {
+	kept := map[string][]int{} // text → indexes in out
+	out := words[:0]
+	for _, w := range words {
+		copyOf := -1
+		for _, k := range kept[w.Text] {
+			if o := out[k]; o.Angle == w.Angle && overlapShare(o.Box, w.Box) >= 0.7 {
+				copyOf = k
+				break
+			}
+		}
+		if copyOf >= 0 {
+			out[copyOf].Bold = true
+			out[copyOf].Box = out[copyOf].Box.Union(w.Box)
+			continue
+		}
+		kept[w.Text] = append(kept[w.Text], len(out))
+		out = append(out, w)
+	}
+	return out
+}
+
+// overlapShare is the area two boxes share over the smaller one's area.
+func overlapShare(a, b Rect) float64 {
+	w := min(a.X1, b.X1) - max(a.X0, b.X0)
+	h := min(a.Y1, b.Y1) - max(a.Y0, b.Y0)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	small := min((a.X1-a.X0)*(a.Y1-a.Y0), (b.X1-b.X0)*(b.Y1-b.Y0))
+	if small <= 0 {
+		return 0
+	}
+	return w * h / small
+}
 
 // visibleWords drops the words nobody sees on the page: those lying
 // wholly outside the page box, and those set in a tiny or zero font size.

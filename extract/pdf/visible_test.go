@@ -134,3 +134,35 @@ func addGreyImage(t *testing.T, f *fpdf.Fpdf, x, y, w, h float64) {
 	f.RegisterImageOptionsReader("scan", fpdf.ImageOptions{ImageType: "PNG"}, &buf)
 	f.ImageOptions("scan", x, y, w, h, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
 }
+
+// TestOverprintedIsReadOnce draws a letterhead three times in the same
+// place, once shifted by a fraction of a point, as programs embolden text
+// or draw a form again: it is read once, and bold. The same words printed
+// apart are kept.
+func TestOverprintedIsReadOnce(t *testing.T) {
+	form := "BT /F1 11 Tf 60 700 Td (Rossi Forniture GmbH 10115 Berlin) Tj ET"
+	content := "q /Fm1 Do Q q /Fm1 Do Q q 1 0 0 1 0.3 0 cm /Fm1 Do Q " +
+		"BT /F1 11 Tf 60 650 Td (Rossi Forniture GmbH) Tj ET BT /F1 11 Tf 300 650 Td (Rossi Forniture GmbH) Tj ET"
+	data := rawPDF(
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >> >> /Contents 4 0 R >>",
+		stream("", []byte(content)),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		stream("/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >>", []byte(form)),
+	)
+	doc := read(t, data)
+	count := map[string]int{}
+	for _, w := range doc.Pages[0].Words {
+		count[w.Text]++
+		if w.Text == "Berlin" && !w.Bold {
+			t.Errorf("the overprinted word is not bold: %+v", w)
+		}
+	}
+	if count["Berlin"] != 1 || count["10115"] != 1 {
+		t.Errorf("overprinted words read %d and %d times, want once", count["Berlin"], count["10115"])
+	}
+	if count["Rossi"] != 3 {
+		t.Errorf("Rossi read %d times, want 3 (once overprinted, twice apart)", count["Rossi"])
+	}
+}
