@@ -220,7 +220,7 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 		best, ba, bbest := math.Inf(-1), (*option)(nil), (*option)(nil)
 		for _, a := range as {
 			for _, b := range bs {
-				if a != nil && b != nil && a.key == b.key {
+				if a != nil && b != nil && (a.key == b.key || f == "postal" && samePlace(a.v, b.v)) {
 					if f != "postal" {
 						continue
 					}
@@ -246,6 +246,29 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 			pick(fb, bbest)
 		}
 	}
+}
+
+// samePlace reports whether two postal lines name one place: the same
+// postal code, and one city's name within the other's ("97950
+// Großrinderfeld" and "97950 GROSSRINDERFELD GROSSRINDERFELD" read off a
+// line that repeats it).
+func samePlace(x, y *Value) bool {
+	zx, cx := place(x)
+	zy, cy := place(y)
+	if zx == "" || zx != zy || cx == "" || cy == "" {
+		return false
+	}
+	return strings.Contains(cx, cy) || strings.Contains(cy, cx)
+}
+
+// place returns a postal line's code and city in capitals; a line only the
+// rules read holds them in its key (PostalKey).
+func place(v *Value) (zip, city string) {
+	if v.Zip == "" && v.City == "" {
+		zip, city, _ = strings.Cut(v.Norm, "\t")
+		return zip, city
+	}
+	return strings.ToUpper(strings.ReplaceAll(v.Zip, " ", "")), strings.ToUpper(strings.TrimSpace(v.City))
 }
 
 // sharedPostal lets vendor and buyer take one postal line (a and b, the
