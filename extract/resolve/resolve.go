@@ -272,20 +272,21 @@ func place(v *Value) (zip, city string) {
 }
 
 // sharedPostal lets vendor and buyer take one postal line (a and b, the
-// same value) when they are in one city: the value is printed in the
-// vendor's name's block and in the buyer's, and neither block prints
-// another postal line. (A block with two, such as an address window under
-// the vendor's sender line, prints the vendor's there, not the buyer's.)
-// It returns the options of the two printings.
+// same place) when they are in one city: the buyer's is printed in the
+// block of the buyer's name, the vendor's in the vendor's name's block or
+// another one, and neither block prints another postal line. (A block
+// with two, such as an address window under the vendor's sender line,
+// prints the vendor's there, not the buyer's.) It returns the options of
+// the two printings.
 func sharedPostal(d *Doc, a, b *option, vb, bb int) (*option, *option, bool) {
-	if d == nil || vb == 0 || bb == 0 || vb == bb {
+	if d == nil || bb == 0 || vb == bb {
 		return a, b, false
 	}
-	var inV, inB *Value
+	var inB, inV, inOther *Value
 	keys := map[int]map[string]bool{}
 	for i := range d.Values {
 		v := &d.Values[i]
-		if v.Type != TPostal || v.block != vb && v.block != bb {
+		if v.Type != TPostal || v.block == 0 {
 			continue
 		}
 		k := Key(v)
@@ -293,14 +294,19 @@ func sharedPostal(d *Doc, a, b *option, vb, bb int) (*option, *option, bool) {
 			keys[v.block] = map[string]bool{}
 		}
 		keys[v.block][k] = true
-		if k == a.key && v.block == vb && inV == nil {
-			inV = v
-		}
-		if k == b.key && v.block == bb && inB == nil {
+		switch {
+		case k == b.key && v.block == bb && inB == nil:
 			inB = v
+		case k == a.key && v.block == vb && inV == nil:
+			inV = v
+		case k == a.key && v.block != bb && inOther == nil:
+			inOther = v
 		}
 	}
-	if inV == nil || inB == nil || len(keys[vb]) != 1 || len(keys[bb]) != 1 {
+	if inV == nil {
+		inV = inOther
+	}
+	if inV == nil || inB == nil || len(keys[inV.block]) != 1 || len(keys[bb]) != 1 {
 		return a, b, false
 	}
 	ca, cb := *a, *b

@@ -1049,6 +1049,17 @@ func TestPartiesShareACity(t *testing.T) {
 			154: {{320, "400 Mill Lane"}},
 			166: {{320, "Springfield, XY 12345"}},
 		}, "12345", "Springfield"},
+		{"letterhead apart from its address", "it", map[float64][]cell{
+			40:  {{40, "Alfa Costruzioni Srl"}},
+			52:  {{40, "Impresa edile"}},
+			84:  {{40, "Via Roma, 1"}, {400, "FATTURA N. 7/2026"}},
+			96:  {{40, "20100, Milano"}, {400, "DATA: 12/03/2026"}},
+			108: {{40, "Telefono: 02 1234567"}},
+			160: {{40, "A:"}},
+			172: {{40, "Beta Servizi Spa"}},
+			184: {{40, "Via Po, 22"}},
+			196: {{40, "20100, Milano"}},
+		}, "20100", "Milano"},
 	} {
 		ch := m.Resolve(Build(doc(tt.page), tt.locale))
 		for _, party := range []string{"vendor", "buyer"} {
