@@ -213,11 +213,32 @@ func ruleItems(items []invoice.LineItem) []resolve.Item {
 
 // chooseItems replaces the rules' line items with the arithmetic reading
 // of the table when the fitted choice prefers it, with each row's page and
-// box as evidence.
+// box as evidence. Either way, what the chosen reading of a row left out
+// (a unit, a tax rate, a discount, a description) is taken from the other
+// reading of the same row.
 func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
 	t := resolve.ReadItems(d)
 	use, p := m.ChooseItems(d.RuleItems, t, choices)
 	if !use {
+		rows := ruleItems(f.Result.LineItems)
+		for i, it := range resolve.Merge(resolve.Table{Items: rows}, t.Items) {
+			li := &f.Result.LineItems[i]
+			if li.Unit == nil && it.Unit != "" {
+				li.Unit = invoice.String(it.Unit)
+				if ev, ok := f.Evidence[fmt.Sprintf("line_items[%d].amount", i)]; ok {
+					f.Evidence[fmt.Sprintf("line_items[%d].unit", i)] = ev
+				}
+			}
+			if li.TaxRate == nil {
+				li.TaxRate = it.TaxRate
+			}
+			if li.DiscountPct == nil {
+				li.DiscountPct = it.DiscountPct
+			}
+			if li.Description == nil && it.Description != "" {
+				li.Description = invoice.String(it.Description)
+			}
+		}
 		return
 	}
 	for k := range f.Evidence {
