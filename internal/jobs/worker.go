@@ -59,6 +59,10 @@ type CompleteTxFunc func(ctx context.Context, tx *store.Tx, job *river.Job[submi
 // is the queue client's InsertTx.
 type InsertTxFunc func(ctx context.Context, tx *store.Tx, args submit.ExtractArgs) (int64, error)
 
+// startTimeout bounds marking a job processing, which the attempt's own
+// cancellation does not stop (see ExtractWorker.Work).
+const startTimeout = 10 * time.Second
+
 // ExtractWorker works extraction jobs.
 type ExtractWorker struct {
 	river.WorkerDefaults[submit.ExtractArgs]
@@ -88,11 +92,17 @@ func (w *ExtractWorker) NextRetry(rj *river.Job[submit.ExtractArgs]) time.Time {
 func (w *ExtractWorker) Work(ctx context.Context, rj *river.Job[submit.ExtractArgs]) error {
 	id := rj.Args.JobID
 	attempt := rj.Attempt + rj.Args.Attempts
-	job, ok, err := w.Store.StartJob(ctx, id, attempt)
+	// Marking the job processing is not cancelled with the attempt: a
+	// statement cancelled at shutdown may still commit on the server
+	// after the requeue below, and leave the job processing with no
+	// worker. A cancelled attempt finds out at its next step and requeues.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
+	job, ok, err := w.Store.StartJob(sctx, id, attempt)
+	cancel()
 	if err != nil {
-		// The job may have been marked processing before the error (its
-		// context cancelled at shutdown between the update and the read
-		// back): it goes back to pending rather than staying processing.
+		// The job may have been marked processing before the error (the
+		// read back failed): it goes back to pending rather than staying
+		// processing.
 		if rerr := w.Store.RequeueJob(context.WithoutCancel(ctx), id, false); rerr != nil {
 			w.Logger.Error("requeue job", "job_id", id, "err", rerr)
 		}
