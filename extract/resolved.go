@@ -166,8 +166,8 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 }
 
 // bankTransferByCoordinates sets the payment method of an invoice that
-// names none but prints the payee's bank coordinates — an IBAN, or a bank
-// code under its label (BIC, SWIFT, sort code) — : it asks to be paid by
+// names none but prints the payee's bank coordinates (an IBAN, or a bank
+// code under its label: BIC, SWIFT, sort code): it asks to be paid by
 // bank transfer. The evidence is the IBAN's, with less confidence than the
 // IBAN itself, or the code's label.
 func bankTransferByCoordinates(f *fields.Outcome, d *resolve.Doc) {
@@ -220,24 +220,13 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 	t := resolve.ReadItems(d)
 	use, p := m.ChooseItems(d.RuleItems, t, choices)
 	if !use {
-		rows := ruleItems(f.Result.LineItems)
-		for i, it := range resolve.Merge(resolve.Table{Items: rows}, t.Items) {
-			li := &f.Result.LineItems[i]
-			if li.Unit == nil && it.Unit != "" {
-				li.Unit = invoice.String(it.Unit)
+		for i, it := range resolve.Merge(resolve.Table{Items: ruleItems(f.Result.LineItems)}, t.Items) {
+			if f.Result.LineItems[i].Unit == nil && it.Unit != "" {
 				if ev, ok := f.Evidence[fmt.Sprintf("line_items[%d].amount", i)]; ok {
 					f.Evidence[fmt.Sprintf("line_items[%d].unit", i)] = ev
 				}
 			}
-			if li.TaxRate == nil {
-				li.TaxRate = it.TaxRate
-			}
-			if li.DiscountPct == nil {
-				li.DiscountPct = it.DiscountPct
-			}
-			if li.Description == nil && it.Description != "" {
-				li.Description = invoice.String(it.Description)
-			}
+			f.Result.LineItems[i] = it.LineItem()
 		}
 		return
 	}
