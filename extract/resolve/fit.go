@@ -74,10 +74,13 @@ type row struct {
 	f []fv
 	y float64
 	w float64 // weight
+	// dw is the weight of the row's document (w without the up-weighting
+	// of sampled negatives).
+	dw float64
 }
 
-// Fit fits a model: one weighted logistic regression per field over its
-// candidates; then, on the candidates so scored, each field's null
+// Fit fits a model: one weighted conditional logit per field over each
+// document's candidates and null (see listwise); then, on the candidates so scored, each field's null
 // threshold, the bonus of totals that add up and of a party's fields in
 // its name's block, and the choice between the readings of the items; and
 // the model of the pair of names on candidates scored as an unseen
@@ -158,25 +161,23 @@ func crossOptions(examples []Example, m *Model, opts FitOptions) []map[string][]
 	return out
 }
 
-// fitFields fits each field's logistic model over its candidates; it
-// returns the model, without its second stage, and the number of
+// fitFields fits each field's model over its candidates (see listwise);
+// it returns the model, without its second stage, and the number of
 // documents the most scored field was fitted on.
 func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 	m := &Model{Fields: map[string]*FieldModel{}}
 	docs := 0
 	for _, f := range Fields {
 		rng := rand.New(rand.NewPCG(opts.Seed, uint64(len(f.Name))*7919+uint64(f.Type)))
-		var rows []row
-		n := 0
+		var groups [][]row
 		for _, ex := range examples {
 			if _, ok := ex.Right[f.Name]; !ok {
 				continue
 			}
-			n++
-			rows = append(rows, docRows(ex, f, opts)...)
+			groups = append(groups, docRows(ex, f, opts))
 		}
-		docs = max(docs, n)
-		w := logistic(rows, opts, rng, n)
+		docs = max(docs, len(groups))
+		w := listwise(groups, opts, rng)
 		fm := &FieldModel{Weights: map[string]float64{}, Threshold: 0.5}
 		for i, x := range w {
 			if x != 0 {
@@ -208,9 +209,9 @@ func docRows(ex Example, f Field, opts FitOptions) []row {
 			continue
 		}
 		if right(v) {
-			pos = append(pos, row{f: v.features(f.Name), y: 1, w: dw})
+			pos = append(pos, row{f: v.features(f.Name), y: 1, w: dw, dw: dw})
 		} else {
-			neg = append(neg, row{f: v.features(f.Name), y: 0, w: dw})
+			neg = append(neg, row{f: v.features(f.Name), y: 0, w: dw, dw: dw})
 		}
 	}
 	if len(neg) > opts.Negatives {
@@ -223,17 +224,6 @@ func docRows(ex Example, f Field, opts FitOptions) []row {
 		}
 	}
 	return append(pos, neg...)
-}
-
-// logistic fits weights by AdaGrad on the weighted log loss with an L2
-// penalty.
-func logistic(rows []row, opts FitOptions, rng *rand.Rand, docs int) []float64 {
-	if len(rows) == 0 {
-		w := make([]float64, len(featureNames))
-		w[fid("bias")] = -5
-		return w
-	}
-	return logisticN(rows, len(featureNames), opts, rng)
 }
 
 // logisticN fits n weights.
@@ -547,4 +537,91 @@ func fitItems(examples []Example, cross []map[string][]option, m *Model, opts Fi
 		}
 	}
 	return im
+}
+
+// listwise fits a field's weights on its documents' rows (one group per
+// document, see docRows): by AdaGrad, with an L2 penalty, on the log loss
+// of each document's choice (a conditional logit), the candidates that
+// give the truth against all of the document's other candidates and
+// against null, whose score is fixed at 0. A pointwise loss asks of each
+// candidate alone whether it is a value, on a scale shared by every
+// document; this one asks what sets the right candidate apart from the
+// others of its own document, which is the choice the resolver makes. A
+// document whose truth is null, or has no candidate, teaches that null
+// beats them all. With null's score at 0, a candidate's σ(score) is its
+// odds against null alone: the probability the rest of the resolver reads.
+// Sampled negatives count with their weight up (docRows) in the sum over
+// the document's candidates. The weights returned are averaged over the
+// second half's epochs, as in logisticN.
+func listwise(groups [][]row, opts FitOptions, rng *rand.Rand) []float64 {
+	n := len(featureNames)
+	w := make([]float64, n)
+	if len(groups) == 0 {
+		w[fid("bias")] = -5
+		return w
+	}
+	g2 := make([]float64, n)
+	avg := make([]float64, n)
+	const eta = 0.5
+	order := make([]int, len(groups))
+	for i := range order {
+		order[i] = i
+	}
+	reg := opts.L2 / float64(len(groups))
+	averaged := 0
+	var ez []float64
+	grad := map[int32]float64{}
+	for epoch := range opts.Epochs {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, gi := range order {
+			g := groups[gi]
+			// The scores, shifted by the largest (null's 0 included) so
+			// that their exponentials stay finite.
+			ez = ez[:0]
+			top := 0.0
+			for _, r := range g {
+				z := 0.0
+				for _, f := range r.f {
+					z += w[f.id] * float64(f.x)
+				}
+				ez = append(ez, z)
+				top = math.Max(top, z)
+			}
+			all, right := math.Exp(-top), 0.0
+			for i, r := range g {
+				ez[i] = math.Exp(ez[i] - top)
+				all += ez[i] * r.w / r.dw
+				if r.y > 0 {
+					right += ez[i]
+				}
+			}
+			clear(grad)
+			for i, r := range g {
+				// ∂loss/∂score: the candidate's share of all, less its
+				// share of the right ones.
+				k := ez[i] * r.w / r.dw / all
+				if r.y > 0 {
+					k -= ez[i] / right
+				}
+				for _, f := range r.f {
+					grad[f.id] += k * r.dw * float64(f.x)
+				}
+			}
+			for id, gv := range grad {
+				gv += reg * w[id]
+				g2[id] += gv * gv
+				w[id] -= eta * gv / (math.Sqrt(g2[id]) + 1e-8)
+			}
+		}
+		if epoch >= opts.Epochs/2 {
+			for i, x := range w {
+				avg[i] += x
+			}
+			averaged++
+		}
+	}
+	for i := range avg {
+		avg[i] /= float64(averaged)
+	}
+	return avg
 }

@@ -597,6 +597,86 @@ func TestStreetsAfterOtherWords(t *testing.T) {
 	}
 }
 
+// TestStreetCutAtComma checks that a street line going on after a comma
+// (a second address line, or the city and region) gives the street up to
+// the comma as a candidate of its own, marked street.cut, beside the whole
+// line; a comma before the house number cuts nothing.
+func TestStreetCutAtComma(t *testing.T) {
+	for _, tc := range []struct {
+		locale, line, want string
+	}{
+		{"fr", "27 rue des Lilas, Bâtiment A", "27 rue des Lilas"},
+		{"en", "14 Market Street, Suite 400", "14 Market Street"},
+		{"en", "88 Harbor Road, Springfield", "88 Harbor Road"},
+		{"it", "Via Roma 12, Scala B", "Via Roma 12"},
+		{"de", "Hauptstraße 12, 2. OG", "Hauptstraße 12"},
+	} {
+		d := Build(doc(map[float64][]cell{
+			40: {{40, "Rossi Forniture S.r.l."}},
+			52: {{40, tc.line}},
+			64: {{40, "20121 Milano"}},
+		}), tc.locale)
+		var cut, whole bool
+		for i := range d.Values {
+			v := &d.Values[i]
+			if v.Type != TStreet {
+				continue
+			}
+			if v.Text == tc.want {
+				cut = slices.Contains(featureList(v), "street.cut")
+			}
+			whole = whole || v.Text == tc.line && !slices.Contains(featureList(v), "street.cut")
+		}
+		if !cut || !whole {
+			t.Errorf("%q: streets %v; want %q marked street.cut (%v) beside the whole line (%v)", tc.line, values(d, TStreet), tc.want, cut, whole)
+		}
+	}
+	d := Build(doc(map[float64][]cell{52: {{40, "Via Roma, 12"}}}), "it")
+	for i := range d.Values {
+		if v := &d.Values[i]; v.Type == TStreet && slices.Contains(featureList(v), "street.cut") {
+			t.Errorf("%q cut from a street whose number follows the comma", v.Text)
+		}
+	}
+}
+
+// TestLegalLineNames checks that a name candidate holding a share
+// capital or a trade register is marked name.register, in four languages,
+// and that a company named with the word "Capital" is not.
+func TestLegalLineNames(t *testing.T) {
+	for _, tc := range []struct {
+		locale, line string
+		marker       string // what a name holding the label holds; "" for none
+	}{
+		{"fr", "Martin SARL au capital de 50 000 EUR", "capital"},
+		{"it", "Rossi S.r.l. Cap. soc. 10.000 euro i.v.", "Cap. soc."},
+		{"de", "Amtsgericht München HRB 12345", "HRB"},
+		{"en", "Share capital 100,000 GBP", "capital"},
+		{"en", "Northbridge Capital Ltd", ""},
+		{"fr", "Martin Conseil SARL", ""},
+	} {
+		d := Build(doc(map[float64][]cell{
+			40: {{40, tc.line}},
+			52: {{40, "14 Market Street"}},
+		}), tc.locale)
+		marked := false
+		for i := range d.Values {
+			v := &d.Values[i]
+			if v.Type != TName {
+				continue
+			}
+			want := tc.marker != "" && strings.Contains(v.Text, tc.marker)
+			got := slices.Contains(featureList(v), "name.register")
+			if got != want {
+				t.Errorf("%q as the name %q: name.register %v, want %v", tc.line, v.Text, got, want)
+			}
+			marked = marked || got
+		}
+		if tc.marker != "" && !marked {
+			t.Errorf("%q: no name candidate marked among %v", tc.line, values(d, TName))
+		}
+	}
+}
+
 // TestNameFeatures checks the features that set a name among the
 // document's others: its words in a web domain, other lines naming it,
 // the topmost and the largest on the first page, words of the label
