@@ -41,7 +41,7 @@ func resolverLearner(sc *scorer) eval.Learner {
 		if err != nil {
 			return nil, err
 		}
-		return fittedModel{resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed}), len(exs)}, nil
+		return fittedModel{resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise}), len(exs)}, nil
 	})
 }
 
@@ -256,6 +256,9 @@ type scorer struct {
 	timeout time.Duration
 	// seed is the random seed of the fits of --holdout.
 	seed uint64
+	// listwise fits the resolver as a conditional logit: the objective of
+	// the resolver alone (see resolve.FitOptions.Listwise).
+	listwise bool
 }
 
 func newScorer(workers int, timeout time.Duration, model *resolve.Model, withoutRules bool) (*scorer, error) {
@@ -267,7 +270,7 @@ func newScorer(workers int, timeout time.Duration, model *resolve.Model, without
 	if err != nil {
 		return nil, err
 	}
-	return &scorer{eng: eng, workers: workers, timeout: timeout}, nil
+	return &scorer{eng: eng, workers: workers, timeout: timeout, listwise: withoutRules}, nil
 }
 
 func (sc *scorer) close() { sc.eng.Close() }

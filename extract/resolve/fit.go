@@ -42,6 +42,13 @@ type FitOptions struct {
 	// Negatives is the number of wrong candidates kept per document and
 	// field, drawn at random and weighted up (default 40).
 	Negatives int
+	// Listwise fits each field as a conditional logit over each
+	// document's candidates and null (see listwise) instead of a logistic
+	// regression over candidates one by one. Held out by origin it reads
+	// more for the resolver alone and less for the resolver with the
+	// rules' choices among its features, so each is fitted with its own
+	// (see docs/decisions.md).
+	Listwise bool
 	// Seed makes the fit reproducible.
 	Seed uint64
 	// Note is written into Model.Fitted.
@@ -79,8 +86,8 @@ type row struct {
 	dw float64
 }
 
-// Fit fits a model: one weighted conditional logit per field over each
-// document's candidates and null (see listwise); then, on the candidates so scored, each field's null
+// Fit fits a model: one weighted logistic regression per field over its
+// candidates (a conditional logit with FitOptions.Listwise); then, on the candidates so scored, each field's null
 // threshold, the bonus of totals that add up and of a party's fields in
 // its name's block, and the choice between the readings of the items; and
 // the model of the pair of names on candidates scored as an unseen
@@ -161,7 +168,8 @@ func crossOptions(examples []Example, m *Model, opts FitOptions) []map[string][]
 	return out
 }
 
-// fitFields fits each field's model over its candidates (see listwise);
+// fitFields fits each field's model over its candidates (see logistic
+// and listwise);
 // it returns the model, without its second stage, and the number of
 // documents the most scored field was fitted on.
 func fitFields(examples []Example, opts FitOptions) (*Model, int) {
@@ -170,14 +178,22 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 	for _, f := range Fields {
 		rng := rand.New(rand.NewPCG(opts.Seed, uint64(len(f.Name))*7919+uint64(f.Type)))
 		var groups [][]row
+		var rows []row
 		for _, ex := range examples {
 			if _, ok := ex.Right[f.Name]; !ok {
 				continue
 			}
-			groups = append(groups, docRows(ex, f, opts))
+			g := docRows(ex, f, opts)
+			groups = append(groups, g)
+			rows = append(rows, g...)
 		}
 		docs = max(docs, len(groups))
-		w := listwise(groups, opts, rng)
+		var w []float64
+		if opts.Listwise {
+			w = listwise(groups, opts, rng)
+		} else {
+			w = logistic(rows, opts, rng, len(groups))
+		}
 		fm := &FieldModel{Weights: map[string]float64{}, Threshold: 0.5}
 		for i, x := range w {
 			if x != 0 {
@@ -224,6 +240,17 @@ func docRows(ex Example, f Field, opts FitOptions) []row {
 		}
 	}
 	return append(pos, neg...)
+}
+
+// logistic fits weights by AdaGrad on the weighted log loss with an L2
+// penalty.
+func logistic(rows []row, opts FitOptions, rng *rand.Rand, docs int) []float64 {
+	if len(rows) == 0 {
+		w := make([]float64, len(featureNames))
+		w[fid("bias")] = -5
+		return w
+	}
+	return logisticN(rows, len(featureNames), opts, rng)
 }
 
 // logisticN fits n weights.

@@ -135,40 +135,93 @@ func labelled(rng *rand.Rand) (*layout.Document, string) {
 }
 
 func TestFitLearnsALabel(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var exs []Example
-	for range 60 {
-		dd, num := labelled(rng)
-		d := Build(dd, "it")
-		exs = append(exs, Example{Doc: d, Right: map[string]func(*Value) bool{
-			"invoice.number": func(v *Value) bool { return v.Norm == num },
-		}, Null: map[string]bool{}})
+	for _, listwise := range []bool{false, true} {
+		t.Run(fmt.Sprintf("listwise=%v", listwise), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			var exs []Example
+			for range 60 {
+				dd, num := labelled(rng)
+				d := Build(dd, "it")
+				exs = append(exs, Example{Doc: d, Right: map[string]func(*Value) bool{
+					"invoice.number": func(v *Value) bool { return v.Norm == num },
+				}, Null: map[string]bool{}})
+			}
+			m := Fit(exs, FitOptions{Seed: 3, Listwise: listwise})
+			again := Fit(exs, FitOptions{Seed: 3, Listwise: listwise})
+			a, _ := m.JSON()
+			b, _ := again.JSON()
+			if string(a) != string(b) {
+				t.Error("the same examples and seed gave different models")
+			}
+			right := 0
+			for range 40 {
+				dd, num := labelled(rng)
+				c := m.Resolve(Build(dd, "it"))["invoice.number"]
+				if c.Value != nil && c.Value.Norm == num {
+					right++
+				}
+			}
+			if right < 38 {
+				t.Errorf("fitted model read %d of 40 new documents' numbers, want ≥ 38", right)
+			}
+			parsed, err := Parse(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := parsed.JSON()
+			if string(c) != string(a) {
+				t.Error("model JSON does not survive a round trip")
+			}
+		})
 	}
-	m := Fit(exs, FitOptions{Seed: 3})
-	again := Fit(exs, FitOptions{Seed: 3})
-	a, _ := m.JSON()
-	b, _ := again.JSON()
-	if string(a) != string(b) {
-		t.Error("the same examples and seed gave different models")
-	}
-	right := 0
-	for range 40 {
-		dd, num := labelled(rng)
-		c := m.Resolve(Build(dd, "it"))["invoice.number"]
-		if c.Value != nil && c.Value.Norm == num {
-			right++
+}
+
+// unlabelled makes a document as labelled does, with a word that labels
+// no number where the number's label stands: its truth is null.
+func unlabelled(rng *rand.Rand) *layout.Document {
+	dd, _ := labelled(rng)
+	p := &dd.Pages[0]
+	for _, l := range p.Lines {
+		for _, wi := range l.Words {
+			if p.Words[wi].Text == "Numero" {
+				p.Words[wi].Text = "Pagina"
+			}
 		}
 	}
-	if right < 38 {
-		t.Errorf("fitted model read %d of 40 new documents' numbers, want ≥ 38", right)
+	return dd
+}
+
+// TestListwiseNullDocuments checks that the conditional logit learns null
+// from documents whose truth is not on the page: with the number's label
+// printed on half of the documents only, a document without it reads no
+// number, and one with it reads the labelled one.
+func TestListwiseNullDocuments(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var exs []Example
+	for i := range 80 {
+		dd, num := labelled(rng)
+		if i%2 == 1 {
+			dd, num = unlabelled(rng), ""
+		}
+		d := Build(dd, "it")
+		ex := Example{Doc: d, Right: map[string]func(*Value) bool{
+			"invoice.number": func(v *Value) bool { return num != "" && v.Norm == num },
+		}, Null: map[string]bool{"invoice.number": num == ""}}
+		exs = append(exs, ex)
 	}
-	parsed, err := Parse(a)
-	if err != nil {
-		t.Fatal(err)
+	m := Fit(exs, FitOptions{Seed: 1, Listwise: true})
+	dd, num := labelled(rng)
+	if c := m.Resolve(Build(dd, "it"))["invoice.number"]; c.Value == nil || c.Value.Norm != num {
+		t.Errorf("labelled document: got %+v, want %s", c.Value, num)
 	}
-	c, _ := parsed.JSON()
-	if string(c) != string(a) {
-		t.Error("model JSON does not survive a round trip")
+	nulls := 0
+	for range 20 {
+		if c := m.Resolve(Build(unlabelled(rng), "it"))["invoice.number"]; c.Value == nil {
+			nulls++
+		}
+	}
+	if nulls < 18 {
+		t.Errorf("%d of 20 documents without the label read no number, want ≥ 18", nulls)
 	}
 }
 

@@ -106,15 +106,16 @@ func run(out string, kinds []string, workers, show int, l2s []float64, dirs []st
 		if len(l2s) > 1 {
 			file = fmt.Sprintf("%s.%g", out, l2)
 		}
-		if err := fitOne(file, exs, l2, cases, dirs, start, read, show); err != nil {
+		if err := fitOne(file, exs, l2, cases, dirs, start, read, show, noRules); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func fitOne(out string, exs []resolve.Example, l2 float64, cases []eval.Case, dirs []string, start time.Time, read time.Duration, show int) error {
-	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed, L2: l2, Note: fmt.Sprintf("by internal/fit/fitweights on %d folders", len(dirs))})
+func fitOne(out string, exs []resolve.Example, l2 float64, cases []eval.Case, dirs []string, start time.Time, read time.Duration, show int, noRules bool) error {
+	// The resolver alone is fitted listwise (see resolve.FitOptions).
+	m := resolve.Fit(exs, resolve.FitOptions{Seed: fit.Seed, L2: l2, Listwise: noRules, Note: fmt.Sprintf("by internal/fit/fitweights on %d folders", len(dirs))})
 	data, err := m.JSON()
 	if err != nil {
 		return err

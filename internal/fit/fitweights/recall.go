@@ -57,7 +57,7 @@ func recall(kinds []string, workers int, dirs, train []string, noRules, missing 
 		listMissing(exs, scored)
 		return nil
 	}
-	opts := resolve.FitOptions{Seed: fit.Seed}
+	opts := resolve.FitOptions{Seed: fit.Seed, Listwise: noRules}
 	plain := resolve.Fit(exs, opts)
 	byOrigin := map[string][]int{}
 	for i, ex := range exs {
