@@ -67,11 +67,8 @@ var plainFeatures = []string{
 	// a name made only of the words of legal forms ("Limitata
 	// semplificata"): a piece of a company's name cut off over two lines
 	"name.formonly",
-	// a name that holds a label of the legal line: a share capital or a
-	// trade register ("SARL au capital de 50 000 €")
-	"name.register",
 	// a street or postal line read inside a line of prose
-	"emb", "street.weak", "street.cut",
+	"emb", "street.weak",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
@@ -261,7 +258,6 @@ func (d *Doc) describe() {
 		set("checked", b(v.Checked))
 		set("emb", b(v.embedded))
 		set("street.weak", b(v.weak))
-		set("street.cut", b(v.cut))
 
 		switch v.Type {
 		case TAmount:

@@ -479,18 +479,6 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 func (d *Doc) street(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	add(TStreet, s, e, text[s:e], 0)
-	// A street line that goes on after a comma with more of the address
-	// ("35 rue des Lilas, Bâtiment B", "14 Market Street, Suite 400",
-	// "123 Elm Drive, Springfield, XY") gives the street up to the comma
-	// as well, marked cut: whether a document's address is the street or
-	// the whole line is the fit's to learn.
-	if i := strings.Index(text[s:e], ", "); i > 0 {
-		if cs, ce := trimSegment(text, s, s+i); ce > cs && hasDigit(text[cs:ce]) && parse.IsStreet(text[cs:ce]) {
-			if v := add(TStreet, cs, ce, text[cs:ce], 0); v != nil {
-				v.cut = true
-			}
-		}
-	}
 	if k := parse.StreetStart(text[s:e]); k > 0 {
 		add(TStreet, s+k, e, text[s+k:e], 0)
 		if ps, pe := trimSegment(text, s, s+k); pe > ps && nameLike(text[ps:pe]) {
@@ -753,7 +741,6 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	}
 	if v.Type == TName {
 		set("name.legal", b1(legalForms.MatchString(v.Text)))
-		set("name.register", b1(p.registerIn(v)))
 		words := strings.Fields(v.Text)
 		set("name.words", float64(len(words))/5)
 		upper := 0
@@ -957,21 +944,4 @@ func (ns *nameStats) mentions(t string, pi, li int) int {
 		last = k
 	}
 	return n
-}
-
-// registerIn reports whether a value spans a label of the legal line: a
-// share capital or a trade register ("SARL au capital de 50 000 €",
-// "Cap. soc. 10.000 € i.v.", "Amtsgericht München HRB 12345"). A name
-// that holds one is a piece of the legal line, not the party's name. Only
-// whole phrases count ("Capital" alone names companies too).
-func (p *Page) registerIn(v *Value) bool {
-	for _, hs := range p.labels[v.Line] {
-		for _, h := range hs {
-			if (h.kind == labels.ShareCapital || h.kind == labels.CompanyRegister) && h.score >= 0.9 &&
-				h.first <= v.Last && h.last >= v.First {
-				return true
-			}
-		}
-	}
-	return false
 }

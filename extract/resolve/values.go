@@ -62,9 +62,6 @@ type Value struct {
 	embedded bool
 	// weak marks a street that names no kind of street (see weakStreet).
 	weak bool
-	// cut marks a street cut at a comma before more of its line (see
-	// Doc.street).
-	cut bool
 	// joined marks a person's name joined from its given and family
 	// names (see Doc.keyedAddresses).
 	joined bool

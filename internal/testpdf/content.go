@@ -84,17 +84,6 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	if rng.IntN(3) != 0 {
 		s.Buyer.Email = ""
 	}
-	// One party in six prints a second line of its address after the
-	// street and a comma ("Via Roma 12, Scala B", "14 Market Street, Suite
-	// 400"); the address is the street, as an e-invoice's first address
-	// line is. Drawn apart from rng, so the rest of the invoice stays as
-	// it was.
-	extra := rand.New(rand.NewPCG(seed, 0x11e2a77))
-	for _, p := range []*Party{&s.Vendor, &s.Buyer} {
-		if lines := addressLine2[p.Country]; extra.IntN(6) == 0 && len(lines) > 0 {
-			p.Line2 = pick(extra, lines)
-		}
-	}
 	if split {
 		body := pick(rng, []string{"Comune di ", "Azienda Sanitaria Locale di ", "Istituto Comprensivo Statale di ", "Provincia di ", "Università degli Studi di "})
 		s.Buyer.Name = body + s.Buyer.City
@@ -442,15 +431,4 @@ func familyTerms(rng *rand.Rand, lang string, days int) string {
 		"fr": {"%d jours date de facture", "À %d jours", "Paiement à %d jours", "%d jours net"},
 	}[lang]
 	return fmt.Sprintf(pick(rng, forms), days)
-}
-
-// addressLine2 are second lines of an address, by country: a staircase,
-// a suite, a floor, a building.
-var addressLine2 = map[string][]string{
-	"IT": {"Scala B", "Interno 5", "Piano 2", "Edificio C", "Palazzina 3"},
-	"DE": {"2. OG", "Hinterhaus", "Gebäude B", "Aufgang 3"},
-	"FR": {"Bâtiment A", "Escalier 2", "3e étage", "Résidence Les Pins"},
-	"GB": {"Suite 400", "Floor 2", "Unit 7"},
-	"IE": {"Suite 2", "Floor 3"},
-	"US": {"Suite 400", "Floor 12", "Building B"},
 }

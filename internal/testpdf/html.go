@@ -63,16 +63,6 @@ func (r *htmlr) val(path, text string) string {
 	return esc(text)
 }
 
-// street returns a party's street line as printed: the street, and the
-// second line of its address after a comma when it has one.
-func (r *htmlr) street(role string, p Party) string {
-	s := r.val(role+".address", p.Street)
-	if p.Line2 != "" {
-		s += ", " + esc(p.Line2)
-	}
-	return s
-}
-
 // lbl returns the wording of a concept, with the second language's after
 // a slash in bilingual families.
 func (r *htmlr) lbl(concept string) string {
@@ -246,7 +236,7 @@ func (r *htmlr) vendorLines(withName bool) []string {
 	if withName {
 		out = append(out, `<b>`+r.val("vendor.name", v.Name)+`</b>`)
 	}
-	out = append(out, r.street("vendor", v), r.cityLine("vendor", v))
+	out = append(out, r.val("vendor.address", v.Street), r.cityLine("vendor", v))
 	if r.s.Style.PrintCountry {
 		out = append(out, r.val("vendor.country", countryNames[r.s.Lang][v.Country]))
 	}
@@ -299,7 +289,7 @@ func (r *htmlr) vendorUnprinted() bool {
 // buyerLines are the buyer's name, address and identifiers.
 func (r *htmlr) buyerLines() []string {
 	b := r.s.Buyer
-	out := []string{`<b>` + r.val("buyer.name", b.Name) + `</b>`, r.street("buyer", b), r.cityLine("buyer", b)}
+	out := []string{`<b>` + r.val("buyer.name", b.Name) + `</b>`, r.val("buyer.address", b.Street), r.cityLine("buyer", b)}
 	if r.s.Style.PrintCountry {
 		out = append(out, r.val("buyer.country", countryNames[r.s.Lang][b.Country]))
 	}
@@ -1327,7 +1317,7 @@ func (r *htmlr) footer() string {
 		return wrap(inner)
 	case footColumns:
 		r.footerVendor = true
-		col1 := []string{esc(v.Name), r.street("vendor", v), r.cityLine("vendor", v)}
+		col1 := []string{esc(v.Name), r.val("vendor.address", v.Street), r.cityLine("vendor", v)}
 		var col2 []string
 		if v.Phone != "" {
 			col2 = append(col2, r.lbl("phone")+" "+r.val("vendor.phone", v.Phone))

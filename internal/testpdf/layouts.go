@@ -57,9 +57,6 @@ type Party struct {
 	FiscalCode string
 	Email      string
 	Phone      string
-	// Line2 is a second line of the address printed after the street and
-	// a comma ("Scala B", "Suite 400"); the truth's address is Street.
-	Line2 string
 }
 
 // Item is one line of a generated invoice. Money is in cents.
