@@ -87,8 +87,8 @@ type row struct {
 }
 
 // Fit fits a model: one weighted logistic regression per field over its
-// candidates (a conditional logit with FitOptions.Listwise); then, on the candidates so scored, each field's null
-// threshold, the bonus of totals that add up and of a party's fields in
+// candidates (a conditional logit with FitOptions.Listwise); then, on the
+// candidates so scored, each field's null threshold, the bonus of totals that add up and of a party's fields in
 // its name's block, and the choice between the readings of the items; and
 // the model of the pair of names on candidates scored as an unseen
 // layout's would be (cross-fitted by origin, see FitOptions.Folds: scored
@@ -169,9 +169,8 @@ func crossOptions(examples []Example, m *Model, opts FitOptions) []map[string][]
 }
 
 // fitFields fits each field's model over its candidates (see logistic
-// and listwise);
-// it returns the model, without its second stage, and the number of
-// documents the most scored field was fitted on.
+// and listwise); it returns the model, without its second stage, and the
+// number of documents the most scored field was fitted on.
 func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 	m := &Model{Fields: map[string]*FieldModel{}}
 	docs := 0
