@@ -88,8 +88,8 @@ type row struct {
 
 // Fit fits a model: one weighted logistic regression per field over its
 // candidates (a conditional logit with FitOptions.Listwise); then, on the
-// candidates so scored, each field's null threshold, the bonus of totals that add up and of a party's fields in
-// its name's block, and the choice between the readings of the items; and
+// candidates so scored, each field's null threshold, the bonus of totals
+// that add up and of a party's fields in its name's block, and the choice between the readings of the items; and
 // the model of the pair of names on candidates scored as an unseen
 // layout's would be (cross-fitted by origin, see FitOptions.Folds: scored
 // as seen, the names' own utilities are near perfect and the pair model
