@@ -24,8 +24,10 @@ import (
 // as an address is printed; a party's name, street and postal line come
 // from one block.
 
-// separators split a cell into segments.
-var separators = regexp.MustCompile(`\s+[-–—|·•]\s+|\s*\|\s*|\s+/\s+`)
+// separators split a cell into segments: a dash, a bar, a slash or a
+// bullet between spaces, and a bullet at either end of the cell
+// ("12345 Stadthausen ●" when the gap after it splits the cell).
+var separators = regexp.MustCompile(`\s+[-–—|·•●∙◦]\s+|\s*\|\s*|\s+/\s+|\s+[·•●∙◦]$|^[·•●∙◦]\s+`)
 
 // maxNameWords bounds the words of a name candidate.
 const maxNameWords = 9
@@ -257,8 +259,14 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 			// The longest postal line of the code and up to four words.
 			last := min(len(toks)-1, k+4)
 			for j := k + 1; j <= last; j++ {
-				if t := text[toks[j][0]:toks[j][1]]; separators.MatchString(" " + t + " ") {
-					last = j - 1 // "20121 Milano (MI) - P.IVA …"
+				t := text[toks[j][0]:toks[j][1]]
+				if separators.MatchString(" "+t+" ") || j > k+1 && labelStarts(text, toks[j:min(len(toks), j+3)]) {
+					last = j - 1 // "20121 Milano (MI) - P.IVA …", "00154 Roma Tel. 06 …"
+					break
+				}
+				if sentenceEnd(t, j+1 < len(toks) && startsUpper(text[toks[j+1][0]:toks[j+1][1]])) {
+					last = j // "00198 Roma. Informativa completa …"
+					break
 				}
 			}
 			for n := last; n > k; n-- {
@@ -278,6 +286,38 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 		}
 	}
 	d.embeddedName(pi, li, toks, add)
+}
+
+// labelStarts reports whether a label (Tel., Fax, P.IVA, …) starts at the
+// first of the words at spans of text: a city's words end before it.
+func labelStarts(text string, spans [][2]int) bool {
+	words := make([]string, len(spans))
+	for i, sp := range spans {
+		words[i] = text[sp[0]:sp[1]]
+	}
+	for _, h := range labels.Find(words) {
+		if h.First == 0 && h.Score >= minLabelScore {
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceEnd reports whether w, a word of prose, ends its sentence: it
+// ends in a full stop, is no abbreviation (one to three letters: "S.",
+// "St.", "a.M."), and the next word starts with a capital (nextUpper).
+func sentenceEnd(w string, nextUpper bool) bool {
+	if !nextUpper || !strings.HasSuffix(w, ".") {
+		return false
+	}
+	letters, _ := parse.LettersDigits(w)
+	return letters > 3 && !strings.Contains(strings.TrimSuffix(w, "."), ".")
+}
+
+// startsUpper reports whether w starts with a capital letter.
+func startsUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
 }
 
 // embeddedName adds the company name a line of prose (its words at spans)
@@ -468,9 +508,17 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 		d.street(pi, li, s, e, add)
 		return
 	}
-	if nameLike(seg) {
+	if nameLike(seg) && !keyAlone(text, e) {
 		add(TName, s, e, seg, 0)
 	}
+}
+
+// keyAlone reports whether the segment of text ending at e was cut before
+// a colon: it is a key whose value stands elsewhere, in the next cell or
+// the line below ("Name:", "Nummer:"), not a name. (trimSegment takes the
+// colon off the segment itself.)
+func keyAlone(text string, e int) bool {
+	return strings.HasPrefix(strings.TrimLeft(text[e:], " "), ":")
 }
 
 // street adds a street candidate, and when the street starts after other

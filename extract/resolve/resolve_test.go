@@ -51,10 +51,10 @@ func values(d *Doc, t Type) []string {
 
 func TestIdentifiers(t *testing.T) {
 	var got []string
-	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale`) {
+	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale ID: 20240210-X`) {
 		got = append(got, m.Text)
 	}
-	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9"}
+	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9", "20240210-X"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("identifiers (-want +got):\n%s", diff)
 	}
@@ -580,6 +580,28 @@ func TestUnknownKeys(t *testing.T) {
 	}
 }
 
+// TestKeyAloneIsNoName checks that a key whose value stands in the cell
+// to its right is no name candidate, whatever its word.
+func TestKeyAloneIsNoName(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60: {{60, "Verkäufer"}},
+		72: {{60, "Nummer:"}, {300, "549910"}},
+		84: {{60, "Name:"}, {300, "Kessler Bau GmbH"}},
+		96: {{60, "Ansprechpartner :"}, {300, "Olga Brandt"}},
+	}), "de")
+	got := values(d, TName)
+	for _, want := range []string{"Kessler Bau GmbH", "Olga Brandt"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("names %q: want %q", got, want)
+		}
+	}
+	for _, key := range []string{"Nummer", "Name", "Ansprechpartner"} {
+		if slices.Contains(got, key) {
+			t.Errorf("names %q: the key %q alone is a name candidate", got, key)
+		}
+	}
+}
+
 // TestKeyedPersonName checks that a person's given and family names,
 // printed under keys of their own, are one name candidate.
 func TestKeyedPersonName(t *testing.T) {
@@ -792,6 +814,11 @@ func TestAddressesInProse(t *testing.T) {
 		52:  {{40, "97080 Würzburg"}},
 		800: {{20, "Verdi Energia Srl, società soggetta a direzione e coordinamento, con sede legale in Via dei Tigli 9, 40121 Bologna (BO), capitale sociale 10.000 euro"}},
 		815: {{20, "Sede Legale 20121 Milano, Viale Aurelio 125 - Reg. Imprese di Milano 0123456789"}},
+		// A bullet ends the cell of a letterhead's postal line.
+		64: {{40, "Ecke 12 ● 12345 Stadthausen ●"}, {300, "Germany"}},
+		// The city ends before a label and at the end of its sentence.
+		825: {{20, "Lupi Gas S.p.A. Sede Legale Corso Po 4 10121 Torino Tel. 011 555 1234 Fax 011 555 1235"}},
+		835: {{20, "Il titolare del trattamento ha sede legale in Via Dante 3, 50123 Firenze. Informativa completa sul sito"}},
 	}), "it")
 	streets := values(d, TStreet)
 	for _, want := range []string{"Lindenhof 13", "Via dei Tigli 9", "Viale Aurelio 125"} {
@@ -805,7 +832,7 @@ func TestAddressesInProse(t *testing.T) {
 			zips[v.Zip] = v.City
 		}
 	}
-	for zip, city := range map[string]string{"97080": "Würzburg", "40121": "Bologna", "20121": "Milano"} {
+	for zip, city := range map[string]string{"97080": "Würzburg", "40121": "Bologna", "20121": "Milano", "10121": "Torino", "50123": "Firenze", "12345": "Stadthausen"} {
 		if zips[zip] != city {
 			t.Errorf("postal %s: %q, want %q (all: %v)", zip, zips[zip], city, zips)
 		}
