@@ -51,10 +51,10 @@ func values(d *Doc, t Type) []string {
 
 func TestIdentifiers(t *testing.T) {
 	var got []string
-	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale ID: 20240210-X`) {
+	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale`) {
 		got = append(got, m.Text)
 	}
-	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9", "20240210-X"}
+	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("identifiers (-want +got):\n%s", diff)
 	}

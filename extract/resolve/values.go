@@ -292,12 +292,11 @@ func identifiers(text string) []parse.Match {
 		if e <= s || e-s > maxIDLen || !hasDigit(text[s:e]) {
 			continue
 		}
-		// A prefix of one to four capitals before the number: "FT 123";
-		// not a key before its value ("ID: 123").
+		// A prefix of one to four capitals before the number: "FT 123".
 		if k > 0 {
 			p := toks[k-1]
 			ps, pe := trimID(text, p.start, p.end)
-			if w := text[ps:pe]; pe-ps >= 1 && pe-ps <= 4 && allUpper(w) && e-ps <= maxIDLen && text[p.end-1] != ':' {
+			if w := text[ps:pe]; pe-ps >= 1 && pe-ps <= 4 && allUpper(w) && e-ps <= maxIDLen {
 				out = append(out, parse.Match{Start: ps, End: e, Text: text[ps:e], Value: text[ps:e]})
 			}
 		}
