@@ -303,7 +303,13 @@ func (d *Doc) describe() {
 			set("id.dash", b(strings.Contains(t, "-")))
 			set("id.dot", b(strings.Contains(t, ".")))
 			set("id.prefix", b(strings.Contains(t, " ")))
+			// A date after a short capital word ("IL 25/05/2026", "DU
+			// 03/04/2025") is a date with a word before it, not a numbered
+			// series.
 			_, isDate := parse.Date(t, d.Locale)
+			if w, rest, ok := strings.Cut(t, " "); !isDate && ok && len(w) <= 3 {
+				_, isDate = parse.Date(rest, d.Locale)
+			}
 			set("id.date", b(isDate))
 			m, isAmount := parse.Amount(t, d.Locale)
 			set("id.amount", b(isAmount && strings.ContainsAny(m.Text, ".,")))

@@ -754,6 +754,30 @@ func TestMeasureIsNoIdentifier(t *testing.T) {
 	}
 }
 
+// TestDateAfterAWordIsADate checks that an identifier made of a short
+// capital word and a date ("IL 25/05/2026") is marked as a date (feature
+// id.date), like the bare date, while a numbered series with a prefix
+// ("FT 123/2024") is not.
+func TestDateAfterAWordIsADate(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Fattura N. FT 123/2024 IL 25/05/2026"}},
+	}), "it")
+	got := map[string]bool{}
+	for _, v := range d.Values {
+		if v.Type == TID {
+			got[v.Text] = slices.Contains(featureList(&v), "id.date")
+		}
+	}
+	want := map[string]bool{"FT 123/2024": false, "123/2024": false, "IL 25/05/2026": true, "25/05/2026": true}
+	for text, date := range want {
+		if g, ok := got[text]; !ok {
+			t.Errorf("no identifier %q among %v", text, got)
+		} else if g != date {
+			t.Errorf("%q: id.date = %v, want %v", text, g, date)
+		}
+	}
+}
+
 // TestLabelledPhones checks that a number right after a phone label is a
 // phone candidate even when it does not look like a phone number on its
 // own, and that other numbers after other labels are not.
