@@ -314,6 +314,15 @@ func TestPrecedence(t *testing.T) {
 		{"Bestelldatum", []span{{OrderDate, 0, 0}}},
 		{"Cash discount", []span{{Discount, 0, 1}}},
 		{"Fax", []span{{Fax, 0, 0}}},
+		// Another invoice's number, cited by a credit note, is no label of
+		// the document's own number.
+		{"N° DE FACTURE ASSOCIÉE : F-1", []span{{RelatedInvoice, 0, 3}}},
+		{"N° de facture : F-2", []span{{InvoiceNumber, 0, 2}}},
+		{"Original invoice No. 17", []span{{RelatedInvoice, 0, 2}}},
+		{"Invoice No. 18", []span{{InvoiceNumber, 0, 1}}},
+		{"Bezugsrechnung Nr. 19", []span{{RelatedInvoice, 0, 1}}},
+		{"Fattura di riferimento n. 20", []span{{RelatedInvoice, 0, 2}}},
+		{"Due payable", []span{{AmountDue, 0, 1}}},
 	})
 }
 

@@ -155,6 +155,11 @@ const (
 	// DeliveryNote labels a delivery-note reference: "DDT", "Documento di
 	// trasporto", "Delivery note", "Lieferschein", "Bon de livraison".
 	DeliveryNote Kind = "ref.delivery_note"
+	// RelatedInvoice labels the number of another invoice that a credit
+	// note or a corrected invoice refers to (not the document's own
+	// number): "Fattura di riferimento", "Original invoice No.",
+	// "Ursprungsrechnung", "N° de facture associée".
+	RelatedInvoice Kind = "ref.related_invoice"
 	// Page labels a page number: "Pagina", "Pag.", "Page", "Seite".
 	Page Kind = "ref.page"
 )
@@ -242,7 +247,7 @@ var allKinds = []Kind{
 	BuyerBlock, VendorBlock, ShipTo,
 	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank,
 	PartyName, GivenName, FamilyName, Street, HouseNumber, ZipCode, City, Province, Country, Heading,
-	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, Page,
+	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, RelatedInvoice, Page,
 	DocInvoice, DocCreditNote, DocDebitNote, DocProforma, DocFeeNote, DocReceipt,
 	PayBankTransfer, PaySEPA, PayCard, PayCash, PayCheque, PayRiba, PayPaypal,
 	ColDescription, ColQuantity, ColUnit, ColUnitPrice, ColAmount, ColTaxRate, ColDiscount, ColCode, ColPosition,

@@ -151,6 +151,26 @@ func vocabulary() []def {
 	add(OrderDate, fr, 1, "Date de commande", "Date commande", "Date de la commande", "Date du bon de commande")
 
 	// ---------------------------------------------------------------- references
+	add(RelatedInvoice, it, 1,
+		"Fattura di riferimento", "Fattura collegata", "Fattura originale", "Fattura originaria",
+		"Fattura stornata", "Storno fattura", "Storno fattura n.", "A storno fattura",
+		"A storno della fattura", "A storno della fattura n.", "Rettifica fattura n.")
+	add(RelatedInvoice, en, 1,
+		"Original invoice", "Original invoice No.", "Original invoice number", "Related invoice",
+		"Related invoice No.", "Corrected invoice", "Corrected invoice No.", "Preceding invoice",
+		"Preceding invoice No.", "Referenced invoice", "Credited invoice", "Invoice being credited",
+		"Relates to invoice", "Relating to invoice")
+	add(RelatedInvoice, de, 1,
+		"Ursprungsrechnung", "Ursprungsrechnung Nr.", "Originalrechnung", "Originalrechnung Nr.",
+		"Bezugsrechnung", "Bezugsrechnung Nr.", "Ursprüngliche Rechnung", "Korrigierte Rechnung",
+		"Stornierte Rechnung", "Vorhergehende Rechnung", "Korrektur zur Rechnung Nr.",
+		"Korrektur zu Rechnung Nr.")
+	add(RelatedInvoice, fr, 1,
+		"Facture associée", "N° de facture associée", "N° facture associée", "Facture d'origine",
+		"N° de facture d'origine", "Facture initiale", "Facture rectifiée", "Facture antérieure",
+		"Facture de référence", "N° de facture de référence", "Sur facture n°",
+		"Annule et remplace la facture n°")
+
 	add(PONumber, it, 1,
 		"Ordine n.", "N. ordine", "Vs. ordine", "Vostro ordine", "Vs. ordine n.",
 		"Rif. ordine", "Riferimento ordine", "Rif. vs. ordine", "Ordine cliente", "Ordine cliente n.",
@@ -371,7 +391,8 @@ func vocabulary() []def {
 		"Total payable", "Amount to pay", "Amount to be paid", "Total amount due",
 		"Please pay", "Total to pay", "Outstanding amount", "Outstanding balance",
 		"Amount outstanding", "Balance payable", "Remaining balance", "Total amount payable",
-		"Net amount due", "Amount now due")
+		"Net amount due", "Amount now due", "Amount due for payment", "Due payable",
+		"Payable amount", "Amount due payable")
 	add(AmountDue, en, 0.9, "Net payable")
 	add(AmountDue, en, 0.5, "Balance")
 	add(AmountDue, de, 1, "Zahlbetrag", "Zu zahlen", "Zu zahlender Betrag", "Offener Betrag",

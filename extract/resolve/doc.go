@@ -110,12 +110,50 @@ func Build(doc *layout.Document, locale string) *Doc {
 					pg.labels[li][ci] = append(pg.labels[li][ci], labelHit{kind: h.Kind, score: h.Score, first: c.First + h.First, last: c.First + h.Last})
 				}
 			}
+			columnHeadings(pg.labels[li], cells)
 		}
 		d.Pages = append(d.Pages, pg)
 	}
 	d.findValues()
 	d.describe()
 	return d
+}
+
+// columnKinds maps the kinds of a total's labels to the column an item
+// table heads with the same word: "Totale", "Total", "Betrag" over line
+// amounts, "IVA" over their rates, "Sconto" over their discounts.
+var columnKinds = map[labels.Kind]labels.Kind{
+	labels.Total: labels.ColAmount, labels.Subtotal: labels.ColAmount, labels.AmountDue: labels.ColAmount,
+	labels.TaxAmount: labels.ColTaxRate, labels.TaxRate: labels.ColTaxRate, labels.Discount: labels.ColDiscount,
+}
+
+// columnHeadings reads the headings of an item table's header row as
+// column headings: in a row of three or more cells, two of them headings
+// of item columns and one of those a quantity's or a unit price's (which a
+// foot grid of totals or a VAT summary never has), a cell that holds only
+// a total's label heads a column of line values, not the total.
+func columnHeadings(hits [][]labelHit, cells []layout.Cell) {
+	if len(cells) < 3 {
+		return
+	}
+	cols, items := 0, false
+	for _, hs := range hits {
+		if len(hs) > 0 && hs[0].kind.IsColumn() {
+			cols++
+			items = items || hs[0].kind == labels.ColQuantity || hs[0].kind == labels.ColUnitPrice
+		}
+	}
+	if cols < 2 || !items {
+		return
+	}
+	for ci, hs := range hits {
+		if len(hs) != 1 || hs[0].first != cells[ci].First || hs[0].last != cells[ci].Last {
+			continue
+		}
+		if k, ok := columnKinds[hs[0].kind]; ok {
+			hs[0].kind = k
+		}
+	}
 }
 
 // wordSpan returns the word positions of line li that the byte range

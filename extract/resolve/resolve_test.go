@@ -778,6 +778,43 @@ func TestDateAfterAWordIsADate(t *testing.T) {
 	}
 }
 
+// TestItemHeadingsAreColumns checks that "Total" heading an item table's
+// column of line amounts is read as the column's heading, not as the
+// total's label, while the same word over a foot grid of totals, or
+// beside its amount, stays the total's label.
+func TestItemHeadingsAreColumns(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Description"}, {250, "Qty"}, {330, "Unit price"}, {450, "Total"}},
+		112: {{40, "Garden hose"}, {250, "2"}, {330, "10.00"}, {450, "20.00"}},
+		124: {{40, "Watering can"}, {250, "1"}, {330, "15.00"}, {450, "15.00"}},
+		300: {{250, "Subtotal"}, {350, "VAT"}, {450, "Total"}},
+		312: {{250, "35.00"}, {350, "7.70"}, {450, "42.70"}},
+		340: {{350, "Total:"}, {450, "42.70"}},
+	}), "en")
+	feats := map[float64][]string{}
+	for _, v := range d.Values {
+		if v.Type == TAmount {
+			y := d.Pages[v.Page].S.Page.Words[d.Pages[v.Page].S.Page.Lines[v.Line].Words[v.First]].Box.Y0
+			feats[y] = append(feats[y], featureList(&v)...)
+		}
+	}
+	for _, y := range []float64{112, 124} {
+		for _, f := range feats[y] {
+			if strings.HasSuffix(f, ":financials.total") {
+				t.Errorf("line amount at y %v has %s: %v", y, f, feats[y])
+			}
+		}
+	}
+	if !slices.Contains(feats[112], "A:col.amount") {
+		t.Errorf("line amount at y 112 lacks A:col.amount: %v", feats[112])
+	}
+	for _, y := range []float64{312, 340} {
+		if !slices.ContainsFunc(feats[y], func(f string) bool { return strings.HasSuffix(f, ":financials.total") }) {
+			t.Errorf("total at y %v lost its label: %v", y, feats[y])
+		}
+	}
+}
+
 // TestLabelledPhones checks that a number right after a phone label is a
 // phone candidate even when it does not look like a phone number on its
 // own, and that other numbers after other labels are not.
