@@ -497,7 +497,7 @@ func vocabulary() []def {
 		"C.C.I.A.A.", "CCIAA", "Reg. Impr.")
 	add(CompanyRegister, de, 1, "Handelsregister", "Registergericht", "!HRB", "!HRA",
 		"Handelsregisternummer", "Handelsregister-Nr.", "Firmenbuchnummer", "Firmenbuch",
-		"Registernummer", "Handelsregistereintrag")
+		"Registernummer", "Handelsregistereintrag", "Handelsregistereintragung")
 	add(CompanyRegister, de, 0.6, "Amtsgericht")
 	add(CompanyRegister, en, 0.9, "Company No.", "Company registration number",
 		"Company reg. No.", "Company registration No.", "Registered number", "Company registration")

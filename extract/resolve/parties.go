@@ -4,6 +4,7 @@ import (
 	"index/suffixarray"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -510,7 +511,37 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 	}
 	if nameLike(seg) && !keyAlone(text, e) {
 		add(TName, s, e, seg, 0)
+	} else if k := legalStart(seg); k > 0 {
+		// "ACME SARL au capital de 10 000 €": the name before its legal
+		// line.
+		if ns, ne := trimSegment(text, s, s+k); ne > ns && nameLike(text[ns:ne]) {
+			add(TName, ns, ne, text[ns:ne], 0)
+		}
 	}
+}
+
+// legalKind reports whether a label kind starts a company's legal line: its
+// share capital or its entry in a register ("au capital de", "Cap. soc.",
+// "Stammkapital", "RCS", "HRB", "Registro imprese").
+func legalKind(k labels.Kind) bool {
+	return k == labels.ShareCapital || k == labels.CompanyRegister
+}
+
+// legalStart returns the byte offset in seg of the first label of a legal
+// line (see legalKind), or -1.
+func legalStart(seg string) int {
+	words := strings.Fields(seg)
+	for _, h := range labels.Find(words) {
+		if h.Score < minLabelScore || !legalKind(h.Kind) {
+			continue
+		}
+		off := 0
+		for k := 0; k < h.First; k++ {
+			off = strings.Index(seg[off:], words[k]) + off + len(words[k])
+		}
+		return strings.Index(seg[off:], words[h.First]) + off
+	}
+	return -1
 }
 
 // keyAlone reports whether the segment of text ending at e was cut before
@@ -609,13 +640,22 @@ func nameLike(seg string) bool {
 			return false // a place and a date ("Milano, 12 marzo 2026"), a date with words
 		}
 	}
-	covered := 0
-	for _, h := range labels.Find(words) {
-		if h.Score >= minLabelScore {
-			covered += h.Last - h.First + 1
+	// Not a legal line ("SARL au capital de 10 000 €", "Amtsgericht
+	// München HRB 12345"), and not labels and keys alone ("Totale",
+	// "Adresse", "Contact details").
+	covered := make([]bool, len(words))
+	for _, h := range append(labels.Find(words), labels.FindKeys(words)...) {
+		if h.Score < minLabelScore {
+			continue
+		}
+		if legalKind(h.Kind) {
+			return false
+		}
+		for k := h.First; k <= h.Last; k++ {
+			covered[k] = true
 		}
 	}
-	return covered < len(words)
+	return slices.Contains(covered, false)
 }
 
 // creditVerbs and creditWords start the line in which the program that

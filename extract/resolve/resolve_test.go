@@ -466,9 +466,40 @@ func TestNameLike(t *testing.T) {
 		"www.rossi.it":               false,
 		"Intestatario:":              false,
 		"3M Italia":                  true,
+		// A legal line, and keys alone, are no names.
+		"SAS au capital de 10 000 €":    false,
+		"Amtsgericht München HRB 12345": false,
+		"Registro Imprese di Milano":    false,
+		"Adresse":                       false,
+		"Contact details":               false,
+		"Handelsregistereintragung":     false,
+		"Capital Services Ltd":          true,
+		"Comune di Sesto":               true,
 	} {
 		if got := nameLike(seg); got != want {
 			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
+		}
+	}
+}
+
+// TestNameBeforeItsLegalLine checks that a name printed with its legal
+// line in one cell ("Rossi S.r.l. Cap. soc. € 10.000 i.v.") is a name
+// candidate without the legal line, and the legal line is none.
+func TestNameBeforeItsLegalLine(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		30:  {{40, "Tessiture Rossi S.r.l. Cap. soc. € 10.000,00 i.v."}},
+		800: {{40, "Lumière Conseil SARL au capital de 8 000 €"}},
+		812: {{40, "SAS au capital de 10 000 €"}},
+	}), "it")
+	got := values(d, TName)
+	for _, want := range []string{"Tessiture Rossi S.r.l.", "Lumière Conseil SARL"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no name %q among %q", want, got)
+		}
+	}
+	for _, n := range got {
+		if strings.Contains(n, "capital") || strings.Contains(n, "soc.") || n == "SAS" {
+			t.Errorf("legal line %q is a name candidate", n)
 		}
 	}
 }
