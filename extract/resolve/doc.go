@@ -120,7 +120,7 @@ func Build(doc *layout.Document, locale string) *Doc {
 }
 
 // columnKinds maps the kinds of a total's labels to the column an item
-// table heads with the same word: "Totale", "Total", "Betrag" over line
+// table heads with the same word: "Totale", "Total", "Netto" over line
 // amounts, "IVA" over their rates, "Sconto" over their discounts.
 var columnKinds = map[labels.Kind]labels.Kind{
 	labels.Total: labels.ColAmount, labels.Subtotal: labels.ColAmount, labels.AmountDue: labels.ColAmount,
