@@ -535,13 +535,20 @@ func legalStart(seg string) int {
 		if h.Score < minLabelScore || !legalKind(h.Kind) {
 			continue
 		}
-		off := 0
-		for k := 0; k < h.First; k++ {
-			off = strings.Index(seg[off:], words[k]) + off + len(words[k])
-		}
+		off := wordsEnd(seg, words, h.First)
 		return strings.Index(seg[off:], words[h.First]) + off
 	}
 	return -1
+}
+
+// wordsEnd returns the byte offset in seg after its first n words (words
+// is strings.Fields(seg)).
+func wordsEnd(seg string, words []string, n int) int {
+	off := 0
+	for _, w := range words[:n] {
+		off += strings.Index(seg[off:], w) + len(w)
+	}
+	return off
 }
 
 // keyAlone reports whether the segment of text ending at e was cut before
@@ -595,13 +602,7 @@ func keyEnd(seg string) (end int, colon bool) {
 			continue
 		}
 		if partyKind(h.Kind) {
-			// The byte offset after word h.Last.
-			off := 0
-			for k := 0; k <= h.Last; k++ {
-				j := strings.Index(seg[off:], words[k])
-				off += j + len(words[k])
-			}
-			return off, false
+			return wordsEnd(seg, words, h.Last+1), false
 		}
 	}
 	return 0, false
