@@ -51,10 +51,10 @@ func values(d *Doc, t Type) []string {
 
 func TestIdentifiers(t *testing.T) {
 	var got []string
-	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale`) {
+	for _, m := range identifiers(`Fattura n. FT 123/2024 del 12/03/2024 (#A-77) N°456, Nr.9 Totale ID: 2024-X7`) {
 		got = append(got, m.Text)
 	}
-	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9"}
+	want := []string{"FT 123/2024", "123/2024", "12/03/2024", "A-77", "456", "9", "2024-X7"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("identifiers (-want +got):\n%s", diff)
 	}
@@ -1373,5 +1373,45 @@ func TestPlaceAndDate(t *testing.T) {
 		if !found {
 			t.Errorf("%q: no date", tt.line)
 		}
+	}
+}
+
+// TestRolesShareWeights checks that a party field of the vendor and the
+// same field of the buyer are fitted together: a feature that marks the
+// buyer's e-mail on many documents marks the vendor's, seen on few, as
+// well; one that marks a value of one role and not the other keeps
+// weights of opposite signs.
+func TestRolesShareWeights(t *testing.T) {
+	shared, own := fid("blk.postal"), fid("zone.head")
+	email := func(fs ...int32) Value {
+		v := Value{Type: TEmail, Norm: fmt.Sprint(fs)}
+		for _, f := range fs {
+			v.feats = append(v.feats, fv{f, 1})
+		}
+		return v
+	}
+	var exs []Example
+	add := func(role string, n int, right, wrong Value) {
+		for i := range n {
+			d := &Doc{Values: []Value{right, wrong}}
+			want := right.Norm
+			exs = append(exs, Example{Name: fmt.Sprintf("%s%d", role, i), Doc: d, Null: map[string]bool{},
+				Right: map[string]func(*Value) bool{role + ".email": func(v *Value) bool { return v.Norm == want }}})
+		}
+	}
+	// The buyer's e-mail is the one in a block with a postal line on 60
+	// documents, the vendor's on 3; the vendor's is the one at the head
+	// of the page on 30, the buyer's never.
+	add("buyer", 60, email(shared), email())
+	add("vendor", 3, email(shared), email())
+	add("vendor", 30, email(own), email())
+	add("buyer", 30, email(), email(own))
+	m, _ := fitFields(exs, FitOptions{Seed: 1, Listwise: true}.withDefaults())
+	vw, bw := m.Fields["vendor.email"].Weights, m.Fields["buyer.email"].Weights
+	if vw["blk.postal"] < 0.85*bw["blk.postal"] {
+		t.Errorf("vendor's blk.postal weighs %.2f, the buyer's %.2f: the vendor's should learn from the buyer's documents", vw["blk.postal"], bw["blk.postal"])
+	}
+	if !(vw["zone.head"] > 0 && bw["zone.head"] < 0) {
+		t.Errorf("zone.head weighs %.2f for the vendor and %.2f for the buyer, want + and −", vw["zone.head"], bw["zone.head"])
 	}
 }

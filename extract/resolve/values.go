@@ -268,7 +268,7 @@ const maxIDLen = 30
 // references: runs of non-space characters holding a digit, trimmed of the
 // punctuation around them and of a number sign ("#123", "N°123", "n.123"),
 // and a short prefix of capitals joined to the number after it ("FT 123",
-// "NC 12/2026").
+// "NC 12/2026"), unless a colon ends it.
 func identifiers(text string) []parse.Match {
 	type tok struct{ start, end int }
 	var toks []tok
@@ -293,10 +293,11 @@ func identifiers(text string) []parse.Match {
 			continue
 		}
 		// A prefix of one to four capitals before the number: "FT 123".
+		// One that ends in a colon labels the number ("ID: 123").
 		if k > 0 {
 			p := toks[k-1]
 			ps, pe := trimID(text, p.start, p.end)
-			if w := text[ps:pe]; pe-ps >= 1 && pe-ps <= 4 && allUpper(w) && e-ps <= maxIDLen {
+			if w := text[ps:pe]; pe-ps >= 1 && pe-ps <= 4 && allUpper(w) && e-ps <= maxIDLen && !strings.HasSuffix(text[p.start:p.end], ":") {
 				out = append(out, parse.Match{Start: ps, End: e, Text: text[ps:e], Value: text[ps:e]})
 			}
 		}
