@@ -323,6 +323,17 @@ func TestPrecedence(t *testing.T) {
 		{"Bezugsrechnung Nr. 19", []span{{RelatedInvoice, 0, 1}}},
 		{"Fattura di riferimento n. 20", []span{{RelatedInvoice, 0, 2}}},
 		{"Due payable", []span{{AmountDue, 0, 1}}},
+		// The end of an offer's or a contract's validity is no due date.
+		{"DATA SCADENZA OFFERTA 31/12/2030", []span{{Validity, 0, 2}}},
+		{"Data scadenza 30/06/2030", []span{{DueDate, 0, 1}}},
+		{"Scadenza contratto: 31/12/2031", []span{{Validity, 0, 1}}},
+		{"Offer valid until 31 March 2030", []span{{Validity, 0, 2}}},
+		{"Angebot gültig bis 31.03.2030", []span{{Validity, 0, 2}}},
+		{"Offre valable jusqu'au 31/03/2030", []span{{Validity, 0, 2}}},
+		// The identifier an e-invoice was sent under is no invoice number.
+		{"Progressivo di invio: 00A7", []span{{Transmission, 0, 2}}},
+		{"Ident. di trasmissione IT0_9", []span{{Transmission, 0, 2}}},
+		{"Übertragungskennung", []span{{Transmission, 0, 0}}},
 	})
 }
 

@@ -160,6 +160,16 @@ const (
 	// number): "Fattura di riferimento", "Original invoice No.",
 	// "Ursprungsrechnung", "N° de facture associée".
 	RelatedInvoice Kind = "ref.related_invoice"
+	// Transmission labels the identifier an e-invoice was sent under
+	// (not the invoice's number): "Progressivo di invio",
+	// "Identificativo di trasmissione", "Transmission ID",
+	// "Übertragungskennung".
+	Transmission Kind = "ref.transmission"
+	// Validity labels the end of an offer's, a quote's or a contract's
+	// validity (not the invoice's due date, though it may say "scadenza"
+	// or "expires"): "Scadenza offerta", "Offer valid until",
+	// "Angebot gültig bis", "Offre valable jusqu'au".
+	Validity Kind = "ref.validity"
 	// Page labels a page number: "Pagina", "Pag.", "Page", "Seite".
 	Page Kind = "ref.page"
 )
@@ -247,7 +257,7 @@ var allKinds = []Kind{
 	BuyerBlock, VendorBlock, ShipTo,
 	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank,
 	PartyName, GivenName, FamilyName, Street, HouseNumber, ZipCode, City, Province, Country, Heading,
-	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, RelatedInvoice, Page,
+	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, RelatedInvoice, Transmission, Validity, Page,
 	DocInvoice, DocCreditNote, DocDebitNote, DocProforma, DocFeeNote, DocReceipt,
 	PayBankTransfer, PaySEPA, PayCard, PayCash, PayCheque, PayRiba, PayPaypal,
 	ColDescription, ColQuantity, ColUnit, ColUnitPrice, ColAmount, ColTaxRate, ColDiscount, ColCode, ColPosition,

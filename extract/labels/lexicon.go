@@ -171,6 +171,31 @@ func vocabulary() []def {
 		"Facture de référence", "N° de facture de référence", "Sur facture n°",
 		"Annule et remplace la facture n°")
 
+	add(Transmission, it, 1,
+		"Progressivo di invio", "Progressivo invio", "Identificativo di trasmissione",
+		"Identificativo trasmissione", "Ident. di trasmissione", "Id. trasmissione",
+		"Identificativo SdI", "Identificativo SDI", "Id. SdI", "Nome file", "Nome del file")
+	add(Transmission, en, 1, "Transmission ID", "Transmission identifier", "Message ID", "File name")
+	add(Transmission, de, 1, "Übertragungskennung", "Übertragungs-ID", "Nachrichten-ID", "Dateiname")
+	add(Transmission, fr, 1, "Identifiant de transmission", "Identifiant du message", "Nom du fichier")
+
+	add(Validity, it, 1,
+		"Scadenza offerta", "Data scadenza offerta", "Data di scadenza offerta",
+		"Data di scadenza dell'offerta", "Scadenza dell'offerta", "Validità offerta",
+		"Validità dell'offerta", "Offerta valida fino al", "Scadenza contratto",
+		"Data scadenza contratto", "Data di scadenza del contratto", "Scadenza del contratto",
+		"Fine contratto", "Validità preventivo", "Preventivo valido fino al", "Valido fino al")
+	add(Validity, en, 1,
+		"Offer valid until", "Offer expires", "Offer expiry date", "Quote valid until",
+		"Quotation valid until", "Valid until", "Validity", "Contract end date", "Contract expires",
+		"Contract expiry date", "Price valid until", "Prices valid until")
+	add(Validity, de, 1,
+		"Angebot gültig bis", "Gültig bis", "Gültigkeit", "Angebotsgültigkeit", "Vertragsende",
+		"Vertragslaufzeit bis", "Preise gültig bis", "Bindefrist")
+	add(Validity, fr, 1,
+		"Offre valable jusqu'au", "Validité de l'offre", "Devis valable jusqu'au", "Valable jusqu'au",
+		"Date de fin de contrat", "Fin de contrat", "Date d'expiration de l'offre", "Validité du devis")
+
 	add(PONumber, it, 1,
 		"Ordine n.", "N. ordine", "Vs. ordine", "Vostro ordine", "Vs. ordine n.",
 		"Rif. ordine", "Riferimento ordine", "Rif. vs. ordine", "Ordine cliente", "Ordine cliente n.",
