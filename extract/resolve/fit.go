@@ -170,7 +170,8 @@ func crossOptions(examples []Example, m *Model, opts FitOptions) []map[string][]
 }
 
 // fitFields fits each field's model over its candidates (see logistic
-// and listwise); it returns the model, without its second stage, and the
+// and listwise), the two parties' fields of one kind together (see
+// tiedRows); it returns the model, without its second stage, and the
 // number of documents the most scored field was fitted on.
 func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 	m := &Model{Fields: map[string]*FieldModel{}}
