@@ -45,8 +45,8 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	engine.Close()
 	scanReader.Close()
-	if generated.dir != "" {
-		os.RemoveAll(generated.dir)
+	if generated.root != "" {
+		os.RemoveAll(generated.root)
 	}
 	os.Exit(code)
 }
