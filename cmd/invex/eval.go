@@ -41,8 +41,28 @@ func resolverLearner(sc *scorer) eval.Learner {
 		if err != nil {
 			return nil, err
 		}
-		return fittedModel{resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise}), len(exs)}, nil
+		m, err := fitOrStop(ctx, func() *resolve.Model {
+			return resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise})
+		})
+		if err != nil {
+			return nil, err
+		}
+		return fittedModel{m, len(exs)}, nil
 	})
+}
+
+// fitOrStop runs a fit, which takes minutes and does not look at ctx, and
+// returns when it ends or when ctx does (an interrupt): the command then
+// exits, and the abandoned fit with it.
+func fitOrStop(ctx context.Context, fit func() *resolve.Model) (*resolve.Model, error) {
+	done := make(chan *resolve.Model, 1)
+	go func() { done <- fit() }()
+	select {
+	case m := <-done:
+		return m, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("fit resolver weights: %w", ctx.Err())
+	}
 }
 
 // fittedModel is the resolver's model as eval reports it.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/internal/eval"
 	"github.com/invex/invex/internal/testpdf"
 )
@@ -356,3 +357,31 @@ func TestEvalHoldoutLearner(t *testing.T) {
 type fakeModel struct{}
 
 func (fakeModel) Describe() string { return "fake weights" }
+
+// TestFitOrStop checks that an interrupt ends a fit that is still running:
+// invex eval --holdout then exits instead of fitting on for minutes.
+func TestFitOrStop(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	errc := make(chan error, 1)
+	go func() {
+		_, err := fitOrStop(ctx, func() *resolve.Model {
+			close(started)
+			<-release
+			return &resolve.Model{}
+		})
+		errc <- err
+	}()
+	<-started
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("fitOrStop after cancel: %v, want context.Canceled", err)
+	}
+
+	m, err := fitOrStop(context.Background(), func() *resolve.Model { return &resolve.Model{Fitted: "x"} })
+	if err != nil || m.Fitted != "x" {
+		t.Fatalf("fitOrStop = %+v, %v; want the fit's model", m, err)
+	}
+}
