@@ -254,6 +254,74 @@ func TestJointTotalsPreferSums(t *testing.T) {
 	}
 }
 
+// TestJointTotalsCharges checks that a total adds up when it is the
+// subtotal plus the tax plus a charge outside VAT printed between them and
+// the total (a bill's licence fee after its taxed total), and only then.
+func TestJointTotalsCharges(t *testing.T) {
+	w := func(label string, extra map[string]float64) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, "L:" + label: 2}}
+		for k, x := range extra {
+			fm.Weights[k] = x
+		}
+		fm.compile()
+		return fm
+	}
+	// Alone, the lower of two totals is a little more likely; the bonus
+	// decides between them.
+	m := &Model{ArithBonus: 3, Fields: map[string]*FieldModel{
+		"financials.subtotal":   w("financials.subtotal", nil),
+		"financials.tax_amount": w("financials.tax_amount", nil),
+		"financials.total":      w("financials.total", map[string]float64{"y": 1}),
+	}}
+	for _, tc := range []struct {
+		name  string
+		lines map[float64][]cell
+		want  float64
+	}{
+		{"charge after the printed sum", map[float64][]cell{
+			500: {{300, "Imponibile"}, {450, "1.000,00"}},
+			515: {{300, "IVA"}, {450, "100,00"}},
+			530: {{300, "Totale"}, {450, "1.100,00"}},
+			545: {{300, "Canone"}, {450, "30,00"}},
+			560: {{300, "Totale"}, {450, "1.130,00"}},
+		}, 1130},
+		{"charge after the tax", map[float64][]cell{
+			100: {{300, "Totale"}, {450, "1.100,00"}},
+			500: {{300, "Imponibile"}, {450, "1.000,00"}},
+			515: {{300, "IVA"}, {450, "100,00"}},
+			530: {{300, "Spese esenti"}, {450, "30,00"}},
+			545: {{300, "Totale"}, {450, "1.130,00"}},
+		}, 1130},
+		{"the difference printed elsewhere", map[float64][]cell{
+			485: {{300, "Canone"}, {450, "30,00"}},
+			500: {{300, "Imponibile"}, {450, "1.000,00"}},
+			515: {{300, "IVA"}, {450, "100,00"}},
+			530: {{300, "Totale"}, {450, "1.100,00"}},
+			560: {{300, "Totale"}, {450, "1.130,00"}},
+		}, 1100},
+	} {
+		ch := m.Resolve(Build(doc(tc.lines), "it"))
+		if got := ch["financials.total"].Number(); got != tc.want {
+			t.Errorf("%s: total %v, want %v", tc.name, got, tc.want)
+		}
+		if ch["financials.subtotal"].Number() != 1000 || ch["financials.tax_amount"].Number() != 100 {
+			t.Errorf("%s: subtotal %v, tax %v", tc.name, ch["financials.subtotal"].Number(), ch["financials.tax_amount"].Number())
+		}
+	}
+	// The tax of a second rate is no charge: the subtotal plus the first
+	// rate's tax does not add up to the total with it.
+	ix := indexAmounts(Build(doc(map[float64][]cell{
+		500: {{40, "Net total"}, {300, "496,00"}},
+		520: {{40, "7%"}, {150, "160,00"}, {300, "11,20"}},
+		535: {{40, "19%"}, {150, "336,00"}, {300, "63,84"}},
+		550: {{40, "VAT total"}, {300, "75,04"}},
+		565: {{40, "Due"}, {300, "571,04"}},
+	}), "en"))
+	if ix.charged(49600+1120, 1120, 57104) {
+		t.Error("the second rate's tax taken for a charge outside VAT")
+	}
+}
+
 func TestRulesMarkCandidates(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		100: {{50, "Numero 77/2024"}},
@@ -765,6 +833,122 @@ func TestRatesWithTheirTax(t *testing.T) {
 	}
 	if !split(two) {
 		t.Errorf("two rates each with its base and tax not marked")
+	}
+}
+
+// TestRateSums checks that the lines of a VAT summary per rate mark their
+// bases and taxes, that the sums of several mark the amounts printing them
+// or, printed nowhere, are candidates of their own, and that a model
+// weighing those features reads the subtotal and the tax of an invoice that
+// prints them only per rate.
+func TestRateSums(t *testing.T) {
+	feats := func(d *Doc, num float64) []string {
+		for _, v := range d.Values {
+			if v.Type == TAmount && cents(v.Num) == cents(num) {
+				return featureList(&v)
+			}
+		}
+		return nil
+	}
+	perRate := map[float64][]cell{
+		200: {{40, "Aliquota"}, {150, "Imponibile"}, {250, "Imposta"}},
+		212: {{40, "22%"}, {150, "1.000,00"}, {250, "220,00"}},
+		224: {{40, "10%"}, {150, "500,00"}, {250, "50,00"}},
+		250: {{40, "Totale documento"}, {250, "1.770,00"}},
+	}
+	d := Build(doc(perRate), "it")
+	for num, want := range map[float64][]string{
+		1000: {"rl.part"}, 220: {"rl.part"}, 1500: {"rl.basesum", "rl.unprinted"}, 270: {"rl.taxsum", "rl.unprinted"},
+	} {
+		got := feats(d, num)
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%v: features %v, want %s", num, got, w)
+			}
+		}
+	}
+	w := func(feature string) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, feature: 3}}
+		fm.compile()
+		return fm
+	}
+	m := &Model{Fields: map[string]*FieldModel{
+		"financials.subtotal":   w("rl.basesum"),
+		"financials.tax_amount": w("rl.taxsum"),
+	}}
+	ch := m.Resolve(d)
+	if ch["financials.subtotal"].Number() != 1500 || ch["financials.tax_amount"].Number() != 270 {
+		t.Errorf("subtotal %v, tax %v; want 1500 and 270", ch["financials.subtotal"].Number(), ch["financials.tax_amount"].Number())
+	}
+	if c := ch["financials.tax_amount"]; c.Value != nil && c.Value.Box.Y0 != 212 {
+		t.Errorf("the tax's box %+v, want the taxes' lines", c.Value.Box)
+	}
+
+	// A sum printed is no candidate of its own; one line's tax is its sum,
+	// and no candidate is added.
+	perRate[262] = []cell{{40, "Totale imposta"}, {250, "270,00"}}
+	d = Build(doc(perRate), "it")
+	if got := feats(d, 270); !slices.Contains(got, "rl.taxsum") || slices.Contains(got, "rl.unprinted") {
+		t.Errorf("printed sum of the taxes: features %v, want rl.taxsum and not rl.unprinted", got)
+	}
+	one := Build(doc(map[float64][]cell{
+		212: {{40, "22%"}, {150, "1.000,00"}, {250, "220,00"}},
+	}), "it")
+	if got := feats(one, 220); !slices.Contains(got, "rl.taxsum") || slices.Contains(got, "rl.part") {
+		t.Errorf("one line's tax: features %v, want rl.taxsum and not rl.part", got)
+	}
+	for _, v := range one.Values {
+		if slices.Contains(featureList(&v), "rl.unprinted") {
+			t.Errorf("one line: candidate %q added", v.Text)
+		}
+	}
+}
+
+// TestDocTypeAndCurrency checks the candidates of the document type and
+// the currency: a heading naming a kind of document, a number's label
+// naming one, a TDnn code, the invoice a document is when it names none;
+// an amount's sign and a code printed alone.
+func TestDocTypeAndCurrency(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60:  {{40, "GUTSCHRIFT"}},
+		80:  {{40, "Rechnung Nr. 2024-17"}, {300, "Tipo documento TD04"}},
+		100: {{40, "Beträge in EUR"}},
+		120: {{40, "Gesamt"}, {300, "100,00 €"}},
+	}), "de")
+	types := map[string][]string{}
+	currencies := map[string][]string{}
+	for _, v := range d.Values {
+		switch v.Type {
+		case TDocType:
+			types[v.Text] = append(featureList(&v), v.Norm)
+		case TCurrency:
+			currencies[v.Text] = append(featureList(&v), v.Norm)
+		}
+	}
+	for text, want := range map[string][]string{
+		"GUTSCHRIFT": {"credit_note", "dt.credit_note", "dt.start"},
+		"Rechnung":   {"invoice", "dt.invoice"},
+		"TD04":       {"credit_note", "dt.code"},
+		"invoice":    {"invoice", "dt.default", "dt.other"},
+	} {
+		for _, w := range want {
+			if !slices.Contains(types[text], w) {
+				t.Errorf("type candidate %q: %v, want %s", text, types[text], w)
+			}
+		}
+	}
+	for text, want := range map[string][]string{
+		"EUR":      {"EUR"},
+		"100,00 €": {"EUR", "cur.amount"},
+	} {
+		for _, w := range want {
+			if !slices.Contains(currencies[text], w) {
+				t.Errorf("currency candidate %q: %v, want %s", text, currencies[text], w)
+			}
+		}
+	}
+	if len(currencies) != 2 {
+		t.Errorf("currency candidates %v, want 2", currencies)
 	}
 }
 
