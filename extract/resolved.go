@@ -54,6 +54,7 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 	str("vendor.fiscal_code", r.Vendor.FiscalCode)
 	str("buyer.fiscal_code", r.Buyer.FiscalCode)
 	str("invoice.type", r.Invoice.Type)
+	str("invoice.payment_method", r.Invoice.PaymentMethod)
 	str("invoice.currency", r.Invoice.Currency)
 	postal := func(name string, zip, city *string) {
 		if zip == nil && city == nil {
@@ -147,6 +148,8 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			r.Buyer.FiscalCode = s
 		case "invoice.type":
 			r.Invoice.Type = s
+		case "invoice.payment_method":
+			r.Invoice.PaymentMethod = s
 		case "invoice.currency":
 			r.Invoice.Currency = s
 			r.Financials.Currency = s

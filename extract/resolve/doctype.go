@@ -14,30 +14,38 @@ import (
 var docTypes = []string{invoice.TypeInvoice, invoice.TypeCreditNote, invoice.TypeDebitNote,
 	invoice.TypeProforma, invoice.TypeFeeNote, invoice.TypeReceipt}
 
+// payMethods are the payment method values a document's words can name.
+var payMethods = []string{invoice.PayBankTransfer, invoice.PaySEPADirectDebit, invoice.PayCard,
+	invoice.PayCash, invoice.PayCheque, invoice.PayRiba, invoice.PayPaypal}
+
 // tdCode matches an Italian e-invoice's document type code as its
 // renderings print it ("TD04", "(TD01)").
 var tdCode = regexp.MustCompile(`^\(?TD(0[1-9]|1[6-9]|2[0-8])\)?[:.,]?$`)
 
-// docWords adds the document type candidates of a line: the words naming
-// a kind of document ("Fattura", "Gutschrift", "Avoir", "Credit note"), the
-// first word of a number's label that names one ("Rechnung Nr."), and an
-// Italian e-invoice's type code (TDnn).
+// docWords adds the document type and payment method candidates of a
+// line: the words naming a kind of document ("Fattura", "Gutschrift",
+// "Avoir", "Credit note"), the first word of a number's label that names
+// one ("Rechnung Nr."), an Italian e-invoice's type code (TDnn), and the
+// words naming a way to pay ("Bonifico bancario", "Lastschrift",
+// "Virement", "Credit card").
 func (d *Doc) docWords(pi, li int) {
 	p := d.Pages[pi]
 	l := p.S.Page.Lines[li]
-	add := func(norm string, ci, first, last int) {
-		d.Values = append(d.Values, Value{Type: TDocType, Text: p.text(li, first, last), Norm: norm,
+	add := func(t Type, norm string, ci, first, last int) {
+		d.Values = append(d.Values, Value{Type: t, Text: p.text(li, first, last), Norm: norm,
 			Page: pi, Line: li, First: first, Last: last, Cell: ci, Box: p.box(li, first, last)})
 	}
 	for ci, hs := range p.labels[li] {
 		for _, h := range hs {
 			switch {
 			case h.kind.IsDocType():
-				add(strings.TrimPrefix(string(h.kind), "type."), ci, h.first, h.last)
+				add(TDocType, strings.TrimPrefix(string(h.kind), "type."), ci, h.first, h.last)
+			case strings.HasPrefix(string(h.kind), "pay."):
+				add(TPayMethod, strings.TrimPrefix(string(h.kind), "pay."), ci, h.first, h.last)
 			case h.kind == labels.InvoiceNumber:
 				first := p.S.Page.Words[l.Words[h.first]].Text
 				if fh := labels.Find([]string{first}); len(fh) > 0 && fh[0].Kind.IsDocType() && fh[0].Score >= minLabelScore {
-					add(strings.TrimPrefix(string(fh[0].Kind), "type."), ci, h.first, h.first)
+					add(TDocType, strings.TrimPrefix(string(fh[0].Kind), "type."), ci, h.first, h.first)
 				}
 			}
 		}
@@ -105,8 +113,10 @@ func currencyCode(t string) bool {
 	return true
 }
 
-// docFeatures sets the features of a document type or currency candidate.
-func (d *Doc) docFeatures(v *Value, set func(string, float64)) {
+// docFeatures sets the features of a document type, payment method or
+// currency candidate; methods is the number of distinct payment methods
+// the document names.
+func (d *Doc) docFeatures(v *Value, methods int, set func(string, float64)) {
 	b := func(ok bool) float64 {
 		if ok {
 			return 1
@@ -119,14 +129,33 @@ func (d *Doc) docFeatures(v *Value, set func(string, float64)) {
 			set("dt."+t, b(v.Norm == t))
 		}
 		set("dt.code", b(v.code))
-		l := d.Pages[v.Page].S.Page.Lines[v.Line]
-		set("dt.prose", b(len(l.Words) > 8))
-		if cells := d.Pages[v.Page].S.Cells[v.Line]; v.Cell < len(cells) {
-			set("dt.start", b(cells[v.Cell].First == v.First))
+	case TPayMethod:
+		for _, m := range payMethods {
+			set("pm."+m, b(v.Norm == m))
 		}
+		set("pm.several", b(methods > 1))
 	case TCurrency:
 		set("cur.amount", b(v.onAmount))
+		return
 	}
+	// A word naming a kind of document or a way to pay: in a line of prose
+	// or a heading, at the start of its cell.
+	l := d.Pages[v.Page].S.Page.Lines[v.Line]
+	set("kw.prose", b(len(l.Words) > 8))
+	if cells := d.Pages[v.Page].S.Cells[v.Line]; v.Cell < len(cells) {
+		set("kw.start", b(cells[v.Cell].First == v.First))
+	}
+}
+
+// distinctMethods returns the number of distinct payment methods named.
+func (d *Doc) distinctMethods() int {
+	seen := map[string]bool{}
+	for _, v := range d.Values {
+		if v.Type == TPayMethod {
+			seen[v.Norm] = true
+		}
+	}
+	return len(seen)
 }
 
 // addDefaultType adds the type every numbered document has when it names

@@ -45,12 +45,15 @@ var plainFeatures = []string{
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere
 	"rl.basesum", "rl.taxsum", "rl.part", "rl.unprinted",
-	// document types (see Doc.docWords): the type named, a TDnn code, a
-	// word in a line of prose, a word starting its cell, the invoice every
-	// numbered document is when it names no type, a word of another type
-	// anywhere
+	// document types and payment methods (see Doc.docWords): the type
+	// named, a TDnn code, the invoice every numbered document is when it
+	// names no type, a word of another type anywhere; the method named,
+	// several methods named; a word in a line of prose, a word starting
+	// its cell
 	"dt.invoice", "dt.credit_note", "dt.debit_note", "dt.proforma", "dt.fee_note", "dt.receipt",
-	"dt.code", "dt.prose", "dt.start", "dt.default", "dt.other",
+	"dt.code", "dt.default", "dt.other",
+	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
+	"kw.prose", "kw.start",
 	// a currency carried by an amount (see Doc.currencies)
 	"cur.amount",
 	// dates
@@ -201,6 +204,7 @@ func (d *Doc) describe() {
 		}
 	}
 	summary := d.rateLines()
+	methods := d.distinctMethods()
 	split := len(summary.rates()) >= 2
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
@@ -273,8 +277,8 @@ func (d *Doc) describe() {
 		set("street.weak", b(v.weak))
 
 		switch v.Type {
-		case TDocType, TCurrency:
-			d.docFeatures(v, set)
+		case TDocType, TPayMethod, TCurrency:
+			d.docFeatures(v, methods, set)
 		case TAmount:
 			a := math.Abs(v.Num)
 			set("amt.cur", b(v.Currency != ""))

@@ -53,6 +53,7 @@ var Fields = []Field{
 	{"vendor.fiscal_code", TFiscal},
 	{"buyer.fiscal_code", TFiscal},
 	{"invoice.type", TDocType},
+	{"invoice.payment_method", TPayMethod},
 	{"invoice.currency", TCurrency},
 }
 

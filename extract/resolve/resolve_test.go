@@ -904,32 +904,35 @@ func TestRateSums(t *testing.T) {
 	}
 }
 
-// TestDocTypeAndCurrency checks the candidates of the document type and
-// the currency: a heading naming a kind of document, a number's label
-// naming one, a TDnn code, the invoice a document is when it names none;
-// an amount's sign and a code printed alone.
+// TestDocTypeAndCurrency checks the candidates of the document type, the
+// payment method and the currency: a heading naming a kind of document, a
+// number's label naming one, a TDnn code, the invoice a document is when
+// it names none; a word naming a way to pay; an amount's sign and a code
+// printed alone.
 func TestDocTypeAndCurrency(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		60:  {{40, "GUTSCHRIFT"}},
 		80:  {{40, "Rechnung Nr. 2024-17"}, {300, "Tipo documento TD04"}},
 		100: {{40, "Beträge in EUR"}},
 		120: {{40, "Gesamt"}, {300, "100,00 €"}},
+		140: {{40, "Zahlungsart: Überweisung"}},
 	}), "de")
 	types := map[string][]string{}
 	currencies := map[string][]string{}
 	for _, v := range d.Values {
 		switch v.Type {
-		case TDocType:
+		case TDocType, TPayMethod:
 			types[v.Text] = append(featureList(&v), v.Norm)
 		case TCurrency:
 			currencies[v.Text] = append(featureList(&v), v.Norm)
 		}
 	}
 	for text, want := range map[string][]string{
-		"GUTSCHRIFT": {"credit_note", "dt.credit_note", "dt.start"},
-		"Rechnung":   {"invoice", "dt.invoice"},
-		"TD04":       {"credit_note", "dt.code"},
-		"invoice":    {"invoice", "dt.default", "dt.other"},
+		"GUTSCHRIFT":  {"credit_note", "dt.credit_note", "kw.start"},
+		"Rechnung":    {"invoice", "dt.invoice"},
+		"TD04":        {"credit_note", "dt.code"},
+		"invoice":     {"invoice", "dt.default", "dt.other"},
+		"Überweisung": {"bank_transfer", "pm.bank_transfer"},
 	} {
 		for _, w := range want {
 			if !slices.Contains(types[text], w) {

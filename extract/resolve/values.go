@@ -32,6 +32,9 @@ const (
 	// TDocType is a word naming the kind of document, its Norm one of
 	// invoice's Type values: Fattura, Gutschrift, Avoir, TD04.
 	TDocType
+	// TPayMethod is a word naming a way to pay, its Norm one of invoice's
+	// Pay values: Bonifico, Lastschrift, Virement, Credit card.
+	TPayMethod
 	// TCurrency is a currency, its Norm an ISO 4217 code: an amount's sign
 	// or code, a code printed alone.
 	TCurrency
