@@ -5,10 +5,10 @@
 // and check-digit validity, how often the value recurs, the arithmetic it
 // takes part in), scores the candidates with weights fitted from data
 // (Model, fitted by Fit), and chooses the fields together under constraints
-// that hold for every invoice: subtotal + tax (+ stamp duty, + a charge
-// outside VAT) = total, issue date ≤ due date, vendor ≠ buyer. A field
-// whose best candidate scores below its threshold stays null; the others
-// carry the fitted probability as their confidence.
+// that hold for every invoice: subtotal + tax (+ stamp duty) = total, issue
+// date ≤ due date, vendor ≠ buyer. A field whose best candidate scores
+// below its threshold stays null; the others carry the fitted probability
+// as their confidence.
 //
 // Nothing here is written for a particular layout: what a label to the left
 // of an amount means for the total is a weight the data fit, not a rule.

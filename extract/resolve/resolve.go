@@ -174,7 +174,7 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 			pick(f.Name, nil)
 		}
 	}
-	m.jointTotals(d, opts, th, pick)
+	m.jointTotals(opts, th, pick)
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	m.partyNames(d, opts, th, pick)
@@ -350,10 +350,9 @@ func ptrs(os []option) []*option {
 }
 
 // jointTotals chooses subtotal, tax and total together: a choice that adds
-// up earns the fitted ArithBonus. A total adds up when it is the subtotal
-// plus the tax, with the stamp duty chosen when it includes it, or with a
-// charge outside VAT (see amountIndex.charged).
-func (m *Model) jointTotals(d *Doc, opts map[string][]option, th func(string) float64, pick func(string, *option)) {
+// up (with the stamp duty chosen, when the total includes it) earns the
+// fitted ArithBonus.
+func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, pick func(string, *option)) {
 	const fs, ft, fT, fStamp = "financials.subtotal", "financials.tax_amount", "financials.total", "financials.stamp_duty"
 	stamp := int64(0)
 	if os := opts[fStamp]; len(os) > 0 && utility(os[0].prob, th(fStamp)) > 0 {
@@ -362,7 +361,6 @@ func (m *Model) jointTotals(d *Doc, opts map[string][]option, th func(string) fl
 	subs := append([]*option{nil}, ptrs(opts[fs])...)
 	taxes := append([]*option{nil}, ptrs(opts[ft])...)
 	totals := append([]*option{nil}, ptrs(opts[fT])...)
-	var amounts *amountIndex
 	best := math.Inf(-1)
 	var bs, bt, bT *option
 	for _, s := range subs {
@@ -379,19 +377,10 @@ func (m *Model) jointTotals(d *Doc, opts map[string][]option, th func(string) fl
 					u += utility(T.prob, th(fT))
 				}
 				if s != nil && t != nil && T != nil {
-					tax := cents(math.Abs(t.v.Num))
-					sum := cents(math.Abs(s.v.Num)) + tax
+					sum := cents(math.Abs(s.v.Num)) + cents(math.Abs(t.v.Num))
 					tot := cents(math.Abs(T.v.Num))
-					switch {
-					case abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1:
+					if abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1 {
 						u += m.ArithBonus
-					case tot > sum+1:
-						if amounts == nil {
-							amounts = indexAmounts(d)
-						}
-						if amounts.charged(sum, tax, tot) {
-							u += m.ArithBonus
-						}
 					}
 				}
 				if u > best {
@@ -403,59 +392,6 @@ func (m *Model) jointTotals(d *Doc, opts map[string][]option, th func(string) fl
 	pick(fs, bs)
 	pick(ft, bt)
 	pick(fT, bT)
-}
-
-// amountIndex gives the places where each amount, in cents without sign,
-// is printed, and the lines that print a VAT rate.
-type amountIndex struct {
-	at    map[int64][]lineAt
-	rated map[lineAt]bool
-}
-
-// lineAt is a line of a page.
-type lineAt struct{ page, line int }
-
-// indexAmounts indexes the printed amounts of d.
-func indexAmounts(d *Doc) *amountIndex {
-	ix := &amountIndex{at: map[int64][]lineAt{}, rated: map[lineAt]bool{}}
-	for i := range d.Values {
-		v := &d.Values[i]
-		switch {
-		case v.Line < 0:
-		case v.Type == TAmount && v.Num != 0:
-			c := cents(math.Abs(v.Num))
-			ix.at[c] = append(ix.at[c], lineAt{v.Page, v.Line})
-		case v.Type == TPercent && v.Num > 0 && isVATRate(v.Num):
-			ix.rated[lineAt{v.Page, v.Line}] = true
-		}
-	}
-	return ix
-}
-
-// charged reports whether a total tot is the sum of subtotal and tax (sum)
-// plus one charge outside VAT, as a bill adds a fee or a licence that
-// bears no VAT after its taxed amounts ("Totale bolletta 224,47" /
-// "Canone TV 14,00" / "Totale da pagare 238,47"): on a page printing the
-// total, the charge tot − sum is printed on a line above the total's and
-// below either the sum itself or the tax, and not on a line with a VAT
-// rate (the tax of another rate, which the tax chosen left out).
-func (ix *amountIndex) charged(sum, tax, tot int64) bool {
-	charge := tot - sum
-	for _, T := range ix.at[tot] {
-		for _, from := range [][]lineAt{ix.at[sum], ix.at[tax]} {
-			for _, a := range from {
-				if a.page != T.page || a.line >= T.line {
-					continue
-				}
-				for _, c := range ix.at[charge] {
-					if c.page == T.page && a.line < c.line && c.line < T.line && !ix.rated[c] {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 func abs64(x int64) int64 {
