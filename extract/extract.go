@@ -281,6 +281,12 @@ func (e *Engine) Extract(ctx context.Context, data []byte, opt Options) (Outcome
 	return out, nil
 }
 
+// identified reports whether a result names what only an invoice does:
+// its number, or a party's VAT id.
+func identified(r invoice.Result) bool {
+	return r.Invoice.Number != nil || r.Vendor.VATNumber != nil || r.Buyer.VATNumber != nil
+}
+
 // decide resolves the fields of a page reading and finishes the outcome.
 func (e *Engine) decide(r pageRead, pages int, warnings []invoice.Finding, opt Options) Outcome {
 	m := opt.Model
@@ -288,10 +294,12 @@ func (e *Engine) decide(r pageRead, pages int, warnings []invoice.Finding, opt O
 		m = e.model
 	}
 	f := r.fields
+	noInvoice := fields.NoInvoice(f.Result)
 	resolveFields(&f, r.candidates, m)
-	if !f.Result.HasContent() {
+	if !f.Result.HasContent() || noInvoice && !identified(f.Result) {
 		// The resolver also reads numbers without a label: alone, a
-		// word with digits is not an invoice.
+		// word with digits is not an invoice, nor a date and an amount
+		// on a page where nothing else reads as one.
 		f.ClearNoInvoice()
 	}
 	res := f.Result

@@ -885,6 +885,15 @@ func TestDocTypeAndCurrency(t *testing.T) {
 	if len(currencies) != 2 {
 		t.Errorf("currency candidates %v, want 2", currencies)
 	}
+
+	// The invoice a document is when it names no type needs a number.
+	fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"dt.default": 3, "bias": -1}}
+	fm.compile()
+	m := &Model{Fields: map[string]*FieldModel{"invoice.type": fm}}
+	plain := Build(doc(map[float64][]cell{100: {{40, "Sample document"}, {300, "12,00"}}}), "en")
+	if c := m.Resolve(plain)["invoice.type"]; c.Value != nil {
+		t.Errorf("a document with no number and no type: type %q, want none", c.Value.Norm)
+	}
 }
 
 // TestMeasureIsNoIdentifier checks that a quantity with its unit or an
