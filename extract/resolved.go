@@ -53,9 +53,6 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 	str("vendor.phone", r.Vendor.Phone)
 	str("vendor.fiscal_code", r.Vendor.FiscalCode)
 	str("buyer.fiscal_code", r.Buyer.FiscalCode)
-	str("invoice.type", r.Invoice.Type)
-	str("invoice.payment_method", r.Invoice.PaymentMethod)
-	str("invoice.currency", r.Invoice.Currency)
 	postal := func(name string, zip, city *string) {
 		if zip == nil && city == nil {
 			return
@@ -146,18 +143,6 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			r.Vendor.FiscalCode = s
 		case "buyer.fiscal_code":
 			r.Buyer.FiscalCode = s
-		case "invoice.type":
-			r.Invoice.Type = s
-		case "invoice.payment_method":
-			r.Invoice.PaymentMethod = s
-		case "invoice.currency":
-			r.Invoice.Currency = s
-			r.Financials.Currency = s
-			if ev, ok := f.Evidence[name]; ok {
-				f.Evidence["financials.currency"] = ev
-			} else {
-				delete(f.Evidence, "financials.currency")
-			}
 		case "vendor.postal", "buyer.postal":
 			zip, city := postalOf(c)
 			party := strings.TrimSuffix(name, ".postal")
@@ -175,16 +160,6 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 				delete(f.Evidence, party+".zip_code")
 				delete(f.Evidence, party+".city")
 			}
-		}
-	}
-	if _, fitted := m.Fields["invoice.type"]; fitted && choices["invoice.type"].Value != nil && choices["invoice.type"].Value.Line < 0 {
-		// The invoice a document is when it names no type is shown where
-		// its number is, as sure as the choice.
-		if ev, ok := f.Evidence["invoice.number"]; ok && r.Invoice.Number != nil {
-			ev.Confidence = f.Evidence["invoice.type"].Confidence
-			f.Evidence["invoice.type"] = ev
-		} else {
-			delete(f.Evidence, "invoice.type")
 		}
 	}
 	bankTransferByCoordinates(f, d)

@@ -41,21 +41,6 @@ var plainFeatures = []string{
 	// amounts
 	"amt.cur", "amt.neg", "amt.int", "amt.rank1", "amt.rank2", "amt.rank3", "amt.maxpage", "amt.lastpage.max",
 	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "amt.zero", "amt.small",
-	// the lines of a VAT summary per rate (see rateSummary): the sum of
-	// their bases or of their taxes, a part of several lines' sum, a sum
-	// printed nowhere
-	"rl.basesum", "rl.taxsum", "rl.part", "rl.unprinted",
-	// document types and payment methods (see Doc.docWords): the type
-	// named, a TDnn code, the invoice every numbered document is when it
-	// names no type, a word of another type anywhere; the method named,
-	// several methods named; a word in a line of prose, a word starting
-	// its cell
-	"dt.invoice", "dt.credit_note", "dt.debit_note", "dt.proforma", "dt.fee_note", "dt.receipt",
-	"dt.code", "dt.default", "dt.other",
-	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
-	"kw.prose", "kw.start",
-	// a currency carried by an amount (see Doc.currencies)
-	"cur.amount",
 	// dates
 	"d.first", "d.last", "d.ambig", "d.only",
 	// a date after a place and a comma, as a letter dates itself
@@ -203,9 +188,7 @@ func (d *Doc) describe() {
 			rates[cents(v.Num)] = true
 		}
 	}
-	summary := d.rateLines()
-	methods := d.distinctMethods()
-	split := len(summary.rates()) >= 2
+	split := len(d.ratesWithTheirTax()) >= 2
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
 	// Values per line and per cell, by type.
@@ -277,8 +260,6 @@ func (d *Doc) describe() {
 		set("street.weak", b(v.weak))
 
 		switch v.Type {
-		case TDocType, TPayMethod, TCurrency:
-			d.docFeatures(v, methods, set)
 		case TAmount:
 			a := math.Abs(v.Num)
 			set("amt.cur", b(v.Currency != ""))
@@ -297,7 +278,6 @@ func (d *Doc) describe() {
 			set("ar.total", b(r&roleTotal != 0))
 			set("ar.sub", b(r&roleSub != 0))
 			set("ar.tax", b(r&roleTax != 0))
-			summary.features(i, cents(a), set)
 		case TDate:
 			set("d.first", b(len(dates) > 0 && v.Norm == dates[0]))
 			set("d.last", b(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
@@ -369,8 +349,6 @@ func (d *Doc) describe() {
 		}
 		v.feats = f
 	}
-	d.addSums(summary)
-	d.addDefaultType()
 }
 
 // labelFeatures sets the label features of a value: the nearest label in
@@ -528,6 +506,38 @@ func arithmetic(distinct []float64) map[int64]int {
 // currency sign ("~500ml", "40€", "3,5 kg", "$120"): a token holding
 // digits that is no document number.
 var measure = regexp.MustCompile(`(?i)^[~≈<>±+-]?(?:[€$£]\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:€|\$|£|%|ml|cl|dl|l|mg|g|kg|t|mm|cm|m|km|m2|m²|m3|m³|h|min|w|kw|kwh|mwh|v|gb|mb|tb|pz|pcs|pc|stk|x))$`)
+
+// ratesWithTheirTax returns the VAT rates (in cents of a percent) printed
+// on a line with a base and the tax the rate gives on it ("13.5%  2,216.00
+// 299.16"): the lines of a summary per rate. An invoice with two of them
+// charges several rates, and no single rate is its own.
+func (d *Doc) ratesWithTheirTax() map[int64]bool {
+	type lineKey struct{ page, line int }
+	amounts := map[lineKey][]float64{}
+	for _, v := range d.Values {
+		if v.Type == TAmount && v.Num > 0 {
+			k := lineKey{v.Page, v.Line}
+			amounts[k] = append(amounts[k], v.Num)
+		}
+	}
+	out := map[int64]bool{}
+	for _, v := range d.Values {
+		if v.Type != TPercent || v.Num <= 0 || !isVATRate(v.Num) || out[cents(v.Num)] {
+			continue
+		}
+		as := amounts[lineKey{v.Page, v.Line}]
+	pairs:
+		for _, base := range as {
+			for _, tax := range as {
+				if tax < base && abs64(cents(base*v.Num/100)-cents(tax)) <= 1 {
+					out[cents(v.Num)] = true
+					break pairs
+				}
+			}
+		}
+	}
+	return out
+}
 
 // plausibleRate reports whether rate (in percent) is a VAT rate once the
 // rounding of a tax on base to the cent is allowed for.

@@ -179,11 +179,6 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	m.partyNames(d, opts, th, pick)
 	m.partyBlocks(d, opts, th, pick, out)
-	if c := out["invoice.type"]; c.Value != nil && c.Value.Line < 0 && out["invoice.number"].Value == nil {
-		// A document that names no type is an invoice only when it is
-		// numbered.
-		pick("invoice.type", nil)
-	}
 	return out
 }
 

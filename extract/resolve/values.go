@@ -23,21 +23,12 @@ const (
 	TID // a token holding a digit: a document number, an order number, a code
 	TVAT
 	TIBAN
-	TStreet // a street line: Via Roma 1, 12 rue de la Paix, Hauptstraße 5
-	TPostal // a postal line: postal code and city
-	TName   // a few words that may name a party
-	TEmail  // an e-mail address
-	TPhone  // a telephone number
-	TFiscal // an Italian codice fiscale
-	// TDocType is a word naming the kind of document, its Norm one of
-	// invoice's Type values: Fattura, Gutschrift, Avoir, TD04.
-	TDocType
-	// TPayMethod is a word naming a way to pay, its Norm one of invoice's
-	// Pay values: Bonifico, Lastschrift, Virement, Credit card.
-	TPayMethod
-	// TCurrency is a currency, its Norm an ISO 4217 code: an amount's sign
-	// or code, a code printed alone.
-	TCurrency
+	TStreet  // a street line: Via Roma 1, 12 rue de la Paix, Hauptstraße 5
+	TPostal  // a postal line: postal code and city
+	TName    // a few words that may name a party
+	TEmail   // an e-mail address
+	TPhone   // a telephone number
+	TFiscal  // an Italian codice fiscale
 	numTypes //
 )
 
@@ -74,9 +65,6 @@ type Value struct {
 	// joined marks a person's name joined from its given and family
 	// names (see Doc.keyedAddresses).
 	joined bool
-	// code marks a document type printed as an Italian e-invoice's code
-	// (TDnn); onAmount a currency carried by an amount.
-	code, onAmount bool
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
@@ -198,12 +186,9 @@ func (d *Doc) findValues() {
 			for _, m := range parse.FindDates(text, d.Locale) {
 				add(TDate, m)
 			}
-			amounts := parse.FindAmounts(text, d.Locale)
-			for _, m := range amounts {
+			for _, m := range parse.FindAmounts(text, d.Locale) {
 				add(TAmount, m)
 			}
-			d.currencies(pi, li, amounts)
-			d.docWords(pi, li)
 			for _, m := range parse.FindPercents(text) {
 				add(TPercent, m)
 			}
