@@ -206,3 +206,20 @@ func TestNoInvoiceContent(t *testing.T) {
 		t.Errorf("evidence %v, confidence %v: want none", out.Evidence, out.Confidence)
 	}
 }
+
+// TestClearNoInvoiceFlagsOnce checks that a result cleared twice (by the
+// rules, then by the engine after the resolver) carries one warning.
+func TestClearNoInvoiceFlagsOnce(t *testing.T) {
+	var o Outcome
+	o.ClearNoInvoice()
+	o.ClearNoInvoice()
+	n := 0
+	for _, w := range o.Result.Validation.Warnings {
+		if w.Code == CodeNoInvoice {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d %s warnings, want 1", n, CodeNoInvoice)
+	}
+}
