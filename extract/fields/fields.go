@@ -110,13 +110,12 @@ func NoInvoice(r invoice.Result) bool {
 // data, and a wrong value is worse than none.
 func (o *Outcome) ClearNoInvoice() {
 	warnings := o.Result.Validation.Warnings
-	flagged := NoInvoice(o.Result)
-	o.Result = invoice.Empty()
-	o.Result.Validation.Warnings = warnings
-	if !flagged {
-		o.Result.Validation.Warnings = append(warnings, invoice.Finding{Code: CodeNoInvoice, Severity: invoice.SeverityWarning,
+	if !NoInvoice(o.Result) {
+		warnings = append(warnings, invoice.Finding{Code: CodeNoInvoice, Severity: invoice.SeverityWarning,
 			Message: "no invoice data was found in the document: no date, amount, line item, tax identifier or address"})
 	}
+	o.Result = invoice.Empty()
+	o.Result.Validation.Warnings = warnings
 	o.Evidence = map[string]Evidence{}
 	o.Confidence = 0
 }

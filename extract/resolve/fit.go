@@ -204,9 +204,9 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 			}
 		}
 		docs = max(docs, len(groups)/len(roles))
-		dim := n * (1 + len(roles)) // the shared weights, then each role's
-		if len(roles) == 1 {
-			dim = n
+		dim := n
+		if len(roles) > 1 {
+			dim = n * (1 + len(roles)) // the shared weights, then each role's
 		}
 		var w []float64
 		if opts.Listwise {
