@@ -23,9 +23,12 @@ func (m *ItemsModel) prob(x map[string]float64) float64 {
 	if m == nil {
 		return 0
 	}
+	// The sum runs in the fixed order of itemFeatures (the features the
+	// fit weighs), not in a map's order, which changes from run to run:
+	// the same document gets the same probability to the last bit.
 	z := 0.0
-	for k, v := range x {
-		z += m.Weights[k] * v
+	for _, k := range itemFeatures {
+		z += m.Weights[k] * x[k]
 	}
 	return sigmoid(z)
 }

@@ -33,9 +33,15 @@ func NewCache(eng *extract.Engine) *Cache {
 	return &Cache{Engine: eng, docs: map[string]*resolve.Doc{}}
 }
 
+// readAttempts is how many times a case is read when reading fails for a
+// reason that may pass (a time limit on a busy machine, a crashed reader).
+const readAttempts = 3
+
 // Doc returns a case's resolver document, reading it the first time. An
-// embedded e-invoice or an unreadable document gives nil: nothing to learn
-// from the page.
+// embedded e-invoice or a document that can never be read (damaged, no
+// text) gives nil: nothing to learn from the page. A failure that may pass
+// is tried again, and then returned: a fit that silently lacked the case
+// would differ from one run to the next with the machine's load.
 func (c *Cache) Doc(ctx context.Context, cs eval.Case) (*resolve.Doc, error) {
 	c.mu.Lock()
 	d, ok := c.docs[cs.PDF]
@@ -47,13 +53,20 @@ func (c *Cache) Doc(ctx context.Context, cs eval.Case) (*resolve.Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read case %s: %w", cs.Name, err)
 	}
-	d, err = c.Engine.Candidates(ctx, data, extract.Options{Locale: cs.Truth.Locale})
-	var xe *extract.Error
-	if errors.As(err, &xe) || errors.Is(err, extract.ErrEmbedded) {
-		d, err = nil, nil
+	tries := 0
+	for tries < readAttempts {
+		tries++
+		d, err = c.Engine.Candidates(ctx, data, extract.Options{Locale: cs.Truth.Locale})
+		var xe *extract.Error
+		if errors.As(err, &xe) && xe.Permanent || errors.Is(err, extract.ErrEmbedded) {
+			d, err = nil, nil
+		}
+		if err == nil || ctx.Err() != nil {
+			break
+		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read case %s: %w", cs.Name, err)
+		return nil, fmt.Errorf("read case %s (%d attempts): %w", cs.Name, tries, err)
 	}
 	c.mu.Lock()
 	c.docs[cs.PDF] = d
