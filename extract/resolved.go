@@ -53,6 +53,8 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 	str("vendor.phone", r.Vendor.Phone)
 	str("vendor.fiscal_code", r.Vendor.FiscalCode)
 	str("buyer.fiscal_code", r.Buyer.FiscalCode)
+	str("invoice.payment_method", r.Invoice.PaymentMethod)
+	str("invoice.currency", r.Invoice.Currency)
 	postal := func(name string, zip, city *string) {
 		if zip == nil && city == nil {
 			return
@@ -143,6 +145,16 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			r.Vendor.FiscalCode = s
 		case "buyer.fiscal_code":
 			r.Buyer.FiscalCode = s
+		case "invoice.payment_method":
+			r.Invoice.PaymentMethod = s
+		case "invoice.currency":
+			r.Invoice.Currency = s
+			r.Financials.Currency = s
+			if ev, ok := f.Evidence[name]; ok {
+				f.Evidence["financials.currency"] = ev
+			} else {
+				delete(f.Evidence, "financials.currency")
+			}
 		case "vendor.postal", "buyer.postal":
 			zip, city := postalOf(c)
 			party := strings.TrimSuffix(name, ".postal")

@@ -156,6 +156,16 @@ func columnHeadings(hits [][]labelHit, cells []layout.Cell) {
 	}
 }
 
+// text returns the words first to last of line li.
+func (p *Page) text(li, first, last int) string {
+	offs := p.offsets[li]
+	end := len(p.texts[li])
+	if last+1 < len(offs) {
+		end = offs[last+1] - 1
+	}
+	return p.texts[li][offs[first]:end]
+}
+
 // wordSpan returns the word positions of line li that the byte range
 // [start, end) of the line's text covers.
 func (p *Page) wordSpan(li, start, end int) (first, last int) {

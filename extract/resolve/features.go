@@ -41,6 +41,12 @@ var plainFeatures = []string{
 	// amounts
 	"amt.cur", "amt.neg", "amt.int", "amt.rank1", "amt.rank2", "amt.rank3", "amt.maxpage", "amt.lastpage.max",
 	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "amt.zero", "amt.small",
+	// payment methods (see Doc.payWords): the method named, several
+	// methods named; a word in a line of prose, a word starting its cell
+	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
+	"kw.prose", "kw.start",
+	// a currency carried by an amount (see Doc.currencies)
+	"cur.amount",
 	// dates
 	"d.first", "d.last", "d.ambig", "d.only",
 	// a date after a place and a comma, as a letter dates itself
@@ -189,6 +195,7 @@ func (d *Doc) describe() {
 		}
 	}
 	split := len(d.ratesWithTheirTax()) >= 2
+	methods := d.distinctMethods()
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
 	// Values per line and per cell, by type.
@@ -260,6 +267,8 @@ func (d *Doc) describe() {
 		set("street.weak", b(v.weak))
 
 		switch v.Type {
+		case TPayMethod, TCurrency:
+			d.docFeatures(v, methods, set)
 		case TAmount:
 			a := math.Abs(v.Num)
 			set("amt.cur", b(v.Currency != ""))

@@ -52,6 +52,8 @@ var Fields = []Field{
 	{"vendor.phone", TPhone},
 	{"vendor.fiscal_code", TFiscal},
 	{"buyer.fiscal_code", TFiscal},
+	{"invoice.payment_method", TPayMethod},
+	{"invoice.currency", TCurrency},
 }
 
 // FieldByName returns the field of a path.

@@ -1415,3 +1415,67 @@ func TestRolesShareWeights(t *testing.T) {
 		t.Errorf("zone.head weighs %.2f for the vendor and %.2f for the buyer, want + and −", vw["zone.head"], bw["zone.head"])
 	}
 }
+
+// TestPaymentAndCurrency checks the candidates of the payment method and
+// the currency: a word naming a way to pay, marked when the document names
+// several; an amount's sign or code, and a code printed alone; and that a
+// model weighing the currency an amount carries reads it.
+func TestPaymentAndCurrency(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		80:  {{40, "Rechnung Nr. 2024-17"}},
+		100: {{40, "Beträge in EUR"}},
+		120: {{40, "Gesamt"}, {300, "100,00 €"}},
+		140: {{40, "Zahlungsart: Überweisung"}},
+	}), "de")
+	methods := map[string][]string{}
+	currencies := map[string][]string{}
+	for _, v := range d.Values {
+		switch v.Type {
+		case TPayMethod:
+			methods[v.Text] = append(featureList(&v), v.Norm)
+		case TCurrency:
+			currencies[v.Text] = append(featureList(&v), v.Norm)
+		}
+	}
+	if want := []string{"bank_transfer", "pm.bank_transfer"}; !containsAll(methods["Überweisung"], want) || slices.Contains(methods["Überweisung"], "pm.several") {
+		t.Errorf("payment candidates %v, want Überweisung with %v and not pm.several", methods, want)
+	}
+	for text, want := range map[string][]string{"EUR": {"EUR"}, "100,00 €": {"EUR", "cur.amount"}} {
+		if !containsAll(currencies[text], want) {
+			t.Errorf("currency candidate %q: %v, want %v", text, currencies[text], want)
+		}
+	}
+	if len(currencies) != 2 {
+		t.Errorf("currency candidates %v, want 2", currencies)
+	}
+
+	two := Build(doc(map[float64][]cell{
+		100: {{40, "Pagamento: bonifico bancario"}},
+		120: {{40, "oppure carta di credito"}},
+	}), "it")
+	if n := two.distinctMethods(); n != 2 {
+		t.Errorf("a document naming bank transfer and card names %d ways to pay, want 2", n)
+	}
+	for _, v := range two.Values {
+		if v.Type == TPayMethod && !slices.Contains(featureList(&v), "pm.several") {
+			t.Errorf("payment candidate %q of a document naming two ways to pay lacks pm.several: %v", v.Text, featureList(&v))
+		}
+	}
+
+	fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"cur.amount": 4, "bias": -1}}
+	fm.compile()
+	m := &Model{Fields: map[string]*FieldModel{"invoice.currency": fm}}
+	if c := m.Resolve(d)["invoice.currency"]; c.Value == nil || c.Value.Norm != "EUR" || c.Value.Text != "100,00 €" {
+		t.Errorf("currency chosen %+v, want EUR of the amount 100,00 €", c.Value)
+	}
+}
+
+// containsAll reports whether have holds every one of want.
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}

@@ -23,12 +23,18 @@ const (
 	TID // a token holding a digit: a document number, an order number, a code
 	TVAT
 	TIBAN
-	TStreet  // a street line: Via Roma 1, 12 rue de la Paix, Hauptstraße 5
-	TPostal  // a postal line: postal code and city
-	TName    // a few words that may name a party
-	TEmail   // an e-mail address
-	TPhone   // a telephone number
-	TFiscal  // an Italian codice fiscale
+	TStreet // a street line: Via Roma 1, 12 rue de la Paix, Hauptstraße 5
+	TPostal // a postal line: postal code and city
+	TName   // a few words that may name a party
+	TEmail  // an e-mail address
+	TPhone  // a telephone number
+	TFiscal // an Italian codice fiscale
+	// TPayMethod is a word naming a way to pay, its Norm one of invoice's
+	// Pay values: Bonifico, Lastschrift, Virement, Credit card.
+	TPayMethod
+	// TCurrency is a currency, its Norm an ISO 4217 code: an amount's sign
+	// or code, a code printed alone.
+	TCurrency
 	numTypes //
 )
 
@@ -65,6 +71,8 @@ type Value struct {
 	// joined marks a person's name joined from its given and family
 	// names (see Doc.keyedAddresses).
 	joined bool
+	// onAmount marks a currency carried by an amount.
+	onAmount bool
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
@@ -186,9 +194,12 @@ func (d *Doc) findValues() {
 			for _, m := range parse.FindDates(text, d.Locale) {
 				add(TDate, m)
 			}
-			for _, m := range parse.FindAmounts(text, d.Locale) {
+			amounts := parse.FindAmounts(text, d.Locale)
+			for _, m := range amounts {
 				add(TAmount, m)
 			}
+			d.currencies(pi, li, amounts)
+			d.payWords(pi, li)
 			for _, m := range parse.FindPercents(text) {
 				add(TPercent, m)
 			}
