@@ -268,7 +268,7 @@ func (d *Doc) describe() {
 
 		switch v.Type {
 		case TPayMethod, TCurrency:
-			d.docFeatures(v, methods, set)
+			d.paymentFeatures(v, methods, set)
 		case TAmount:
 			a := math.Abs(v.Num)
 			set("amt.cur", b(v.Currency != ""))

@@ -73,10 +73,10 @@ func currencyCode(t string) bool {
 	return true
 }
 
-// docFeatures sets the features of a payment method or currency
+// paymentFeatures sets the features of a payment method or currency
 // candidate; methods is the number of distinct payment methods the
 // document names.
-func (d *Doc) docFeatures(v *Value, methods int, set func(string, float64)) {
+func (d *Doc) paymentFeatures(v *Value, methods int, set func(string, float64)) {
 	b := func(ok bool) float64 {
 		if ok {
 			return 1
@@ -89,16 +89,15 @@ func (d *Doc) docFeatures(v *Value, methods int, set func(string, float64)) {
 			set("pm."+m, b(v.Norm == m))
 		}
 		set("pm.several", b(methods > 1))
+		// A word naming a way to pay: in a line of prose or a heading, at
+		// the start of its cell.
+		l := d.Pages[v.Page].S.Page.Lines[v.Line]
+		set("kw.prose", b(len(l.Words) > 8))
+		if cells := d.Pages[v.Page].S.Cells[v.Line]; v.Cell < len(cells) {
+			set("kw.start", b(cells[v.Cell].First == v.First))
+		}
 	case TCurrency:
 		set("cur.amount", b(v.onAmount))
-		return
-	}
-	// A word naming a way to pay: in a line of prose or a heading, at the
-	// start of its cell.
-	l := d.Pages[v.Page].S.Page.Lines[v.Line]
-	set("kw.prose", b(len(l.Words) > 8))
-	if cells := d.Pages[v.Page].S.Cells[v.Line]; v.Cell < len(cells) {
-		set("kw.start", b(cells[v.Cell].First == v.First))
 	}
 }
 
