@@ -174,7 +174,69 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			}
 		}
 	}
+	partyCountries(f, d, m, choices)
+	vendorSDI(f, d, m, choices)
 	bankTransferByCoordinates(f, d)
+}
+
+// partyCountries sets each party's country from the values chosen for it
+// (see resolve.Doc.PartyCountry), as sure as the choice it goes with,
+// less when only guessed; a party with none of them keeps none.
+func partyCountries(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
+	for _, party := range []string{"vendor", "buyer"} {
+		if _, ok := m.Fields[party+".postal"]; !ok {
+			continue
+		}
+		dst := &f.Result.Vendor.Country
+		if party == "buyer" {
+			dst = &f.Result.Buyer.Country
+		}
+		names := map[*resolve.Value]string{}
+		pv := resolve.PartyValues{}
+		for field, dst := range map[string]**resolve.Value{"postal": &pv.Postal, "name": &pv.Name, "vat_number": &pv.VAT, "fiscal_code": &pv.Fiscal, "iban": &pv.IBAN} {
+			name := party + "." + field
+			if v := choices[name].Value; v != nil {
+				*dst = v
+				names[v] = name
+			}
+		}
+		name := party + ".country"
+		c, ok := d.PartyCountry(pv)
+		if !ok {
+			*dst = nil
+			delete(f.Evidence, name)
+			continue
+		}
+		src := names[c.From]
+		conf := choices[src].Prob
+		if fm, ok := m.Fields[src]; ok {
+			conf = fm.Confidence(conf)
+		}
+		if !c.Stated {
+			conf *= 0.6
+		}
+		code := c.Code
+		*dst = &code
+		f.Evidence[name] = layout.Evidence{Page: d.Pages[c.Page].Num, Box: c.Box, Confidence: math.Round(conf*100) / 100}
+	}
+}
+
+// vendorSDI sets the vendor's recipient code from the code printed under
+// its label outside the buyer's block (see resolve.Doc.SDICode), as sure
+// as its label reads.
+func vendorSDI(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
+	if _, ok := m.Fields["buyer.name"]; !ok {
+		return
+	}
+	s, ok := d.SDICode(choices["buyer.name"].Value)
+	if !ok {
+		f.Result.Vendor.SDICode = nil
+		delete(f.Evidence, "vendor.sdi_code")
+		return
+	}
+	code := s.Code
+	f.Result.Vendor.SDICode = &code
+	f.Evidence["vendor.sdi_code"] = layout.Evidence{Page: d.Pages[s.Page].Num, Box: s.Box, Confidence: math.Round(s.Score*100) / 100}
 }
 
 // bankTransferByCoordinates sets the payment method of an invoice that

@@ -52,6 +52,23 @@ var countryNames = map[string]string{
 	"stati uniti": "US", "united states": "US", "usa": "US", "us": "US", "vereinigte staaten": "US", "états-unis": "US",
 }
 
+// CountryCode reports whether s is the ISO code of a country CountryName
+// knows ("IT", "DE"), upper case.
+func CountryCode(s string) bool {
+	if len(s) != 2 || strings.ToUpper(s) != s {
+		return false
+	}
+	return countryCodes[s]
+}
+
+var countryCodes = func() map[string]bool {
+	out := map[string]bool{}
+	for _, c := range countryNames {
+		out[c] = true
+	}
+	return out
+}()
+
 // CountryName returns the ISO code of a country name in it, en, de or fr
 // ("Deutschland", "Australia"), "" for an unknown name.
 func CountryName(s string) string {

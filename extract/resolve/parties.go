@@ -91,7 +91,7 @@ func (d *Doc) findParties(pi, li int) {
 			if k+1 < len(segs) && isZip(cell[sg.s:sg.e]) {
 				if pa, ok := parse.PostalLine(cell[sg.s:segs[k+1].e], d.Locale); ok && pa.Street == "" && pa.City != "" {
 					if v := add(TPostal, cs+sg.s, cs+segs[k+1].e, PostalKey(pa.Zip, pa.City), 0); v != nil {
-						v.Zip, v.City, v.Country = pa.Zip, pa.City, pa.Country
+						v.Zip, v.City, v.Country, v.guessed = pa.Zip, pa.City, pa.Country, pa.Guessed
 					}
 					k++
 					continue
@@ -202,7 +202,7 @@ func (d *Doc) keyedAddresses(pi int) {
 				continue
 			}
 			v := add(TPostal, zip, city, z+" "+c, PostalKey(pa.Zip, pa.City))
-			v.Zip, v.City, v.Country = pa.Zip, pa.City, pa.Country
+			v.Zip, v.City, v.Country, v.guessed = pa.Zip, pa.City, pa.Country, pa.Guessed
 		}
 	}
 }
@@ -279,7 +279,7 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 				}
 				if !d.hasValue(pi, li, TPostal, PostalKey(pa.Zip, pa.City)) {
 					if v := add(TPostal, s, s+len(seg), PostalKey(pa.Zip, pa.City), 0); v != nil {
-						v.Zip, v.City, v.Country, v.embedded = pa.Zip, pa.City, pa.Country, true
+						v.Zip, v.City, v.Country, v.guessed, v.embedded = pa.Zip, pa.City, pa.Country, pa.Guessed, true
 					}
 				}
 				break
@@ -500,7 +500,7 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 		}
 		ps, _ = trimSegment(text, ps, e)
 		if v := add(TPostal, ps, e, PostalKey(pa.Zip, pa.City), 0); v != nil {
-			v.Country = pa.Country
+			v.Country, v.guessed = pa.Country, pa.Guessed
 			v.Zip, v.City = pa.Zip, pa.City
 		}
 		return

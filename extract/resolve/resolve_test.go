@@ -1479,3 +1479,86 @@ func containsAll(have, want []string) bool {
 	}
 	return true
 }
+
+// TestPartyCountry checks that a party's country comes from its own block:
+// the country its postal line names, a country's name alone under the
+// postal line, the VAT id's prefix; and a country only guessed from the
+// postal code's form when nothing states one.
+func TestPartyCountry(t *testing.T) {
+	postalOf := func(d *Doc, zip string) *Value {
+		for i := range d.Values {
+			if v := &d.Values[i]; v.Type == TPostal && v.Zip == zip {
+				return v
+			}
+		}
+		t.Fatalf("no postal line with code %s", zip)
+		return nil
+	}
+	vatOf := func(d *Doc) *Value {
+		for i := range d.Values {
+			if v := &d.Values[i]; v.Type == TVAT {
+				return v
+			}
+		}
+		t.Fatal("no VAT id")
+		return nil
+	}
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Rossi S.r.l."}, {340, "Dupont SARL"}},
+		112: {{40, "Via Roma 1"}, {340, "12 rue de la Paix"}},
+		124: {{40, "20121 Milano"}, {340, "75002 Paris"}},
+		136: {{40, "Deutschland / Germany"}, {340, "P.IVA IT01234567897"}},
+	}), "it")
+	for _, tc := range []struct {
+		name        string
+		postal, vat *Value
+		want        string
+		stated      bool
+	}{
+		{"a country in the postal line's block", postalOf(d, "20121"), nil, "DE", true},
+		{"the VAT id's prefix", postalOf(d, "75002"), vatOf(d), "IT", true},
+		{"guessed from the code", postalOf(d, "75002"), nil, "IT", false},
+		{"the VAT id alone", nil, vatOf(d), "IT", true},
+	} {
+		c, ok := d.PartyCountry(PartyValues{Postal: tc.postal, VAT: tc.vat})
+		if !ok || c.Code != tc.want || c.Stated != tc.stated {
+			t.Errorf("%s: %+v %v, want %s stated %v", tc.name, c, ok, tc.want, tc.stated)
+		}
+	}
+	if _, ok := d.PartyCountry(PartyValues{}); ok {
+		t.Error("no postal line and no VAT id: a country")
+	}
+	named := Build(doc(map[float64][]cell{100: {{40, "F-75002 Paris"}}}), "it")
+	if c, ok := named.PartyCountry(PartyValues{Postal: postalOf(named, "75002")}); !ok || c.Code != "FR" || !c.Stated {
+		t.Errorf("a postal line naming its country: %+v %v, want FR stated", c, ok)
+	}
+	after := Build(doc(map[float64][]cell{100: {{40, "Via Marsala 40"}}, 112: {{40, "60015 Ancona - AT"}}}), "it")
+	if c, ok := after.PartyCountry(PartyValues{Postal: postalOf(after, "60015")}); !ok || c.Code != "AT" || !c.Stated {
+		t.Errorf("a country code after the postal line: %+v %v, want AT stated", c, ok)
+	}
+}
+
+// TestSDICode checks that the recipient code is read after its label, in
+// its cell or the next, and not from the block left out.
+func TestSDICode(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Spett.le Cliente S.p.A."}},
+		112: {{40, "Codice destinatario: BBBBBB1"}},
+		200: {{40, "Codice SDI"}, {200, "AAAAAA2"}},
+	}), "it")
+	var buyer *Value
+	for i := range d.Values {
+		if v := &d.Values[i]; v.Type == TName && v.Line == 0 {
+			buyer = v
+		}
+	}
+	if c, ok := d.SDICode(nil); !ok || c.Code != "BBBBBB1" {
+		t.Errorf("SDI code %+v %v, want BBBBBB1", c, ok)
+	}
+	if buyer == nil {
+		t.Fatal("no name on the first line")
+	}
+	if c, ok := d.SDICode(buyer); !ok || c.Code != "AAAAAA2" {
+		t.Errorf("SDI code outside the buyer's block %+v %v, want AAAAAA2", c, ok)
+	}
+}

@@ -54,8 +54,11 @@ type Value struct {
 	Box                           layout.Rect
 	Currency                      string
 	Checked, Ambiguous            bool
-	// Zip, City and Country are a postal line's parts.
+	// Zip, City and Country are a postal line's parts; guessed marks a
+	// Country the line does not name, given by the postal code's form and
+	// the document's language.
 	Zip, City, Country string
+	guessed            bool
 	// block is 1 + the index of the value's block (see Doc.blocks), 0
 	// when it has none.
 	block int

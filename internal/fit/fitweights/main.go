@@ -36,11 +36,19 @@ import (
 	"time"
 
 	"github.com/invex/invex/extract"
+	"github.com/invex/invex/extract/ocr"
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/extract/resolve"
 	"github.com/invex/invex/internal/eval"
 	"github.com/invex/invex/internal/fit"
 )
+
+// trainingTimeout bounds the reading of a training case's document and the
+// OCR of each of its pages. The service's limits (seconds) are for a
+// user's upload; a training case is known to read, and a fit whose cases
+// time out on a busy machine would stop (fit.Cache retries, then fails)
+// or, worse, depend on the machine's load.
+const trainingTimeout = 5 * time.Minute
 
 func main() {
 	pdf.ServeIfChild()
@@ -220,7 +228,7 @@ func examples(kinds []string, workers int, dirs []string, noRules bool) ([]eval.
 			}
 		}
 	}
-	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true}, WithoutRules: noRules})
+	eng, err := extract.New(extract.Config{PDF: pdf.Config{Instances: workers, Isolated: true, Timeout: trainingTimeout}, OCR: ocr.Config{PageTimeout: trainingTimeout}, WithoutRules: noRules})
 	if err != nil {
 		return nil, nil, nil, err
 	}
