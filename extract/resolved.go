@@ -193,10 +193,10 @@ func partyCountries(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices
 		}
 		names := map[*resolve.Value]string{}
 		pv := resolve.PartyValues{}
-		for field, dst := range map[string]**resolve.Value{"postal": &pv.Postal, "name": &pv.Name, "vat_number": &pv.VAT, "fiscal_code": &pv.Fiscal, "iban": &pv.IBAN} {
+		for field, slot := range map[string]**resolve.Value{"postal": &pv.Postal, "name": &pv.Name, "vat_number": &pv.VAT, "fiscal_code": &pv.Fiscal, "iban": &pv.IBAN} {
 			name := party + "." + field
 			if v := choices[name].Value; v != nil {
-				*dst = v
+				*slot = v
 				names[v] = name
 			}
 		}
