@@ -222,13 +222,16 @@ func partyCountries(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices
 }
 
 // vendorSDI sets the vendor's recipient code from the code printed under
-// its label outside the buyer's block (see resolve.Doc.SDICode), as sure
-// as its label reads.
+// its label in the vendor's block and not the buyer's (see
+// resolve.Doc.SDICode), as sure as its label reads.
 func vendorSDI(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
-	if _, ok := m.Fields["buyer.name"]; !ok {
+	if _, ok := m.Fields["vendor.name"]; !ok {
 		return
 	}
-	s, ok := d.SDICode(choices["buyer.name"].Value)
+	party := func(p string) []*resolve.Value {
+		return []*resolve.Value{choices[p+".name"].Value, choices[p+".postal"].Value, choices[p+".vat_number"].Value}
+	}
+	s, ok := d.SDICode(party("vendor"), party("buyer"))
 	if !ok {
 		f.Result.Vendor.SDICode = nil
 		delete(f.Evidence, "vendor.sdi_code")

@@ -1539,26 +1539,33 @@ func TestPartyCountry(t *testing.T) {
 }
 
 // TestSDICode checks that the recipient code is read after its label, in
-// its cell or the next, and not from the block left out.
+// its cell or the next, only in the block of one of the party's values:
+// printed elsewhere it is the buyer's.
 func TestSDICode(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
-		100: {{40, "Spett.le Cliente S.p.A."}},
-		112: {{40, "Codice destinatario: BBBBBB1"}},
-		200: {{40, "Codice SDI"}, {200, "AAAAAA2"}},
+		100: {{40, "Rossi S.r.l."}, {340, "Spett.le Cliente S.p.A."}},
+		112: {{40, "Codice SDI"}, {150, "AAAAAA2"}, {340, "Codice destinatario: BBBBBB1"}},
 	}), "it")
-	var buyer *Value
+	names := map[string]*Value{}
 	for i := range d.Values {
-		if v := &d.Values[i]; v.Type == TName && v.Line == 0 {
-			buyer = v
+		if v := &d.Values[i]; v.Type == TName {
+			names[v.Norm] = v
 		}
 	}
-	if c, ok := d.SDICode(nil); !ok || c.Code != "BBBBBB1" {
-		t.Errorf("SDI code %+v %v, want BBBBBB1", c, ok)
+	vendor, buyer := names["Rossi S.r.l."], names["Spett.le Cliente S.p.A."]
+	if vendor == nil || buyer == nil {
+		t.Fatalf("names %v, want the vendor's and the buyer's", slices.Collect(maps.Keys(names)))
 	}
-	if buyer == nil {
-		t.Fatal("no name on the first line")
+	if c, ok := d.SDICode([]*Value{vendor}, []*Value{buyer}); !ok || c.Code != "AAAAAA2" {
+		t.Errorf("the vendor's SDI code %+v %v, want AAAAAA2", c, ok)
 	}
-	if c, ok := d.SDICode(buyer); !ok || c.Code != "AAAAAA2" {
-		t.Errorf("SDI code outside the buyer's block %+v %v, want AAAAAA2", c, ok)
+	if c, ok := d.SDICode([]*Value{buyer}, []*Value{vendor}); !ok || c.Code != "BBBBBB1" {
+		t.Errorf("the buyer's SDI code %+v %v, want BBBBBB1", c, ok)
+	}
+	if c, ok := d.SDICode([]*Value{vendor}, []*Value{vendor}); ok {
+		t.Errorf("a block both parties' values stand in: SDI code %+v", c)
+	}
+	if c, ok := d.SDICode(nil, nil); ok {
+		t.Errorf("no party: SDI code %+v", c)
 	}
 }

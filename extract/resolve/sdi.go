@@ -18,20 +18,35 @@ type SDI struct {
 
 // SDICode returns the recipient code printed after its label ("Codice
 // destinatario: M5UXCR1", "Codice SDI  ABC1234"), in the label's cell or
-// the next cell of its line, outside the block of the value skip (the
-// buyer's name, whose block prints the buyer's own code; nil for none).
-// The first such code in reading order is the document's.
-func (d *Doc) SDICode(skip *Value) (SDI, bool) {
-	skipBlock := -1
-	if skip != nil && skip.Line >= 0 {
-		if b, ok := d.blockOf[cellKey{skip.Page, skip.Line, skip.Cell}]; ok {
-			skipBlock = b
+// the next cell of its line, in the block of one of the values of a party
+// (its name, postal line, VAT id) and not in the block of one of other's
+// (the other party's): a party's fields stand in its block. Printed
+// anywhere else, the code is the recipient's, the buyer's, which the
+// result does not carry: an invoice prints whom it is sent to. The first
+// such code in reading order is the party's.
+func (d *Doc) SDICode(party, other []*Value) (SDI, bool) {
+	blocksOf := func(vs []*Value) map[int]bool {
+		out := map[int]bool{}
+		for _, v := range vs {
+			if v != nil && v.Line >= 0 {
+				if b, ok := d.blockOf[cellKey{v.Page, v.Line, v.Cell}]; ok {
+					out[b] = true
+				}
+			}
 		}
+		return out
+	}
+	blocks := blocksOf(party)
+	for b := range blocksOf(other) {
+		delete(blocks, b) // a block both parties' values stand in says nothing
+	}
+	if len(blocks) == 0 {
+		return SDI{}, false
 	}
 	for pi, p := range d.Pages {
 		for li, cells := range p.labels {
 			for ci, hs := range cells {
-				if b, ok := d.blockOf[cellKey{pi, li, ci}]; ok && b == skipBlock {
+				if b, ok := d.blockOf[cellKey{pi, li, ci}]; !ok || !blocks[b] {
 					continue
 				}
 				for _, h := range hs {
