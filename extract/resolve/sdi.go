@@ -17,8 +17,8 @@ type SDI struct {
 }
 
 // SDICode returns the recipient code printed after its label ("Codice
-// destinatario: M5UXCR1", "Codice SDI  ABC1234"), in the label's cell or
-// the next cell of its line, in the block of one of the values of a party
+// destinatario", "Codice SDI": six or seven capitals and digits), in the
+// label's cell or the next cell of its line, in the block of one of the values of a party
 // (its name, postal line, VAT id) and not in the block of one of other's
 // (the other party's): a party's fields stand in its block. Printed
 // anywhere else, the code is the recipient's, the buyer's, which the
