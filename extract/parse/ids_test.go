@@ -286,3 +286,13 @@ func TestSDICode(t *testing.T) {
 		}
 	}
 }
+
+func TestVATCountry(t *testing.T) {
+	for vat, want := range map[string]string{"IT01234567897": "IT", "EL123456789": "GR", "XI123456789": "GB",
+		"CHE123456789": "CH", "ATU12345678": "AT", "01234567897": "", "IT": ""} {
+		got, ok := VATCountry(vat)
+		if got != want || ok != (want != "") {
+			t.Errorf("VATCountry(%q) = %q, %v; want %q", vat, got, ok, want)
+		}
+	}
+}

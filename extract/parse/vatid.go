@@ -191,6 +191,23 @@ func skipIDSep(s string, i int) int {
 	return i
 }
 
+// VATCountry returns the ISO country of a VAT id's prefix, upper case
+// ("IT…" Italy, "EL…" Greece, "XI…" the United Kingdom, "CHE…"
+// Switzerland); ok is false when it has none.
+func VATCountry(vat string) (string, bool) {
+	n := 0
+	for n < len(vat) && vat[n] >= 'A' && vat[n] <= 'Z' {
+		n++
+	}
+	switch {
+	case n >= 3 && vat[:3] == "CHE":
+		return countryOf("CHE"), true
+	case n >= 2 && n < len(vat):
+		return countryOf(vat[:2]), true
+	}
+	return "", false
+}
+
 // countryOf returns the ISO country of a VAT prefix.
 func countryOf(prefix string) string {
 	if c, ok := vatCountry[prefix]; ok {

@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
@@ -56,7 +55,7 @@ func (d *Doc) PartyCountry(pv PartyValues) (c Country, ok bool) {
 		}
 	}
 	if v := pv.VAT; v != nil {
-		if cc, ok := vatCountry(v.Norm); ok {
+		if cc, ok := parse.VATCountry(v.Norm); ok {
 			return Country{Code: cc, Page: v.Page, Box: v.Box, Stated: true, From: v}, true
 		}
 	}
@@ -137,17 +136,4 @@ func cellCountry(text string) string {
 		}
 	}
 	return ""
-}
-
-// vatCountry returns the country of a VAT id's prefix: its two letters,
-// Greece's EL as GR.
-func vatCountry(vat string) (string, bool) {
-	if len(vat) < 3 || !unicode.IsUpper(rune(vat[0])) || !unicode.IsUpper(rune(vat[1])) {
-		return "", false
-	}
-	cc := vat[:2]
-	if cc == "EL" {
-		cc = "GR"
-	}
-	return cc, true
 }
