@@ -73,8 +73,10 @@ var plainFeatures = []string{
 	// a name made only of the words of legal forms ("Limitata
 	// semplificata"): a piece of a company's name cut off over two lines
 	"name.formonly",
-	// a street or postal line read inside a line of prose
-	"emb", "street.weak",
+	// a street or postal line read inside a line of prose; a street that
+	// names no kind of street; a street cut at a comma before more of its
+	// address
+	"emb", "street.weak", "street.cut",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
@@ -265,6 +267,7 @@ func (d *Doc) describe() {
 		set("checked", b(v.Checked))
 		set("emb", b(v.embedded))
 		set("street.weak", b(v.weak))
+		set("street.cut", b(v.cut))
 
 		switch v.Type {
 		case TPayMethod, TCurrency:

@@ -199,8 +199,13 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 		return 0
 	}
 	vb, bb := blockOf("vendor.name"), blockOf("buyer.name")
-	bonus := func(o *option, own, other int) float64 {
+	vn, bn := d.instances(out["vendor.name"]), d.instances(out["buyer.name"])
+	bonus := func(o *option, own, other int, ownNames, otherNames []*Value) float64 {
 		switch {
+		case d.inSection(o.v, ownNames, otherNames):
+			return m.BlockBonus
+		case d.inSection(o.v, otherNames, ownNames):
+			return -m.BlockBonus
 		case o.v.block == 0:
 			return 0
 		case o.v.block == own:
@@ -231,10 +236,10 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 				}
 				u := 0.0
 				if a != nil {
-					u += utility(a.prob, th(fa)) + bonus(a, vb, bb)
+					u += utility(a.prob, th(fa)) + bonus(a, vb, bb, vn, bn)
 				}
 				if b != nil {
-					u += utility(b.prob, th(fb)) + bonus(b, bb, vb)
+					u += utility(b.prob, th(fb)) + bonus(b, bb, vb, bn, vn)
 				}
 				if u > best {
 					best, ba, bbest = u, a, b
@@ -246,6 +251,67 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 			pick(fb, bbest)
 		}
 	}
+}
+
+// sectionLines is how many lines under a party's name its section runs at
+// most.
+const sectionLines = 8
+
+// instances returns every value of d that prints the value chosen as c,
+// where c was printed several times ("Lieferant GmbH" over its address
+// and again in the footer).
+func (d *Doc) instances(c Choice) []*Value {
+	if c.Value == nil {
+		return nil
+	}
+	k := Key(c.Value)
+	var out []*Value
+	for i := range d.Values {
+		if v := &d.Values[i]; v.Type == c.Value.Type && Key(v) == k {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// inSection reports whether v stands in the section one of the names
+// opens (a name that starts its cell, not one inside a line of prose:
+// "Gentile Rossi S.r.l., …"): on a later line of the name's page, within sectionLines lines and
+// ten lines' height of it, starting in the name's column, with no name of
+// the other party in that column between them. It is the party's block
+// as a reader sees it, where blocks as the layout finds them split a
+// party's lines or chain two parties' ("Verkäufer:" / key-value lines /
+// the name / its street / … "Käufer:" / the buyer's name, all flush left).
+func (d *Doc) inSection(v *Value, names, others []*Value) bool {
+	if v.Line < 0 {
+		return false
+	}
+	h := d.Pages[v.Page].S.Height
+	column := func(a, n *Value) bool {
+		return math.Abs(a.Box.X0-n.Box.X0) < 3*h || a.Box.X0 >= n.Box.X0 && a.Box.X0 < n.Box.X1
+	}
+	for _, n := range names {
+		if n.Page != v.Page || n.Line < 0 || !d.startsCell(n) || v.Line <= n.Line || v.Line-n.Line > sectionLines || v.Box.Y0-n.Box.Y1 > 10*h || !column(v, n) {
+			continue
+		}
+		between := false
+		for _, o := range others {
+			if o.Page == v.Page && o.Line > n.Line && o.Line <= v.Line && column(o, n) {
+				between = true
+				break
+			}
+		}
+		if !between {
+			return true
+		}
+	}
+	return false
+}
+
+// startsCell reports whether v is printed at the start of its cell.
+func (d *Doc) startsCell(v *Value) bool {
+	cells := d.Pages[v.Page].S.Cells[v.Line]
+	return v.Cell < len(cells) && cells[v.Cell].First == v.First
 }
 
 // samePlace reports whether two postal lines name one place: the same
