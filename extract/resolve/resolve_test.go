@@ -1590,3 +1590,47 @@ func TestStreetCut(t *testing.T) {
 		}
 	}
 }
+
+// TestPartyFieldsFollowTheNamesSection reads two parties printed flush
+// left one under the other, keyed lines between them, as one run of
+// lines: the layout's blocks chain across both, and each party's street is
+// the one in the section its name opens, not the other's.
+func TestPartyFieldsFollowTheNamesSection(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Verkäufer:"}},
+		112: {{40, "Nummer"}, {120, ": 4711"}},
+		124: {{40, "Alfa GmbH"}},
+		136: {{40, "Birkenweg 7"}},
+		148: {{40, "80333 München"}},
+		172: {{40, "Käufer:"}},
+		184: {{40, "Nummer"}, {120, ": 0815"}},
+		196: {{40, "Beta AG"}},
+		208: {{40, "Ahornweg 5"}},
+		220: {{40, "69876 Frankfurt"}},
+	}), "de")
+	w := func(weights map[string]float64) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: weights}
+		fm.compile()
+		return fm
+	}
+	// The names are told apart by their headings; the streets score
+	// alike, under the threshold, so that only where they stand can make
+	// each its party's (the buyer's street comes first in the order that
+	// breaks ties).
+	m := &Model{BlockBonus: 2, Fields: map[string]*FieldModel{
+		"vendor.name":    w(map[string]float64{"bias": -1, "A:vendor": 3, "B:vendor": 3}),
+		"buyer.name":     w(map[string]float64{"bias": -1, "A:buyer": 3, "B:buyer": 3}),
+		"vendor.address": w(map[string]float64{"bias": -1}),
+		"buyer.address":  w(map[string]float64{"bias": -1}),
+	}}
+	ch := m.Resolve(d)
+	for field, want := range map[string]string{"vendor.name": "Alfa GmbH", "buyer.name": "Beta AG", "vendor.address": "Birkenweg 7", "buyer.address": "Ahornweg 5"} {
+		got := ""
+		if v := ch[field].Value; v != nil {
+			got = v.Text
+		}
+		if got != want {
+			t.Errorf("%s = %q, want %q", field, got, want)
+		}
+	}
+}
