@@ -73,6 +73,10 @@ var plainFeatures = []string{
 	// a name made only of the words of legal forms ("Limitata
 	// semplificata"): a piece of a company's name cut off over two lines
 	"name.formonly",
+	// the lines of a VAT summary per rate (see rateSummary): the sum of
+	// their bases or of their taxes, a part of several lines' sum, a sum
+	// printed nowhere
+	"rl.basesum", "rl.taxsum", "rl.part", "rl.unprinted",
 	// a street or postal line read inside a line of prose; a street that
 	// names no kind of street; a street cut at a comma before more of its
 	// address
@@ -196,7 +200,8 @@ func (d *Doc) describe() {
 			rates[cents(v.Num)] = true
 		}
 	}
-	split := len(d.ratesWithTheirTax()) >= 2
+	summary := d.rateLines()
+	split := len(summary.rates()) >= 2
 	methods := d.distinctMethods()
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
@@ -290,6 +295,7 @@ func (d *Doc) describe() {
 			set("ar.total", b(r&roleTotal != 0))
 			set("ar.sub", b(r&roleSub != 0))
 			set("ar.tax", b(r&roleTax != 0))
+			summary.features(i, cents(a), set)
 		case TDate:
 			set("d.first", b(len(dates) > 0 && v.Norm == dates[0]))
 			set("d.last", b(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
@@ -361,6 +367,7 @@ func (d *Doc) describe() {
 		}
 		v.feats = f
 	}
+	d.addSums(summary)
 }
 
 // labelFeatures sets the label features of a value: the nearest label in
@@ -518,38 +525,6 @@ func arithmetic(distinct []float64) map[int64]int {
 // currency sign ("~500ml", "40€", "3,5 kg", "$120"): a token holding
 // digits that is no document number.
 var measure = regexp.MustCompile(`(?i)^[~≈<>±+-]?(?:[€$£]\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:€|\$|£|%|ml|cl|dl|l|mg|g|kg|t|mm|cm|m|km|m2|m²|m3|m³|h|min|w|kw|kwh|mwh|v|gb|mb|tb|pz|pcs|pc|stk|x))$`)
-
-// ratesWithTheirTax returns the VAT rates (in cents of a percent) printed
-// on a line with a base and the tax the rate gives on it ("13.5%  2,216.00
-// 299.16"): the lines of a summary per rate. An invoice with two of them
-// charges several rates, and no single rate is its own.
-func (d *Doc) ratesWithTheirTax() map[int64]bool {
-	type lineKey struct{ page, line int }
-	amounts := map[lineKey][]float64{}
-	for _, v := range d.Values {
-		if v.Type == TAmount && v.Num > 0 {
-			k := lineKey{v.Page, v.Line}
-			amounts[k] = append(amounts[k], v.Num)
-		}
-	}
-	out := map[int64]bool{}
-	for _, v := range d.Values {
-		if v.Type != TPercent || v.Num <= 0 || !isVATRate(v.Num) || out[cents(v.Num)] {
-			continue
-		}
-		as := amounts[lineKey{v.Page, v.Line}]
-	pairs:
-		for _, base := range as {
-			for _, tax := range as {
-				if tax < base && abs64(cents(base*v.Num/100)-cents(tax)) <= 1 {
-					out[cents(v.Num)] = true
-					break pairs
-				}
-			}
-		}
-	}
-	return out
-}
 
 // plausibleRate reports whether rate (in percent) is a VAT rate once the
 // rounding of a tax on base to the cent is allowed for.

@@ -1634,3 +1634,71 @@ func TestPartyFieldsFollowTheNamesSection(t *testing.T) {
 		}
 	}
 }
+
+// TestRateSums checks that the lines of a VAT summary per rate mark their
+// bases and taxes, that the sums of several mark the amounts printing them
+// or, printed nowhere, are candidates of their own, and that a model
+// weighing those features reads the subtotal and the tax of an invoice that
+// prints them only per rate.
+func TestRateSums(t *testing.T) {
+	feats := func(d *Doc, num float64) []string {
+		for _, v := range d.Values {
+			if v.Type == TAmount && cents(v.Num) == cents(num) {
+				return featureList(&v)
+			}
+		}
+		return nil
+	}
+	perRate := map[float64][]cell{
+		200: {{40, "Aliquota"}, {150, "Imponibile"}, {250, "Imposta"}},
+		212: {{40, "22%"}, {150, "1.000,00"}, {250, "220,00"}},
+		224: {{40, "10%"}, {150, "500,00"}, {250, "50,00"}},
+		250: {{40, "Totale documento"}, {250, "1.770,00"}},
+	}
+	d := Build(doc(perRate), "it")
+	for num, want := range map[float64][]string{
+		1000: {"rl.part"}, 220: {"rl.part"}, 1500: {"rl.basesum", "rl.unprinted"}, 270: {"rl.taxsum", "rl.unprinted"},
+	} {
+		got := feats(d, num)
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%v: features %v, want %s", num, got, w)
+			}
+		}
+	}
+	w := func(feature string) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, feature: 3}}
+		fm.compile()
+		return fm
+	}
+	m := &Model{Fields: map[string]*FieldModel{
+		"financials.subtotal":   w("rl.basesum"),
+		"financials.tax_amount": w("rl.taxsum"),
+	}}
+	ch := m.Resolve(d)
+	if ch["financials.subtotal"].Number() != 1500 || ch["financials.tax_amount"].Number() != 270 {
+		t.Errorf("subtotal %v, tax %v; want 1500 and 270", ch["financials.subtotal"].Number(), ch["financials.tax_amount"].Number())
+	}
+	if c := ch["financials.tax_amount"]; c.Value != nil && c.Value.Box.Y0 != 212 {
+		t.Errorf("the tax's box %+v, want the taxes' lines", c.Value.Box)
+	}
+
+	// A sum printed is no candidate of its own; one line's tax is its sum,
+	// and no candidate is added.
+	perRate[262] = []cell{{40, "Totale imposta"}, {250, "270,00"}}
+	d = Build(doc(perRate), "it")
+	if got := feats(d, 270); !slices.Contains(got, "rl.taxsum") || slices.Contains(got, "rl.unprinted") {
+		t.Errorf("printed sum of the taxes: features %v, want rl.taxsum and not rl.unprinted", got)
+	}
+	one := Build(doc(map[float64][]cell{
+		212: {{40, "22%"}, {150, "1.000,00"}, {250, "220,00"}},
+	}), "it")
+	if got := feats(one, 220); !slices.Contains(got, "rl.taxsum") || slices.Contains(got, "rl.part") {
+		t.Errorf("one line's tax: features %v, want rl.taxsum and not rl.part", got)
+	}
+	for _, v := range one.Values {
+		if slices.Contains(featureList(&v), "rl.unprinted") {
+			t.Errorf("one line: candidate %q added", v.Text)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package resolve
+
+import (
+	"math"
+	"strconv"
+)
+
+// rateLine is a line of a VAT summary per rate: a rate, the base it is
+// charged on and the tax it gives on it, printed on one line ("22%
+// 1.620,00 356,40"). base and tax index Doc.Values; rate is in cents of
+// a percent.
+type rateLine struct {
+	base, tax int
+	rate      int64
+}
+
+// rateSummary is what the per-rate lines of a document say: which amounts
+// are a line's base or tax, and the sums of the bases and of the taxes,
+// the subtotal and the tax of an invoice that charges several rates (an
+// Italian invoice's "Riepilogo IVA" prints them per rate and often not
+// summed).
+type rateSummary struct {
+	lines                   []rateLine
+	base, tax               map[int]bool
+	baseSum, taxSum         int64 // in cents
+	basePrinted, taxPrinted bool
+}
+
+// rateLines finds the per-rate lines of d: a line with a VAT rate and two
+// positive amounts, the smaller the rate of the larger (rounded to the
+// cent); one per line.
+func (d *Doc) rateLines() rateSummary {
+	type lineKey struct{ page, line int }
+	amounts := map[lineKey][]int{}
+	for i, v := range d.Values {
+		if v.Type == TAmount && v.Num > 0 && v.Line >= 0 {
+			k := lineKey{v.Page, v.Line}
+			amounts[k] = append(amounts[k], i)
+		}
+	}
+	s := rateSummary{base: map[int]bool{}, tax: map[int]bool{}}
+	done := map[lineKey]bool{}
+	for _, v := range d.Values {
+		k := lineKey{v.Page, v.Line}
+		if v.Type != TPercent || v.Num <= 0 || !isVATRate(v.Num) || v.Line < 0 || done[k] {
+			continue
+		}
+		as := amounts[k]
+	pairs:
+		for _, bi := range as {
+			for _, ti := range as {
+				base, tax := d.Values[bi].Num, d.Values[ti].Num
+				if tax < base && abs64(cents(base*v.Num/100)-cents(tax)) <= 1 {
+					done[k] = true
+					s.lines = append(s.lines, rateLine{bi, ti, cents(v.Num)})
+					s.base[bi], s.tax[ti] = true, true
+					s.baseSum += cents(base)
+					s.taxSum += cents(tax)
+					break pairs
+				}
+			}
+		}
+	}
+	for _, v := range d.Values {
+		if v.Type == TAmount && v.Line >= 0 {
+			c := cents(math.Abs(v.Num))
+			s.basePrinted = s.basePrinted || c == s.baseSum
+			s.taxPrinted = s.taxPrinted || c == s.taxSum
+		}
+	}
+	return s
+}
+
+// rates returns the VAT rates (in cents of a percent) of the per-rate
+// lines. An invoice with two of them charges several rates, and no single
+// rate is its own.
+func (s rateSummary) rates() map[int64]bool {
+	out := map[int64]bool{}
+	for _, l := range s.lines {
+		out[l.rate] = true
+	}
+	return out
+}
+
+// several reports whether the summary has more than one line (several
+// rates, or a rate on each item row): their sums are the invoice's
+// subtotal and tax.
+func (s rateSummary) several() bool { return len(s.lines) >= 2 }
+
+// features sets the features an amount, Values[i] in cents c, takes from
+// the summary: the sum of the lines' bases or of their taxes (one line's
+// own), or a part of such a sum when there are several lines.
+func (s rateSummary) features(i int, c int64, set func(string, float64)) {
+	if len(s.lines) == 0 {
+		return
+	}
+	if c == s.baseSum {
+		set("rl.basesum", 1)
+	}
+	if c == s.taxSum {
+		set("rl.taxsum", 1)
+	}
+	if s.several() && (s.base[i] || s.tax[i]) {
+		set("rl.part", 1)
+	}
+}
+
+// addSums adds the sums of several per-rate lines that are printed nowhere
+// as amount candidates of their own (feature rl.unprinted), at the
+// place of the lines' bases or taxes, so that the resolver can choose
+// the subtotal and the tax of an invoice that prints them only per rate.
+func (d *Doc) addSums(s rateSummary) {
+	if !s.several() {
+		return
+	}
+	add := func(sum int64, printed bool, pick func(rateLine) int, feature string) {
+		if printed || sum <= 0 {
+			return
+		}
+		first := d.Values[pick(s.lines[0])]
+		box := first.Box
+		for _, l := range s.lines[1:] {
+			v := d.Values[pick(l)]
+			if v.Page == first.Page {
+				box = box.Union(v.Box)
+			}
+		}
+		num := float64(sum) / 100
+		text := strconv.FormatFloat(num, 'f', 2, 64)
+		d.Values = append(d.Values, Value{Type: TAmount, Text: text, Norm: text, Num: num, Page: first.Page, Line: -1, Box: box,
+			Currency: first.Currency, feats: []fv{{fid("bias"), 1}, {fid(feature), 1}, {fid("rl.unprinted"), 1}}})
+	}
+	add(s.baseSum, s.basePrinted, func(l rateLine) int { return l.base }, "rl.basesum")
+	add(s.taxSum, s.taxPrinted, func(l rateLine) int { return l.tax }, "rl.taxsum")
+}
