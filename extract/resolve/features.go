@@ -562,6 +562,12 @@ func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
 		return
 	}
 	left := s.Cells[v.Line][v.Cell].Box.X0
+	if v.Cell == 1 && partyType(v.Type) && keyCell(p, v.Line, 0) {
+		// A party's key–value row ("Name:  Verkehrsbetriebe GmbH" under
+		// "Verkäufer"): the block is the keys' column, and its heading
+		// stands over the key.
+		left = s.Cells[v.Line][0].Box.X0
+	}
 	// The block's left edge: the leftmost cell start of the lines just
 	// above that line up with the value's cell.
 	top := s.Page.Lines[v.Line].Box.Y0
@@ -586,6 +592,28 @@ func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
 			}
 		}
 	}
+}
+
+// partyType reports whether values of type t belong to a party: its name,
+// address, contacts and identifiers.
+func partyType(t Type) bool {
+	switch t {
+	case TName, TStreet, TPostal, TEmail, TPhone, TVAT, TFiscal, TIBAN:
+		return true
+	}
+	return false
+}
+
+// keyCell reports whether cell ci of line li is a key alone: words ending
+// in a colon, or labels that make the whole cell and hold no digit (not
+// "74 Market Street", whose last word is a street key).
+func keyCell(p *Page, li, ci int) bool {
+	c := p.S.Cells[li][ci]
+	if strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
+		return true
+	}
+	hs := p.labels[li][ci]
+	return len(hs) > 0 && hs[0].first == c.First && hs[len(hs)-1].last == c.Last && !strings.ContainsAny(c.Text, "0123456789")
 }
 
 // placeWords may stand between a place and its date ("Berlin, den 5. März

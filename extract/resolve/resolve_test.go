@@ -1702,3 +1702,35 @@ func TestRateSums(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyedRowsTakeTheirHeading reads a party printed as key–value rows
+// under its heading, the values in a column far right of the keys (as
+// e-invoice visualisations print them): each value takes the heading over
+// its key as its block's, and a date in such a row takes none.
+func TestKeyedRowsTakeTheirHeading(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Verkäufer"}},
+		112: {{50, "Name:"}, {400, "Alfa GmbH"}},
+		124: {{50, "Anschrift:"}, {400, "Ahornweg 5"}},
+		148: {{40, "Käufer"}},
+		160: {{50, "Name:"}, {400, "Beta AG"}},
+		172: {{50, "Anschrift:"}, {400, "Birkenweg 7"}},
+		184: {{50, "Datum:"}, {400, "12.03.2026"}},
+	}), "de")
+	want := map[string]string{"Alfa GmbH": "B:vendor", "Ahornweg 5": "B:vendor", "Beta AG": "B:buyer", "Birkenweg 7": "B:buyer"}
+	for _, v := range d.Values {
+		fs := featureList(&v)
+		if w, ok := want[v.Text]; ok {
+			if !slices.Contains(fs, w) {
+				t.Errorf("%s: features %v, want %s", v.Text, fs, w)
+			}
+			delete(want, v.Text)
+		}
+		if v.Type == TDate && (slices.Contains(fs, "B:vendor") || slices.Contains(fs, "B:buyer")) {
+			t.Errorf("date %s takes a party heading: %v", v.Text, fs)
+		}
+	}
+	for text := range want {
+		t.Errorf("no candidate %q", text)
+	}
+}
