@@ -73,6 +73,9 @@ var plainFeatures = []string{
 	// a name made only of the words of legal forms ("Limitata
 	// semplificata"): a piece of a company's name cut off over two lines
 	"name.formonly",
+	// a company named in passing in words about another ("Società con
+	// unico socio Rossi Holding S.p.A."): its parent, not a party
+	"name.passing",
 	// the lines of a VAT summary per rate (see rateSummary): the sum of
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere

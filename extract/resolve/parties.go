@@ -890,6 +890,7 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		}
 		set("name.lex", float64(lex)/float64(max(1, n)))
 		set("name.formonly", b1(n > 0 && form == n))
+		set("name.passing", b1(namedInPassing(v.Text)))
 		ns := d.names
 		set("name.top", b1(p.First && v.Line == ns.topLine))
 		set("name.maxsize", b1(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
@@ -920,6 +921,29 @@ func legalWord(w string) bool {
 		return true
 	}
 	return w == "&" || legalWords[labels.Normalize(w)]
+}
+
+// namedInPassing reports whether text names a company only in passing,
+// in words about another ("Società con unico socio Rossi Holding S.p.A.",
+// "soggetta a direzione e coordinamento della Bianchi S.r.l."): before its
+// first legal form, the capitalised words of the company's name follow
+// two or more words in lower case.
+func namedInPassing(text string) bool {
+	words := strings.Fields(text)
+	k := slices.IndexFunc(words, func(w string) bool { return legalForms.MatchString(w) })
+	if k < 0 {
+		return false
+	}
+	named := func(w string) bool { return startsUpper(w) || strings.IndexFunc(w, unicode.IsDigit) == 0 }
+	for k > 0 && named(words[k-1]) {
+		k--
+	}
+	lower := 0
+	for k > 0 && !named(words[k-1]) {
+		lower++
+		k--
+	}
+	return lower >= 2
 }
 
 // codeWord reports whether a word is a code of letters and digits: both

@@ -1734,3 +1734,20 @@ func TestKeyedRowsTakeTheirHeading(t *testing.T) {
 		t.Errorf("no candidate %q", text)
 	}
 }
+
+func TestNamedInPassing(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Società con unico socio Rossi Holding S.p.A.":                    true,
+		"soggetta a direzione e coordinamento della Bianchi S.r.l.":       true,
+		"a subsidiary of Example Holdings Ltd":                            true,
+		"Rossi e Bianchi S.r.l.":                                          false,
+		"Groß und Breit Bau AG":                                           false,
+		"Verdi S.p.A. con socio unico":                                    false,
+		"Rossi Energia Srl, società soggetta a direzione e coordinamento": false,
+		"Servizio clienti":                                                false,
+	} {
+		if got := namedInPassing(text); got != want {
+			t.Errorf("namedInPassing(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
