@@ -80,10 +80,8 @@ var plainFeatures = []string{
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere
 	"rl.basesum", "rl.taxsum", "rl.part", "rl.unprinted",
-	// a street or postal line read inside a line of prose; a street that
-	// names no kind of street; a street cut at a comma before more of its
-	// address
-	"emb", "street.weak", "street.cut",
+	// a street or postal line read inside a line of prose
+	"emb", "street.weak",
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
@@ -275,7 +273,6 @@ func (d *Doc) describe() {
 		set("checked", b(v.Checked))
 		set("emb", b(v.embedded))
 		set("street.weak", b(v.weak))
-		set("street.cut", b(v.cut))
 
 		switch v.Type {
 		case TPayMethod, TCurrency:

@@ -562,47 +562,14 @@ func keyAlone(text string, e int) bool {
 // street adds a street candidate, and when the street starts after other
 // words, the street from its street word on and the words before it as a
 // segment of their own.
-//
-// A street with its house number followed, after a comma, by more of the
-// address ("35 rue de la Gare, Bâtiment B", "12 Main Street, Springfield,
-// IL") is also a street up to that comma, marked cut (feature street.cut):
-// which of the two a field holds is for the fitted weights to tell.
 func (d *Doc) street(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	add(TStreet, s, e, text[s:e], 0)
-	if k := streetCut(text[s:e]); k > 0 {
-		if v := add(TStreet, s, s+k, text[s:s+k], 0); v != nil {
-			v.cut = true
-		}
-	}
 	if k := parse.StreetStart(text[s:e]); k > 0 {
 		add(TStreet, s+k, e, text[s+k:e], 0)
 		if ps, pe := trimSegment(text, s, s+k); pe > ps && nameLike(text[ps:pe]) {
 			add(TName, ps, pe, text[ps:pe], 0)
 		}
-	}
-}
-
-// streetCut returns the end of the street s starts with when more of the
-// address follows it after a comma, or 0: the first comma before which s
-// is a street with a house number and after which no house number comes
-// ("Via Roma, 12" and "piazzale Verdi, n. 2" are one street).
-func streetCut(s string) int {
-	for off := 0; ; {
-		i := strings.Index(s[off:], ", ")
-		if i < 0 {
-			return 0
-		}
-		i += off
-		head, tail := s[:i], strings.Fields(s[i+2:])
-		if strings.ContainsAny(head, "0123456789") && parse.IsStreet(head) && len(tail) > 0 {
-			w := strings.ToLower(tail[0])
-			if houseNumber(strings.Trim(w, ",;:()")) || w == "n." || w == "n" || w == "nr." || w == "no." {
-				return 0
-			}
-			return i
-		}
-		off = i + 2
 	}
 }
 

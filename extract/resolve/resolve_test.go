@@ -1570,27 +1570,6 @@ func TestSDICode(t *testing.T) {
 	}
 }
 
-func TestStreetCut(t *testing.T) {
-	for s, want := range map[string]string{
-		"35 rue de la Gare, Bâtiment B":   "35 rue de la Gare",
-		"12 Main Street, Springfield, IL": "12 Main Street",
-		"1, rue des Lilas, Cour Nord":     "1, rue des Lilas",
-		"Hauptstraße 5, 2. OG":            "Hauptstraße 5",
-		"Via Roma, 12":                    "",
-		"Piazzale Verdi, n. 2":            "",
-		"Via Roma 12":                     "",
-		"Via Roma 12, 20100 Milano":       "Via Roma 12",
-	} {
-		got := ""
-		if k := streetCut(s); k > 0 {
-			got = s[:k]
-		}
-		if got != want {
-			t.Errorf("streetCut(%q) = %q, want %q", s, got, want)
-		}
-	}
-}
-
 // TestPartyFieldsFollowTheNamesSection reads two parties printed flush
 // left one under the other, keyed lines between them, as one run of
 // lines: the layout's blocks chain across both, and each party's street is

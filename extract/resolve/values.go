@@ -69,10 +69,8 @@ type Value struct {
 	// embedded marks a street or postal line read inside a line of prose
 	// (see Doc.embedded).
 	embedded bool
-	// weak marks a street that names no kind of street (see weakStreet);
-	// cut a street read up to a comma that more of its address follows
-	// (see Doc.street).
-	weak, cut bool
+	// weak marks a street that names no kind of street (see weakStreet).
+	weak bool
 	// joined marks a person's name joined from its given and family
 	// names (see Doc.keyedAddresses).
 	joined bool
