@@ -563,9 +563,9 @@ func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
 	}
 	left := s.Cells[v.Line][v.Cell].Box.X0
 	if v.Cell == 1 && partyType(v.Type) && keyCell(p, v.Line, 0) {
-		// A party's key–value row ("Name:  Verkehrsbetriebe GmbH" under
-		// "Verkäufer"): the block is the keys' column, and its heading
-		// stands over the key.
+		// A party's key–value row ("Name:  Alfa GmbH" under "Verkäufer",
+		// the value far right of the key): the block is the keys' column,
+		// and its heading stands over the key.
 		left = s.Cells[v.Line][0].Box.X0
 	}
 	// The block's left edge: the leftmost cell start of the lines just
@@ -606,7 +606,7 @@ func partyType(t Type) bool {
 
 // keyCell reports whether cell ci of line li is a key alone: words ending
 // in a colon, or labels that make the whole cell and hold no digit (not
-// "74 Market Street", whose last word is a street key).
+// "12 Market Street", whose last word is a street key).
 func keyCell(p *Page, li, ci int) bool {
 	c := p.S.Cells[li][ci]
 	if strings.HasSuffix(strings.TrimSpace(c.Text), ":") {

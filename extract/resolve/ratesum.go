@@ -7,7 +7,7 @@ import (
 
 // rateLine is a line of a VAT summary per rate: a rate, the base it is
 // charged on and the tax it gives on it, printed on one line ("22%
-// 1.620,00 356,40"). base and tax index Doc.Values; rate is in cents of
+// 1.000,00 220,00"). base and tax index Doc.Values; rate is in cents of
 // a percent.
 type rateLine struct {
 	base, tax int

@@ -189,8 +189,9 @@ var partyFields = []string{"vat_number", "address", "postal", "email", "phone", 
 // partyBlocks chooses each party's fields besides the name, the vendor's
 // and the buyer's together (never the same value, but for a postal line
 // each party prints alone in its own block: see sharedPostal): an option
-// in the block of its party's chosen name earns the fitted BlockBonus, one
-// in the block of the other party's name loses it.
+// in the section its party's chosen name opens (see inSection), or else in
+// the name's block, earns the fitted BlockBonus; one in the other party's
+// section, or else in its name's block, loses it.
 func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice) {
 	blockOf := func(name string) int {
 		if c := out[name]; c.Value != nil {
@@ -258,7 +259,7 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 const sectionLines = 8
 
 // instances returns every value of d that prints the value chosen as c,
-// where c was printed several times ("Lieferant GmbH" over its address
+// where c was printed several times (a company's name over its address
 // and again in the footer).
 func (d *Doc) instances(c Choice) []*Value {
 	if c.Value == nil {
@@ -276,12 +277,13 @@ func (d *Doc) instances(c Choice) []*Value {
 
 // inSection reports whether v stands in the section one of the names
 // opens (a name that starts its cell, not one inside a line of prose:
-// "Gentile Rossi S.r.l., …"): on a later line of the name's page, within sectionLines lines and
-// ten lines' height of it, starting in the name's column, with no name of
-// the other party in that column between them. It is the party's block
-// as a reader sees it, where blocks as the layout finds them split a
-// party's lines or chain two parties' ("Verkäufer:" / key-value lines /
-// the name / its street / … "Käufer:" / the buyer's name, all flush left).
+// "Gentile Rossi S.r.l., …"): on a later line of the name's page, within
+// sectionLines lines and ten lines' height of it, starting in the name's
+// column, with no name of the other party in that column between them.
+// It is the party's block as a reader sees it, where blocks as the layout
+// finds them split a party's lines or chain two parties' ("Verkäufer:" /
+// key-value lines / the name / its street / … "Käufer:" / the buyer's
+// name, all flush left).
 func (d *Doc) inSection(v *Value, names, others []*Value) bool {
 	if v.Line < 0 {
 		return false
