@@ -143,7 +143,8 @@ const (
 	// "Contact details", "Anschrift", "Coordonnées".
 	Heading Kind = "heading"
 	// CustomerNumber labels the buyer's number at the vendor (not the invoice
-	// number): "Codice cliente", "Customer No.", "Kundennummer", "N° client".
+	// number): "Codice cliente", "Customer No.", "Kundennummer", "N° client";
+	// and the buyer's own routing reference: "Buyer reference", "Leitweg-ID".
 	CustomerNumber Kind = "ref.customer_number"
 	// ServiceDate labels a delivery or service date or period (not the issue
 	// date): "Leistungsdatum", "Lieferdatum", "Data consegna", "Delivery date",

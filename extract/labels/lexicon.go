@@ -239,6 +239,12 @@ func vocabulary() []def {
 		"Debitorennummer", "Debitoren-Nr.", "Ihre Kundennummer", "Ihre Kunden-Nr.",
 		"Kunde Nr.", "Vertragsnummer")
 	add(CustomerNumber, de, 0.6, "Debitor")
+	// The buyer's own routing reference of EN 16931 (BT-10), printed by
+	// e-invoice visualisations: a code, never the buyer's name.
+	add(CustomerNumber, it, 0.8, "Riferimento acquirente", "Rif. acquirente", "Riferimento amministrazione")
+	add(CustomerNumber, en, 0.8, "Buyer reference", "Buyer ref.")
+	add(CustomerNumber, de, 0.8, "Käuferreferenz", "Leitweg-ID", "Leitweg-Id")
+	add(CustomerNumber, fr, 0.8, "Référence acheteur", "Réf. acheteur", "Référence de l'acheteur")
 	add(CustomerNumber, fr, 1,
 		"N° client", "N° de client", "Numéro de client", "Code client", "Réf. client",
 		"Référence client", "Id client", "Identifiant client", "Compte client",
@@ -494,7 +500,8 @@ func vocabulary() []def {
 	add(VATNumber, de, 1, "USt-IdNr.", "USt-ID", "UStId", "USt-Id-Nr.", "UID-Nr.",
 		"Umsatzsteuer-ID", "Umsatzsteuer-Identifikationsnummer", "Umsatzsteuer-Identnummer",
 		"USt-Ident-Nr.", "USt-IdNr", "Umsatzsteuer-Id-Nr.", "USt-Identifikationsnummer",
-		"MwSt-Nr.", "MWST-Nr.", "Umsatzsteueridentifikationsnummer", "Ust-ID-Nummer")
+		"MwSt-Nr.", "MWST-Nr.", "Umsatzsteueridentifikationsnummer", "Ust-ID-Nummer",
+		"Mehrwertsteuernummer", "Mehrwertsteuer-Nummer", "MwSt.-Nummer", "MwSt-Nummer")
 	add(VATNumber, de, 0.8, "!UID")
 	add(VATNumber, de, 0.7, "USt-Nr.")
 	add(VATNumber, fr, 1, "N° TVA", "Numéro de TVA", "N° de TVA", "TVA intracommunautaire",
