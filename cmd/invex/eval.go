@@ -42,7 +42,7 @@ func resolverLearner(sc *scorer) eval.Learner {
 			return nil, err
 		}
 		m, err := fitOrStop(ctx, func() *resolve.Model {
-			return resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise})
+			return resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise, L2: sc.l2})
 		})
 		if err != nil {
 			return nil, err
@@ -112,6 +112,7 @@ figures); the report says what was fitted.`, stderr)
 	modelFile := fs.String("model", "", "extract with the resolver model of this `file` (written by internal/fit/fitweights) instead of the stored one")
 	withoutRules := fs.Bool("without-rules", false, "keep the hand-written rules' choices out of the resolver's candidates: what the new core reads alone (use with --holdout: the stored weights expect them)")
 	seed := fs.Uint64("fit-seed", fit.Seed, "with --holdout: the random `seed` of the fits; figures that move with it are noise")
+	l2 := fs.Float64("fit-l2", 0, "with --holdout: the `weight` of the fits' L2 penalty; 0 is the default of the shipped fit")
 	var trainDirs stringList
 	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
 	if err := fs.Parse(args); err != nil {
@@ -163,6 +164,7 @@ figures); the report says what was fitted.`, stderr)
 	}
 	defer sc.close()
 	sc.seed = *seed
+	sc.l2 = *l2
 
 	if *holdout != "" {
 		start := time.Now()
@@ -276,6 +278,8 @@ type scorer struct {
 	timeout time.Duration
 	// seed is the random seed of the fits of --holdout.
 	seed uint64
+	// l2 is the L2 penalty of the fits of --holdout (0: the default).
+	l2 float64
 	// listwise fits the resolver as a conditional logit: the objective of
 	// the resolver alone (see resolve.FitOptions.Listwise).
 	listwise bool
