@@ -295,7 +295,7 @@ func (e *Engine) decide(r pageRead, pages int, warnings []invoice.Finding, opt O
 	}
 	f := r.fields
 	noInvoice := fields.NoInvoice(f.Result)
-	resolveFields(&f, r.candidates, m)
+	resolveFields(&f, r.candidates, m, e.noRules)
 	if !f.Result.HasContent() || noInvoice && !identified(f.Result) {
 		// The resolver also reads numbers without a label: alone, a
 		// word with digits is not an invoice, nor a date and an amount

@@ -33,7 +33,7 @@ func (e *Engine) fillFromPage(ctx context.Context, data []byte, doc *layout.Docu
 		m = e.model
 	}
 	page := r.fields
-	resolveFields(&page, r.candidates, m)
+	resolveFields(&page, r.candidates, m, e.noRules)
 	var filled []string
 	ev := map[string]layout.Evidence{}
 	str := func(path string, dst **string, src *string) {

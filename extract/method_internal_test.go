@@ -59,3 +59,57 @@ func TestBankTransferByCoordinates(t *testing.T) {
 		}
 	}
 }
+
+// TestResolverAloneReadsTypeAndTerms checks that the resolver alone decides
+// the document type and payment terms itself, whatever the rules read,
+// and that with the rules running their values stay; an identified
+// document with no type word is an invoice.
+func TestResolverAloneReadsTypeAndTerms(t *testing.T) {
+	w := func(feature string) *resolve.FieldModel {
+		return &resolve.FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, feature: 3}}
+	}
+	m := &resolve.Model{Fields: map[string]*resolve.FieldModel{
+		"invoice.type":          w("dt.credit_note"),
+		"invoice.payment_terms": w("tm.after"),
+	}}
+	data, err := m.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = resolve.Parse(data); err != nil {
+		t.Fatal(err)
+	}
+	// The rules' values are set apart from anything on the page, so that
+	// the result shows which source decided.
+	rulesType, rulesTerms := invoice.TypeProforma, "the rules' terms"
+	read := func(alone bool, lines ...string) invoice.Result {
+		doc := page(lines...)
+		f := fields.Extract(doc, "it")
+		f.Result.Invoice.Type, f.Result.Invoice.PaymentTerms = &rulesType, &rulesTerms
+		resolveFields(&f, resolve.Build(doc, "it"), m, alone)
+		return f.Result
+	}
+	str := func(p *string) string {
+		if p == nil {
+			return "<nil>"
+		}
+		return *p
+	}
+	lines := []string{"Nota di credito n. 12", "Condizioni di pagamento: 30 gg d.f."}
+	got := read(true, lines...)
+	if str(got.Invoice.Type) != invoice.TypeCreditNote || str(got.Invoice.PaymentTerms) != "30 gg d.f." {
+		t.Errorf("alone: type %s, terms %s; want credit_note and 30 gg d.f.", str(got.Invoice.Type), str(got.Invoice.PaymentTerms))
+	}
+	got = read(false, lines...)
+	if str(got.Invoice.Type) != rulesType || str(got.Invoice.PaymentTerms) != rulesTerms {
+		t.Errorf("with the rules: type %s, terms %s; want the rules' values", str(got.Invoice.Type), str(got.Invoice.PaymentTerms))
+	}
+	got = read(true, "Documento n. 12", "P.IVA 01234567897")
+	if str(got.Invoice.Type) != invoice.TypeInvoice || got.Invoice.PaymentTerms != nil {
+		t.Errorf("alone, no type word nor terms: type %s, terms %s; want invoice and none", str(got.Invoice.Type), str(got.Invoice.PaymentTerms))
+	}
+	got = read(true, "Grazie per la visita")
+	if got.Invoice.Type != nil {
+		t.Errorf("alone, nothing identified: type %s, want none", str(got.Invoice.Type))
+	}
+}

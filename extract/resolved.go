@@ -55,6 +55,8 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 	str("buyer.fiscal_code", r.Buyer.FiscalCode)
 	str("invoice.payment_method", r.Invoice.PaymentMethod)
 	str("invoice.currency", r.Invoice.Currency)
+	str("invoice.type", r.Invoice.Type)
+	str("invoice.payment_terms", r.Invoice.PaymentTerms)
 	postal := func(name string, zip, city *string) {
 		if zip == nil && city == nil {
 			return
@@ -74,15 +76,22 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 	return out
 }
 
+// rulesKeep are the fields whose rules' value stays when the rules run:
+// held out by origin, the resolver's document type and payment terms read
+// fewer than the rules' (docs/performance.md, seventeenth session). The
+// resolver alone reads them itself.
+var rulesKeep = map[string]bool{"invoice.type": true, "invoice.payment_terms": true}
+
 // resolveFields sets the fields the resolver decides from its choices: the
 // value, or null, with the candidate's page, box and fitted probability as
-// evidence. Fields the model has no weights for keep the rules' value.
-func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
+// evidence. Fields the model has no weights for keep the rules' value, and
+// so do the fields of rulesKeep unless the resolver runs alone.
+func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, alone bool) {
 	r := &f.Result
 	choices := m.Resolve(d)
 	defer chooseItems(f, d, m, choices)
 	for name, c := range choices {
-		if _, ok := m.Fields[name]; !ok {
+		if _, ok := m.Fields[name]; !ok || rulesKeep[name] && !alone {
 			continue
 		}
 		var s *string
@@ -147,6 +156,10 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 			r.Buyer.FiscalCode = s
 		case "invoice.payment_method":
 			r.Invoice.PaymentMethod = s
+		case "invoice.type":
+			r.Invoice.Type = s
+		case "invoice.payment_terms":
+			r.Invoice.PaymentTerms = s
 		case "invoice.currency":
 			r.Invoice.Currency = s
 			r.Financials.Currency = s
@@ -177,6 +190,29 @@ func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model) {
 	partyCountries(f, d, m, choices)
 	vendorSDI(f, d, m, choices)
 	bankTransferByCoordinates(f, d)
+	if _, ok := m.Fields["invoice.type"]; ok && alone {
+		defaultType(f)
+	}
+}
+
+// defaultType makes a document whose type no word states an invoice, the
+// common case, when it has what only an invoice has (a number or a VAT
+// id), as sure as a guess.
+func defaultType(f *fields.Outcome) {
+	r := &f.Result
+	if r.Invoice.Type != nil || !identified(*r) {
+		return
+	}
+	t := invoice.TypeInvoice
+	r.Invoice.Type = &t
+	for _, name := range []string{"invoice.number", "vendor.vat_number", "buyer.vat_number"} {
+		if ev, ok := f.Evidence[name]; ok {
+			ev.Confidence = 0.5
+			f.Evidence["invoice.type"] = ev
+			return
+		}
+	}
+	delete(f.Evidence, "invoice.type")
 }
 
 // partyCountries sets each party's country from the values chosen for it

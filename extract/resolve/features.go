@@ -45,6 +45,17 @@ var plainFeatures = []string{
 	// methods named; a word in a line of prose, a word starting its cell
 	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
 	"kw.prose", "kw.start",
+	// document types (see Doc.typeWords): the type named, an Italian
+	// type code, a number's label, several types named, the largest type
+	// word, the first line holding one
+	"dt.invoice", "dt.credit_note", "dt.debit_note", "dt.proforma", "dt.fee_note", "dt.receipt",
+	"dt.code", "dt.num", "dt.several", "dt.largest", "dt.firstline",
+	// payment terms (see Doc.termsWords): read after, from or under the
+	// label, over how many lines, the longest reading, one the next line
+	// goes on, ending a sentence, the label's colon and score, stating
+	// days the way terms do, words, digits, a date, an amount
+	"tm.after", "tm.from", "tm.below", "tm.lines", "tm.whole", "tm.cut", "tm.end", "tm.colon", "tm.label", "tm.explicit",
+	"tm.words", "tm.digit", "tm.date", "tm.amount",
 	// a currency carried by an amount (see Doc.currencies)
 	"cur.amount",
 	// dates
@@ -204,6 +215,7 @@ func (d *Doc) describe() {
 	summary := d.rateLines()
 	split := len(summary.rates()) >= 2
 	methods := d.distinctMethods()
+	types := d.typeStatsOf()
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
 	// Values per line and per cell, by type.
@@ -277,6 +289,10 @@ func (d *Doc) describe() {
 		switch v.Type {
 		case TPayMethod, TCurrency:
 			d.paymentFeatures(v, methods, set)
+		case TDocType:
+			d.typeFeatures(v, types, set)
+		case TTerms:
+			d.termsFeatures(v, set)
 		case TAmount:
 			a := math.Abs(v.Num)
 			set("amt.cur", b(v.Currency != ""))

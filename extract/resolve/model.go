@@ -54,6 +54,8 @@ var Fields = []Field{
 	{"buyer.fiscal_code", TFiscal},
 	{"invoice.payment_method", TPayMethod},
 	{"invoice.currency", TCurrency},
+	{"invoice.type", TDocType},
+	{"invoice.payment_terms", TTerms},
 }
 
 // FieldByName returns the field of a path.

@@ -61,7 +61,7 @@ func Key(v *Value) string {
 		return itoa(cents(v.Num))
 	case TID, TVAT, TIBAN, TFiscal:
 		return strings.ToUpper(strings.Join(strings.Fields(v.Norm), ""))
-	case TName, TStreet, TEmail:
+	case TName, TStreet, TEmail, TTerms:
 		return strings.ToLower(strings.Join(strings.Fields(v.Norm), " "))
 	case TPhone:
 		return strings.Map(func(r rune) rune {

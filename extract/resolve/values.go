@@ -35,6 +35,12 @@ const (
 	// TCurrency is a currency, its Norm an ISO 4217 code: an amount's sign
 	// or code, a code printed alone.
 	TCurrency
+	// TDocType is a word stating what the document is, its Norm one of
+	// invoice's Type values: Fattura, Credit note, Gutschrift, TD04.
+	TDocType
+	// TTerms is the payment terms: a few words or a sentence after or
+	// under a label of terms ("30 gg d.f.", "Zahlbar innerhalb 14 Tagen").
+	TTerms
 	numTypes //
 )
 
@@ -76,6 +82,11 @@ type Value struct {
 	joined bool
 	// onAmount marks a currency carried by an amount.
 	onAmount bool
+	// typeNum marks a type word starting a number's label, typeCode an
+	// Italian type code (see Doc.typeWords).
+	typeNum, typeCode bool
+	// terms is how a terms candidate was read (see Doc.termsWords).
+	terms termsFacts
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
@@ -203,6 +214,8 @@ func (d *Doc) findValues() {
 			}
 			d.currencies(pi, li, amounts)
 			d.payWords(pi, li)
+			d.typeWords(pi, li)
+			d.termsWords(pi, li)
 			for _, m := range parse.FindPercents(text) {
 				add(TPercent, m)
 			}

@@ -1,0 +1,256 @@
+package resolve
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
+)
+
+// How a payment terms candidate is read from its label (see Doc.termsWords).
+const (
+	termsAfter uint8 = 1 + iota // the words after the label on its line
+	termsFrom                   // the label's words and the words after them
+	termsBelow                  // the cell under the label
+)
+
+// maxTermsLines is the most lines a sentence of terms runs over.
+const maxTermsLines = 4
+
+// termsWords adds the payment terms candidates of a line, for each label
+// of payment terms in it ("Condizioni di pagamento", "Payment terms",
+// "Zahlbar innerhalb", "Conditions de paiement"): the words after the
+// label up to the next key or bank data; the same from the label's first
+// word, when the label opens the sentence ("Zahlbar innerhalb 30 Tagen");
+// the cell under a label alone in its cell; each alone and with the lines
+// below that continue it. Which reading is the terms the fit decides.
+func (d *Doc) termsWords(pi, li int) {
+	p := d.Pages[pi]
+	l := p.S.Page.Lines[li]
+	for ci, hs := range p.labels[li] {
+		for _, h := range hs {
+			if h.kind != labels.PaymentTerms {
+				continue
+			}
+			colon := strings.HasSuffix(p.S.Page.Words[l.Words[h.last]].Text, ":")
+			x := p.S.Page.Words[l.Words[h.first]].Box.X0
+			if end := p.termsEnd(li, h.last+1); end > h.last {
+				// A paragraph that opens with its key may wrap under the key.
+				d.addTerms(pi, li, ci, h.last+1, end, termsAfter, colon, h.score, x)
+				if !colon {
+					d.addTerms(pi, li, ci, h.first, end, termsFrom, colon, h.score)
+				}
+			}
+			cells := p.S.Cells[li]
+			if ci < len(cells) && cells[ci].Last == h.last {
+				// A label ending its cell may head the terms printed
+				// under it.
+				if bl, first, last, ok := p.cellBelow(li, cells[ci]); ok {
+					d.addTerms(pi, bl, ci, first, last, termsBelow, colon, h.score)
+				}
+			}
+		}
+	}
+}
+
+// termsEnd returns the last word of a sentence of terms starting at word
+// first of line li: the word before the next key (a label ending in a
+// colon) or bank or contact data, else the line's last word.
+func (p *Page) termsEnd(li, first int) int {
+	l := p.S.Page.Lines[li]
+	end := len(l.Words) - 1
+	for _, hs := range p.labels[li] {
+		for _, h := range hs {
+			if h.first >= first && h.first > 0 && h.first-1 < end && termsStop(p, li, h) {
+				end = h.first - 1
+			}
+		}
+	}
+	return end
+}
+
+// termsStop reports whether label hit h of line li ends a sentence of
+// terms: another key ("Bankverbindung:"), or bank and contact data. Words
+// such as "Skonto" or "netto" inside the sentence are no boundary.
+func termsStop(p *Page, li int, h labelHit) bool {
+	switch h.kind {
+	case labels.IBAN, labels.BIC, labels.Bank, labels.VATNumber, labels.Email, labels.Phone:
+		return true
+	}
+	l := p.S.Page.Lines[li]
+	return strings.HasSuffix(p.S.Page.Words[l.Words[h.last]].Text, ":")
+}
+
+// cellBelow returns the words of the next line under cell c of line li:
+// those overlapping the cell's columns, when the next line is close.
+func (p *Page) cellBelow(li int, c layout.Cell) (line, first, last int, ok bool) {
+	lines := p.S.Page.Lines
+	if li+1 >= len(lines) {
+		return 0, 0, 0, false
+	}
+	h := p.S.Height
+	if h <= 0 {
+		h = 10
+	}
+	o := lines[li+1]
+	if o.Box.Y0-lines[li].Box.Y1 > 1.5*h {
+		return 0, 0, 0, false
+	}
+	for _, oc := range p.S.Cells[li+1] {
+		if oc.Box.X0 < c.Box.X1 && oc.Box.X1 > c.Box.X0 {
+			return li + 1, oc.First, oc.Last, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// addTerms adds a terms candidate of words first to last of line li, and
+// one with each line below that continues it: a line starting where the
+// candidate does, or at wrapX.
+func (d *Doc) addTerms(pi, li, ci, first, last int, how uint8, colon bool, score float64, wrapX ...float64) {
+	p := d.Pages[pi]
+	l := p.S.Page.Lines[li]
+	for first <= last && filler(p.S.Page.Words[l.Words[first]].Text) {
+		first++
+	}
+	if first > last {
+		return
+	}
+	text := p.text(li, first, last)
+	added := -1
+	add := func(text string, lines int, box layout.Rect) {
+		text = strings.TrimRight(strings.TrimSpace(text), " –—-;,")
+		if n := len([]rune(text)); n < 2 || n > 200 {
+			return
+		}
+		v := Value{Type: TTerms, Text: text, Norm: text, Page: pi, Line: li, First: first, Last: last, Cell: ci, Box: box}
+		v.terms = termsFacts{how: how, lines: lines, colon: colon, score: score}
+		added = len(d.Values)
+		d.Values = append(d.Values, v)
+	}
+	// The longest reading is the whole sentence as far as the layout
+	// shows it.
+	defer func() {
+		if added >= 0 {
+			d.Values[added].terms.whole = true
+		}
+	}()
+	box := p.box(li, first, last)
+	add(text, 1, box)
+	if last < len(l.Words)-1 {
+		return // cut by another key: the sentence ends there
+	}
+	size := p.S.Page.Words[l.Words[first]].FontSize
+	if size <= 0 {
+		size = p.S.FontSize
+	}
+	x0 := p.S.Page.Words[l.Words[first]].Box.X0
+	prev := l
+	n := 1
+	for oi := li + 1; oi < len(p.S.Page.Lines) && n < maxTermsLines; oi++ {
+		o := p.S.Page.Lines[oi]
+		if o.Angle != 0 || len(o.Words) == 0 || o.Box.Y0-prev.Box.Y0 > 1.7*size {
+			break
+		}
+		if o.Box.Y0-prev.Box.Y0 < 0.5*size {
+			continue
+		}
+		if p.S.Page.Words[o.Words[0]].Box.X0 > box.X1 {
+			continue // beside the sentence, in the next column
+		}
+		ox := p.S.Page.Words[o.Words[0]].Box.X0
+		aligned := math.Abs(ox-x0) <= 1.5*size
+		for _, x := range wrapX {
+			aligned = aligned || math.Abs(ox-x) <= 1.5*size
+		}
+		if !aligned || !p.sentenceLine(oi) {
+			break
+		}
+		if added >= 0 {
+			// A sentence that goes on in lower case, or with a number,
+			// is cut short without this line.
+			r, _ := utf8.DecodeRuneInString(p.texts[oi])
+			d.Values[added].terms.cut = unicode.IsLower(r) || unicode.IsDigit(r)
+		}
+		text += " " + p.texts[oi]
+		box = box.Union(o.Box)
+		prev = o
+		n++
+		add(text, n, box)
+	}
+}
+
+// sentenceLine reports whether line li may continue a sentence of terms:
+// it holds no key or bank data, and does not open with a label set off
+// from its value ("Totale   100,00").
+func (p *Page) sentenceLine(li int) bool {
+	cells := p.S.Cells[li]
+	for ci, hs := range p.labels[li] {
+		for _, h := range hs {
+			if termsStop(p, li, h) {
+				return false
+			}
+			switch h.kind {
+			case labels.Discount, labels.PaymentTerms:
+				continue
+			}
+			if h.kind.IsPayment() {
+				continue
+			}
+			if h.first == 0 && ci < len(cells) && cells[ci].Last == h.last && len(cells) > 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// filler reports whether a word only separates a label from its value.
+func filler(w string) bool {
+	return strings.Trim(w, ":-–—.,;") == ""
+}
+
+// termsFacts are how a terms candidate was read.
+type termsFacts struct {
+	how   uint8
+	lines int
+	colon bool
+	score float64
+	// whole marks the longest reading of its start; cut one that the
+	// next line goes on.
+	whole, cut bool
+}
+
+// termsFeatures sets the features of a payment terms candidate: how it was
+// read, over how many lines, whether its label ends in a colon, whether
+// its words state a number of days or an immediate payment the way terms
+// do, and what else they hold.
+func (d *Doc) termsFeatures(v *Value, set func(string, float64)) {
+	b := func(ok bool) float64 {
+		if ok {
+			return 1
+		}
+		return 0
+	}
+	t := v.terms
+	set("tm.after", b(t.how == termsAfter))
+	set("tm.from", b(t.how == termsFrom))
+	set("tm.below", b(t.how == termsBelow))
+	set("tm.lines", float64(t.lines-1))
+	set("tm.whole", b(t.whole))
+	set("tm.cut", b(t.cut))
+	set("tm.end", b(strings.HasSuffix(v.Text, ".")))
+	set("tm.colon", b(t.colon))
+	set("tm.label", t.score)
+	_, explicit := parse.PaymentTerms(v.Text, d.Locale)
+	set("tm.explicit", b(explicit))
+	words := strings.Fields(v.Text)
+	set("tm.words", math.Log(float64(len(words))))
+	set("tm.digit", b(hasDigit(v.Text)))
+	set("tm.date", b(len(parse.FindDates(v.Text, d.Locale)) > 0))
+	set("tm.amount", b(len(parse.FindAmounts(v.Text, d.Locale)) > 0))
+}

@@ -1,0 +1,63 @@
+package resolve
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestTermsCandidates checks the readings of payment terms: after a key up
+// to the next key, from a label that opens the sentence, under a heading,
+// and continued on the lines that wrap the sentence, the longest marked
+// whole and a reading the next line goes on in lower case marked cut.
+func TestTermsCandidates(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Condizioni di pagamento: Bonifico a 30 gg d.f."}, {330, "IBAN: IT60X0542811101000000123456"}},
+		200: {{40, "Zahlbar innerhalb 14 Tagen netto, mit 2% Skonto"}},
+		212: {{40, "innerhalb von 8 Tagen."}},
+		300: {{40, "Conditions de paiement"}},
+		312: {{40, "30 jours net"}},
+	}), "it")
+	type cand struct {
+		Text  string
+		Feats []string
+	}
+	var got []cand
+	for _, v := range d.Values {
+		if v.Type != TTerms {
+			continue
+		}
+		var fs []string
+		for _, f := range featureList(&v) {
+			switch f {
+			case "tm.after", "tm.from", "tm.below", "tm.whole", "tm.cut", "tm.colon", "tm.explicit":
+				fs = append(fs, f)
+			}
+		}
+		slices.Sort(fs)
+		got = append(got, cand{v.Text, fs})
+	}
+	slices.SortFunc(got, func(a, b cand) int { return cmpString(a.Text, b.Text) })
+	want := []cand{
+		{"14 Tagen netto, mit 2% Skonto", []string{"tm.after", "tm.cut", "tm.explicit"}},
+		{"14 Tagen netto, mit 2% Skonto innerhalb von 8 Tagen.", []string{"tm.after", "tm.explicit", "tm.whole"}},
+		{"30 jours net", []string{"tm.below", "tm.explicit", "tm.whole"}},
+		{"Bonifico a 30 gg d.f.", []string{"tm.after", "tm.colon", "tm.explicit", "tm.whole"}},
+		{"Zahlbar innerhalb 14 Tagen netto, mit 2% Skonto", []string{"tm.cut", "tm.explicit", "tm.from"}},
+		{"Zahlbar innerhalb 14 Tagen netto, mit 2% Skonto innerhalb von 8 Tagen.", []string{"tm.explicit", "tm.from", "tm.whole"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("terms candidates (-want +got):\n%s", diff)
+	}
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
