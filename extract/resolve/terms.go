@@ -25,9 +25,10 @@ const maxTermsLines = 4
 // of payment terms in it ("Condizioni di pagamento", "Payment terms",
 // "Zahlbar innerhalb", "Conditions de paiement"): the words after the
 // label up to the next key or bank data; the same from the label's first
-// word, when the label opens the sentence ("Zahlbar innerhalb 30 Tagen");
-// the cell under a label alone in its cell; each alone and with the lines
-// below that continue it. Which reading is the terms the fit decides.
+// word, when the label has no colon and may open the sentence ("Zahlbar
+// innerhalb 30 Tagen"); the cell under a label that ends its cell; each
+// alone and with the lines below that continue it. Which reading is the
+// terms the fit decides.
 func (d *Doc) termsWords(pi, li int) {
 	p := d.Pages[pi]
 	l := p.S.Page.Lines[li]
@@ -49,8 +50,9 @@ func (d *Doc) termsWords(pi, li int) {
 			if ci < len(cells) && cells[ci].Last == h.last {
 				// A label ending its cell may head the terms printed
 				// under it.
-				if bl, first, last, ok := p.cellBelow(li, cells[ci]); ok {
-					d.addTerms(pi, bl, ci, first, last, termsBelow, colon, h.score)
+				if bl, bc, ok := p.cellBelow(li, cells[ci]); ok {
+					c := p.S.Cells[bl][bc]
+					d.addTerms(pi, bl, bc, c.First, c.Last, termsBelow, colon, h.score)
 				}
 			}
 		}
@@ -85,12 +87,12 @@ func termsStop(p *Page, li int, h labelHit) bool {
 	return strings.HasSuffix(p.S.Page.Words[l.Words[h.last]].Text, ":")
 }
 
-// cellBelow returns the words of the next line under cell c of line li:
-// those overlapping the cell's columns, when the next line is close.
-func (p *Page) cellBelow(li int, c layout.Cell) (line, first, last int, ok bool) {
+// cellBelow returns the line and index of the first cell of the next
+// line that stands under cell c of line li, when the next line is close.
+func (p *Page) cellBelow(li int, c layout.Cell) (line, cell int, ok bool) {
 	lines := p.S.Page.Lines
 	if li+1 >= len(lines) {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	h := p.S.Height
 	if h <= 0 {
@@ -98,14 +100,14 @@ func (p *Page) cellBelow(li int, c layout.Cell) (line, first, last int, ok bool)
 	}
 	o := lines[li+1]
 	if o.Box.Y0-lines[li].Box.Y1 > 1.5*h {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
-	for _, oc := range p.S.Cells[li+1] {
+	for oi, oc := range p.S.Cells[li+1] {
 		if oc.Box.X0 < c.Box.X1 && oc.Box.X1 > c.Box.X0 {
-			return li + 1, oc.First, oc.Last, true
+			return li + 1, oi, true
 		}
 	}
-	return 0, 0, 0, false
+	return 0, 0, false
 }
 
 // addTerms adds a terms candidate of words first to last of line li, and
