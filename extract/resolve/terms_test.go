@@ -13,7 +13,7 @@ import (
 // whole and a reading the next line goes on in lower case marked cut.
 func TestTermsCandidates(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
-		100: {{40, "Condizioni di pagamento: Bonifico a 30 gg d.f."}, {330, "IBAN: IT60X0542811101000000123456"}},
+		100: {{40, "Condizioni di pagamento: Bonifico a 30 gg d.f."}, {330, "IBAN: IT68L0300203280123456789012"}},
 		200: {{40, "Zahlbar innerhalb 14 Tagen netto, mit 2% Skonto"}},
 		212: {{40, "innerhalb von 8 Tagen."}},
 		300: {{40, "Conditions de paiement"}},
