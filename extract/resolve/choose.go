@@ -37,26 +37,20 @@ func (m *ItemsModel) prob(x map[string]float64) float64 {
 // sums are the subtotals and totals the page prints (the resolver's
 // choices), which the amounts of a right reading add up to.
 func itemChoiceFeatures(rules []Item, t Table, sums []float64) map[string]float64 {
-	b := func(ok bool) float64 {
-		if ok {
-			return 1
-		}
-		return 0
-	}
 	x := map[string]float64{"bias": 1}
-	x["new.none"] = b(len(t.Items) == 0)
-	x["old.none"] = b(len(rules) == 0)
+	x["new.none"] = flag(len(t.Items) == 0)
+	x["old.none"] = flag(len(rules) == 0)
 	x["new.consistent"] = consistentShare(t.Items)
 	x["old.consistent"] = consistentShare(rules)
-	x["new.sum"] = b(sumsTo(t.Items, sums))
-	x["old.sum"] = b(sumsTo(rules, sums))
-	x["header"] = b(t.Header)
-	x["header.agree"] = b(t.Header) * agreement(t.Items, rules)
+	x["new.sum"] = flag(sumsTo(t.Items, sums))
+	x["old.sum"] = flag(sumsTo(rules, sums))
+	x["header"] = flag(t.Header)
+	x["header.agree"] = flag(t.Header) * agreement(t.Items, rules)
 	x["new.desc"] = descShare(t.Items)
 	x["old.desc"] = descShare(rules)
-	x["more.new"] = b(len(t.Items) > len(rules))
-	x["more.old"] = b(len(rules) > len(t.Items))
-	x["same.count"] = b(len(rules) == len(t.Items))
+	x["more.new"] = flag(len(t.Items) > len(rules))
+	x["more.old"] = flag(len(rules) > len(t.Items))
+	x["same.count"] = flag(len(rules) == len(t.Items))
 	if len(t.Items) > 0 {
 		x["new.aligned"] = float64(t.Aligned) / float64(len(t.Items))
 	}

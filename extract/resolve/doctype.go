@@ -90,26 +90,20 @@ func (d *Doc) typeWords(pi, li int) {
 // start of its cell), whether it is the largest of the type words, and
 // whether the document names other types too.
 func (d *Doc) typeFeatures(v *Value, st typeStats, set func(string, float64)) {
-	b := func(ok bool) float64 {
-		if ok {
-			return 1
-		}
-		return 0
-	}
 	for _, t := range typeNames {
-		set("dt."+t, b(v.Norm == t))
+		set("dt."+t, flag(v.Norm == t))
 	}
-	set("dt.code", b(v.typeCode))
-	set("dt.num", b(v.typeNum))
-	set("dt.several", b(st.types > 1))
+	set("dt.code", flag(v.typeCode))
+	set("dt.num", flag(v.typeNum))
+	set("dt.several", flag(st.types > 1))
 	l := d.Pages[v.Page].S.Page.Lines[v.Line]
-	set("kw.prose", b(len(l.Words) > 8))
+	set("kw.prose", flag(len(l.Words) > 8))
 	if cells := d.Pages[v.Page].S.Cells[v.Line]; v.Cell < len(cells) {
-		set("kw.start", b(cells[v.Cell].First == v.First))
+		set("kw.start", flag(cells[v.Cell].First == v.First))
 	}
 	size := d.Pages[v.Page].S.Page.Words[l.Words[v.First]].FontSize
-	set("dt.largest", b(size > 0 && size >= st.maxSize))
-	set("dt.firstline", b(v.Page == st.firstPage && v.Line == st.firstLine))
+	set("dt.largest", flag(size > 0 && size >= st.maxSize))
+	set("dt.firstline", flag(v.Page == st.firstPage && v.Line == st.firstLine))
 }
 
 // typeStats are what the features of one type candidate need to know of

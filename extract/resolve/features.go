@@ -246,15 +246,9 @@ func (d *Doc) describe() {
 				f = append(f, fv{fid(name), float32(x)})
 			}
 		}
-		b := func(ok bool) float64 {
-			if ok {
-				return 1
-			}
-			return 0
-		}
 		set("bias", 1)
-		set("page.first", b(p.First))
-		set("page.last", b(p.Last))
+		set("page.first", flag(p.First))
+		set("page.last", flag(p.Last))
 		h := s.Page.Height
 		if h > 0 {
 			y := (v.Box.Y0 + v.Box.Y1) / 2 / h
@@ -275,16 +269,16 @@ func (d *Doc) describe() {
 		if s.FontSize > 0 {
 			set("size", math.Max(-1, math.Min(2, w0.FontSize/s.FontSize-1)))
 		}
-		set("bold", b(w0.Bold))
+		set("bold", flag(w0.Bold))
 		if len(s.Cells[v.Line]) > v.Cell {
 			c := s.Cells[v.Line][v.Cell]
-			set("alone", b(c.First == v.First && c.Last == v.Last))
+			set("alone", flag(c.First == v.First && c.Last == v.Last))
 		}
 		set("line.same", math.Log(float64(perLine[lineKey{v.Page, v.Line}][v.Type])))
 		set("recur", math.Log(float64(max(1, recur[key{v.Type, v.Norm}]))))
-		set("checked", b(v.Checked))
-		set("emb", b(v.embedded))
-		set("street.weak", b(v.weak))
+		set("checked", flag(v.Checked))
+		set("emb", flag(v.embedded))
+		set("street.weak", flag(v.weak))
 
 		switch v.Type {
 		case TPayMethod, TCurrency:
@@ -295,29 +289,29 @@ func (d *Doc) describe() {
 			d.termsFeatures(v, set)
 		case TAmount:
 			a := math.Abs(v.Num)
-			set("amt.cur", b(v.Currency != ""))
-			set("amt.neg", b(v.Num < 0))
-			set("amt.int", b(!strings.ContainsAny(v.Text, ".,") || strings.HasSuffix(v.Text, ",-")))
-			set("amt.zero", b(a == 0))
-			set("amt.small", b(a > 0 && a < 1))
+			set("amt.cur", flag(v.Currency != ""))
+			set("amt.neg", flag(v.Num < 0))
+			set("amt.int", flag(!strings.ContainsAny(v.Text, ".,") || strings.HasSuffix(v.Text, ",-")))
+			set("amt.zero", flag(a == 0))
+			set("amt.small", flag(a > 0 && a < 1))
 			for r, x := range distinct[:min(3, len(distinct))] {
 				if a == x {
 					set([]string{"amt.rank1", "amt.rank2", "amt.rank3"}[r], 1)
 				}
 			}
-			set("amt.maxpage", b(a == pageMax[v.Page] && a > 0))
-			set("amt.lastpage.max", b(p.Last && a == lastMax && a > 0))
+			set("amt.maxpage", flag(a == pageMax[v.Page] && a > 0))
+			set("amt.lastpage.max", flag(p.Last && a == lastMax && a > 0))
 			r := roles[cents(a)]
-			set("ar.total", b(r&roleTotal != 0))
-			set("ar.sub", b(r&roleSub != 0))
-			set("ar.tax", b(r&roleTax != 0))
+			set("ar.total", flag(r&roleTotal != 0))
+			set("ar.sub", flag(r&roleSub != 0))
+			set("ar.tax", flag(r&roleTax != 0))
 			summary.features(i, cents(a), set)
 		case TDate:
-			set("d.first", b(len(dates) > 0 && v.Norm == dates[0]))
-			set("d.last", b(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
-			set("d.ambig", b(v.Ambiguous))
-			set("d.only", b(len(dates) > 0 && dates[0] == dates[len(dates)-1]))
-			set("d.place", b(d.placeBefore(v)))
+			set("d.first", flag(len(dates) > 0 && v.Norm == dates[0]))
+			set("d.last", flag(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
+			set("d.ambig", flag(v.Ambiguous))
+			set("d.only", flag(len(dates) > 0 && dates[0] == dates[len(dates)-1]))
+			set("d.place", flag(d.placeBefore(v)))
 		case TID:
 			t := v.Text
 			digits, letters := 0, 0
@@ -332,11 +326,11 @@ func (d *Doc) describe() {
 			n := len([]rune(t))
 			set("id.len", float64(n)/10)
 			set("id.digits", float64(digits)/float64(n))
-			set("id.letters", b(letters > 0))
-			set("id.slash", b(strings.Contains(t, "/")))
-			set("id.dash", b(strings.Contains(t, "-")))
-			set("id.dot", b(strings.Contains(t, ".")))
-			set("id.prefix", b(strings.Contains(t, " ")))
+			set("id.letters", flag(letters > 0))
+			set("id.slash", flag(strings.Contains(t, "/")))
+			set("id.dash", flag(strings.Contains(t, "-")))
+			set("id.dot", flag(strings.Contains(t, ".")))
+			set("id.prefix", flag(strings.Contains(t, " ")))
 			// A date after a short capital word ("IL 25/05/2026", "DU
 			// 03/04/2025") is a date with a word before it, not a numbered
 			// series.
@@ -344,25 +338,25 @@ func (d *Doc) describe() {
 			if w, rest, ok := strings.Cut(t, " "); !isDate && ok && len(w) <= 3 {
 				_, isDate = parse.Date(rest, d.Locale)
 			}
-			set("id.date", b(isDate))
+			set("id.date", flag(isDate))
 			m, isAmount := parse.Amount(t, d.Locale)
-			set("id.amount", b(isAmount && strings.ContainsAny(m.Text, ".,")))
-			set("id.year", b(yearRe.MatchString(t)))
+			set("id.amount", flag(isAmount && strings.ContainsAny(m.Text, ".,")))
+			set("id.year", flag(yearRe.MatchString(t)))
 			_, isVAT := parse.VATID(t)
-			set("id.vat", b(isVAT))
-			set("id.phone", b((strings.HasPrefix(t, "+") || strings.HasPrefix(t, "0")) && digits >= 9))
-			set("id.short", b(n <= 2))
-			set("id.long", b(n >= 14))
-			set("id.zip", b(n == 5 && digits == 5))
-			set("id.measure", b(measure.MatchString(t)))
+			set("id.vat", flag(isVAT))
+			set("id.phone", flag((strings.HasPrefix(t, "+") || strings.HasPrefix(t, "0")) && digits >= 9))
+			set("id.short", flag(n <= 2))
+			set("id.long", flag(n >= 14))
+			set("id.zip", flag(n == 5 && digits == 5))
+			set("id.measure", flag(measure.MatchString(t)))
 		case TPercent:
-			set("pct.vat", b(isVATRate(v.Num)))
-			set("pct.zero", b(v.Num == 0))
-			set("pct.big", b(v.Num > 30))
-			set("pct.only", b(len(rates) == 1 && rates[cents(v.Num)]))
+			set("pct.vat", flag(isVATRate(v.Num)))
+			set("pct.zero", flag(v.Num == 0))
+			set("pct.big", flag(v.Num > 30))
+			set("pct.only", flag(len(rates) == 1 && rates[cents(v.Num)]))
 			set("pct.rates", math.Log(float64(max(1, len(rates)))))
-			set("pct.bare", b(v.bare))
-			set("pct.split", b(split))
+			set("pct.bare", flag(v.bare))
+			set("pct.split", flag(split))
 		}
 		read, sure := false, 1.0
 		for k := v.First; k <= v.Last && k < len(l.Words); k++ {
@@ -370,7 +364,7 @@ func (d *Doc) describe() {
 				read, sure = true, math.Min(sure, w.Conf)
 			}
 		}
-		set("ocr", b(read))
+		set("ocr", flag(read))
 		if read {
 			set("ocr.doubt", 1-sure)
 		}
@@ -379,7 +373,7 @@ func (d *Doc) describe() {
 		d.labelFeatures(v, set)
 		if len(f) == nl {
 			set("nolabel", 1)
-			set("ocr.nolabel", b(read))
+			set("ocr.nolabel", flag(read))
 		}
 		v.feats = f
 	}
@@ -682,4 +676,12 @@ func (d *Doc) placeBefore(v *Value) bool {
 		}
 	}
 	return true
+}
+
+// flag is a feature's value for a yes-or-no fact.
+func flag(ok bool) float64 {
+	if ok {
+		return 1
+	}
+	return 0
 }

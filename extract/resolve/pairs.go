@@ -61,40 +61,34 @@ func pairX(d *Doc, a, b *option, ua, ub float64) []float64 {
 		}
 		x[i] = v
 	}
-	b1 := func(ok bool) float64 {
-		if ok {
-			return 1
-		}
-		return 0
-	}
 	set("u.v", ua)
 	set("u.b", ub)
-	set("null.v", b1(a == nil))
-	set("null.b", b1(b == nil))
+	set("null.v", flag(a == nil))
+	set("null.b", flag(b == nil))
 	side := func(o *option, p string) {
 		if o == nil || o.v.Line < 0 {
 			return
 		}
 		blk := d.blockOfValue(o.v)
 		if blk != nil {
-			set(p+".vat", b1(blk.has[TVAT] > 0))
-			set(p+".contact", b1(blk.has[TEmail]+blk.has[TPhone] > 0))
+			set(p+".vat", flag(blk.has[TVAT] > 0))
+			set(p+".contact", flag(blk.has[TEmail]+blk.has[TPhone] > 0))
 		}
 		set(p+".head.buyer", o.v.featureValue(fid("B:buyer")))
 		set(p+".head.vendor", o.v.featureValue(fid("B:vendor")))
 		set(p+".top", o.v.featureValue(fid("name.top")))
-		set(p+".first", b1(d.Pages[o.v.Page].First))
+		set(p+".first", flag(d.Pages[o.v.Page].First))
 	}
 	side(a, "v")
 	side(b, "b")
 	if a != nil && b != nil && a.v.Line >= 0 && b.v.Line >= 0 {
 		va, vb := a.v, b.v
 		h := d.Pages[va.Page].S.Height
-		set("v.above", b1(va.Page < vb.Page || va.Page == vb.Page && va.Box.Y1 <= vb.Box.Y0+h/2))
-		set("v.left", b1(va.Page == vb.Page && va.Box.X1 <= vb.Box.X0))
+		set("v.above", flag(va.Page < vb.Page || va.Page == vb.Page && va.Box.Y1 <= vb.Box.Y0+h/2))
+		set("v.left", flag(va.Page == vb.Page && va.Box.X1 <= vb.Box.X0))
 		fa, fb := d.fontSize(va), d.fontSize(vb)
-		set("v.bigger", b1(fa > fb+0.5))
-		set("v.smaller", b1(fa < fb-0.5))
+		set("v.bigger", flag(fa > fb+0.5))
+		set("v.smaller", flag(fa < fb-0.5))
 	}
 	return x
 }

@@ -796,20 +796,14 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		return
 	}
 	b := d.blks[bi]
-	b1 := func(ok bool) float64 {
-		if ok {
-			return 1
-		}
-		return 0
-	}
-	set("blk.first", b1(v.Line == b.first))
-	set("blk.second", b1(v.Line == b.first+1))
+	set("blk.first", flag(v.Line == b.first))
+	set("blk.second", flag(v.Line == b.first+1))
 	set("blk.lines", math.Log(float64(b.lines)))
-	set("blk.postal", b1(b.has[TPostal] > 0))
-	set("blk.street", b1(b.has[TStreet] > 0))
-	set("blk.vat", b1(b.has[TVAT] > 0))
-	set("blk.contact", b1(b.has[TEmail]+b.has[TPhone] > 0))
-	set("blk.amounts", b1(b.has[TAmount] > 1))
+	set("blk.postal", flag(b.has[TPostal] > 0))
+	set("blk.street", flag(b.has[TStreet] > 0))
+	set("blk.vat", flag(b.has[TVAT] > 0))
+	set("blk.contact", flag(b.has[TEmail]+b.has[TPhone] > 0))
+	set("blk.amounts", flag(b.has[TAmount] > 1))
 	set("blk.postalrank", math.Min(float64(b.postalRank), 3))
 	// What stands on the lines right under the value in its block.
 	p := d.Pages[v.Page]
@@ -829,7 +823,7 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		}
 	}
 	if v.Type == TName {
-		set("name.legal", b1(legalForms.MatchString(v.Text)))
+		set("name.legal", flag(legalForms.MatchString(v.Text)))
 		words := strings.Fields(v.Text)
 		set("name.words", float64(len(words))/5)
 		upper := 0
@@ -839,10 +833,10 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 			}
 		}
 		set("name.upper", float64(upper)/float64(max(1, len([]rune(v.Text)))))
-		set("name.digits", b1(strings.IndexFunc(v.Text, unicode.IsDigit) >= 0))
-		set("name.code", b1(len(words) > 0 && codeWord(words[0]) && (len(words) == 1 || strings.HasPrefix(words[1], "("))))
-		set("name.joined", b1(v.joined))
-		set("name.cell", b1(v.First == p.S.Cells[v.Line][v.Cell].First && v.Last == p.S.Cells[v.Line][v.Cell].Last))
+		set("name.digits", flag(strings.IndexFunc(v.Text, unicode.IsDigit) >= 0))
+		set("name.code", flag(len(words) > 0 && codeWord(words[0]) && (len(words) == 1 || strings.HasPrefix(words[1], "("))))
+		set("name.joined", flag(v.joined))
+		set("name.cell", flag(v.First == p.S.Cells[v.Line][v.Cell].First && v.Last == p.S.Cells[v.Line][v.Cell].Last))
 		// Words joined by a slash ("Lieferant/Freiberufler") count one by
 		// one.
 		lex, n, form := 0, 0, 0
@@ -856,13 +850,13 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 			}
 		}
 		set("name.lex", float64(lex)/float64(max(1, n)))
-		set("name.formonly", b1(n > 0 && form == n))
-		set("name.passing", b1(namedInPassing(v.Text)))
+		set("name.formonly", flag(n > 0 && form == n))
+		set("name.passing", flag(namedInPassing(v.Text)))
 		ns := d.names
-		set("name.top", b1(p.First && v.Line == ns.topLine))
-		set("name.maxsize", b1(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
-		set("name.blkfirst", b1(ns.blockFirst[bi] == v.Line))
-		set("name.domain", b1(d.inDomain(v.Text)))
+		set("name.top", flag(p.First && v.Line == ns.topLine))
+		set("name.maxsize", flag(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
+		set("name.blkfirst", flag(ns.blockFirst[bi] == v.Line))
+		set("name.domain", flag(d.inDomain(v.Text)))
 		set("name.mentions", math.Log1p(float64(d.mentions(v))))
 	}
 }

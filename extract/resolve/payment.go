@@ -77,27 +77,21 @@ func currencyCode(t string) bool {
 // candidate; methods is the number of distinct payment methods the
 // document names.
 func (d *Doc) paymentFeatures(v *Value, methods int, set func(string, float64)) {
-	b := func(ok bool) float64 {
-		if ok {
-			return 1
-		}
-		return 0
-	}
 	switch v.Type {
 	case TPayMethod:
 		for _, m := range payMethods {
-			set("pm."+m, b(v.Norm == m))
+			set("pm."+m, flag(v.Norm == m))
 		}
-		set("pm.several", b(methods > 1))
+		set("pm.several", flag(methods > 1))
 		// A word naming a way to pay: in a line of prose or a heading, at
 		// the start of its cell.
 		l := d.Pages[v.Page].S.Page.Lines[v.Line]
-		set("kw.prose", b(len(l.Words) > 8))
+		set("kw.prose", flag(len(l.Words) > 8))
 		if cells := d.Pages[v.Page].S.Cells[v.Line]; v.Cell < len(cells) {
-			set("kw.start", b(cells[v.Cell].First == v.First))
+			set("kw.start", flag(cells[v.Cell].First == v.First))
 		}
 	case TCurrency:
-		set("cur.amount", b(v.onAmount))
+		set("cur.amount", flag(v.onAmount))
 	}
 }
 

@@ -232,27 +232,21 @@ type termsFacts struct {
 // its words state a number of days or an immediate payment the way terms
 // do, and what else they hold.
 func (d *Doc) termsFeatures(v *Value, set func(string, float64)) {
-	b := func(ok bool) float64 {
-		if ok {
-			return 1
-		}
-		return 0
-	}
 	t := v.terms
-	set("tm.after", b(t.how == termsAfter))
-	set("tm.from", b(t.how == termsFrom))
-	set("tm.below", b(t.how == termsBelow))
+	set("tm.after", flag(t.how == termsAfter))
+	set("tm.from", flag(t.how == termsFrom))
+	set("tm.below", flag(t.how == termsBelow))
 	set("tm.lines", float64(t.lines-1))
-	set("tm.whole", b(t.whole))
-	set("tm.cut", b(t.cut))
-	set("tm.end", b(strings.HasSuffix(v.Text, ".")))
-	set("tm.colon", b(t.colon))
+	set("tm.whole", flag(t.whole))
+	set("tm.cut", flag(t.cut))
+	set("tm.end", flag(strings.HasSuffix(v.Text, ".")))
+	set("tm.colon", flag(t.colon))
 	set("tm.label", t.score)
 	_, explicit := parse.PaymentTerms(v.Text, d.Locale)
-	set("tm.explicit", b(explicit))
+	set("tm.explicit", flag(explicit))
 	words := strings.Fields(v.Text)
 	set("tm.words", math.Log(float64(len(words))))
-	set("tm.digit", b(hasDigit(v.Text)))
-	set("tm.date", b(len(parse.FindDates(v.Text, d.Locale)) > 0))
-	set("tm.amount", b(len(parse.FindAmounts(v.Text, d.Locale)) > 0))
+	set("tm.digit", flag(hasDigit(v.Text)))
+	set("tm.date", flag(len(parse.FindDates(v.Text, d.Locale)) > 0))
+	set("tm.amount", flag(len(parse.FindAmounts(v.Text, d.Locale)) > 0))
 }

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -38,7 +39,7 @@ func TestTermsCandidates(t *testing.T) {
 		slices.Sort(fs)
 		got = append(got, cand{v.Text, fs})
 	}
-	slices.SortFunc(got, func(a, b cand) int { return cmpString(a.Text, b.Text) })
+	slices.SortFunc(got, func(a, b cand) int { return strings.Compare(a.Text, b.Text) })
 	want := []cand{
 		{"14 Tagen netto, mit 2% Skonto", []string{"tm.after", "tm.cut", "tm.explicit"}},
 		{"14 Tagen netto, mit 2% Skonto innerhalb von 8 Tagen.", []string{"tm.after", "tm.explicit", "tm.whole"}},
@@ -50,14 +51,4 @@ func TestTermsCandidates(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("terms candidates (-want +got):\n%s", diff)
 	}
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
