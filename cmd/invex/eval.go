@@ -127,6 +127,8 @@ figures); the report says what was fitted.`, stderr)
 		return usageError{fmt.Sprintf("--min-accuracy must be a fraction such as 0.995; got %v", *minAccuracy)}
 	case *timeout <= 0:
 		return usageError{"--timeout must be positive"}
+	case *l2 < 0 || math.IsNaN(*l2) || math.IsInf(*l2, 0):
+		return usageError{fmt.Sprintf("--fit-l2 must be a penalty of 0 or more (0: the default); got %v", *l2)}
 	case *holdout != "" && *holdout != eval.HoldoutOrigin:
 		return usageError{fmt.Sprintf("--holdout takes only %q; got %q", eval.HoldoutOrigin, *holdout)}
 	case len(trainDirs) > 0 && *holdout == "":

@@ -132,6 +132,9 @@ func TestEvalUsage(t *testing.T) {
 	if _, _, err := runCmd(t, "eval", "--workers", "0", empty); !errors.As(err, &ue) {
 		t.Errorf("--workers 0: err %v, want a usage error", err)
 	}
+	if _, _, err := runCmd(t, "eval", "--holdout", "origin", "--fit-l2", "-1", empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), "--fit-l2") {
+		t.Errorf("--fit-l2 -1: err %v, want a usage error", err)
+	}
 	if _, _, err := runCmd(t, "eval", "--holdout", "vendor", empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), `only "origin"`) {
 		t.Errorf("--holdout vendor: err %v, want a usage error", err)
 	}
