@@ -3,11 +3,13 @@ package resolve
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
 	"github.com/invex/invex/invoice"
 )
 
@@ -84,6 +86,126 @@ func headerOver(p *Page, li int) bool {
 	return false
 }
 
+// splitGroups returns the readings of a line's numbers where some of the
+// numbers whose digit groups are separated by an ordinary space are read
+// as their words, each a number of its own ("12 120,00" as a quantity and
+// a price side by side).
+func splitGroups(s *layout.Structure, locale string, ns []numTok) [][]numTok {
+	parts := make([][]numTok, len(ns))
+	var grouped []int
+	for i, n := range ns {
+		if !n.v.Ambiguous || n.v.Last == n.v.First || n.pct {
+			continue
+		}
+		l := s.Page.Lines[n.v.Line]
+		for k := n.v.First; k <= n.v.Last; k++ {
+			w := s.Page.Words[l.Words[k]]
+			m, ok := parse.Amount(w.Text, locale)
+			if !ok {
+				parts[i] = nil
+				break
+			}
+			v := *n.v
+			v.Text, v.Num, v.First, v.Last, v.Box, v.Ambiguous = w.Text, m.Number, k, k, w.Box, false
+			parts[i] = append(parts[i], numTok{v: &v, x1: w.Box.X1, val: m.Number})
+		}
+		if len(parts[i]) >= 2 {
+			grouped = append(grouped, i)
+		}
+	}
+	if len(grouped) == 0 || len(grouped) > 4 {
+		return nil
+	}
+	var out [][]numTok
+	for mask := 1; mask < 1<<len(grouped); mask++ {
+		var read []numTok
+		next := 0
+		for i, n := range ns {
+			if next < len(grouped) && grouped[next] == i {
+				if mask&(1<<next) != 0 {
+					read = append(read, parts[i]...)
+				} else {
+					read = append(read, n)
+				}
+				next++
+				continue
+			}
+			read = append(read, n)
+		}
+		out = append(out, read)
+	}
+	return out
+}
+
+// totalsBetween reports whether a line of the totals comes after line a,
+// up to line b.
+func totalsBetween(p *Page, a, b int) bool {
+	for li := a + 1; li <= b; li++ {
+		if totalsLine(p, li) {
+			return true
+		}
+	}
+	return false
+}
+
+// amountBetween reports whether a line after line a, before line b,
+// prints a number in the amount column at x.
+func amountBetween(lines map[int][]numTok, a, b int, x float64) bool {
+	for li := a + 1; li < b; li++ {
+		if at(lines[li], x) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// contiguous reports whether lines a to b follow each other without a
+// gap of two lines: one row's band.
+func contiguous(s *layout.Structure, a, b int) bool {
+	for li := a + 1; li <= b; li++ {
+		if s.Page.Lines[li].Box.Y0-s.Page.Lines[li-1].Box.Y1 > 1.8*s.Height {
+			return false
+		}
+	}
+	return true
+}
+
+// pctOf returns the index of the first percentage among a line's
+// numbers, or -1.
+func pctOf(ns []numTok) int {
+	for i, n := range ns {
+		if n.pct {
+			return i
+		}
+	}
+	return -1
+}
+
+// headerLine returns the line of the nearest row of column headings over
+// line li, within the lines a table's first rows may take, or -1. A line
+// of the totals between them ends the search: the headings are another
+// table's.
+func headerLine(p *Page, li int) int {
+	for lj := li - 1; lj >= 0 && lj >= li-40; lj-- {
+		if totalsLine(p, lj) {
+			return -1
+		}
+		n := 0
+		for _, hs := range p.labels[lj] {
+			for _, h := range hs {
+				if h.kind.IsColumn() {
+					n++
+					break
+				}
+			}
+		}
+		if n >= 2 {
+			return lj
+		}
+	}
+	return -1
+}
+
 // numTok is a number printed on a line: an amount or a percentage.
 type numTok struct {
 	v   *Value
@@ -155,6 +277,17 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			continue
 		}
 		rs := arithmeticRoles(ns)
+		if len(rs) == 0 {
+			// "12 120,00" read as one number grouped by a space may be a
+			// quantity and a price side by side.
+			for _, split := range splitGroups(s, d.Locale, ns) {
+				if rs = arithmeticRoles(split); len(rs) > 0 {
+					ns = split
+					lines[li] = split
+					break
+				}
+			}
+		}
 		if len(rs) > 0 {
 			triples[li] = rs
 		}
@@ -220,14 +353,38 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	for li := range triples {
 		first, last = min(first, li), max(last, li)
 	}
+	// Rows whose printed numbers do not add up (a price rounded in
+	// print) may come first: under a header row, the table starts under
+	// it.
+	if h := headerLine(p, first); h >= 0 {
+		first = h + 3
+	}
+	// A line of the totals after the last row that adds up closes the
+	// table.
+	end := last + 40
+	for lj := last + 1; lj < end && lj < len(s.Cells); lj++ {
+		if totalsLine(p, lj) {
+			end = lj
+		}
+	}
 	var rows []int
+	allowance := map[int][2]float64{} // a row's discount: percentage, amount
 	for _, li := range order {
 		ns := lines[li]
 		ia, ip, iq := at(ns, ca), at(ns, cp), at(ns, cq)
+		_, adds := triples[li]
+		// A line under a row with a percentage and a negative amount but
+		// no quantity is the row's discount ("less 10 % -2,00").
+		if k := len(rows) - 1; !adds && ia >= 0 && iq < 0 && k >= 0 && li-rows[k] <= 4 && ns[ia].val < 0 && !totalsBetween(p, rows[k], li) && contiguous(s, rows[k], li) && !amountBetween(lines, rows[k], li, ca) {
+			if pc := pctOf(ns); pc >= 0 {
+				allowance[rows[k]] = [2]float64{ns[pc].val, ns[ia].val}
+				continue
+			}
+		}
 		if ia < 0 || ip < 0 && iq < 0 {
 			continue
 		}
-		if _, ok := triples[li]; !ok && (li < first-2 || li > last+40) {
+		if !adds && (li < first-2 || li > end) {
 			continue
 		}
 		rows = append(rows, li)
@@ -260,6 +417,10 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		if r.d >= 0 && ns[r.d].pct {
 			it.DiscountPct = num(r.d)
 		}
+		if al, ok := allowance[li]; ok && it.Amount != nil && it.DiscountPct == nil && *it.Amount+al[1] > 0 {
+			pct, net := al[0], math.Round((*it.Amount+al[1])*100)/100
+			it.DiscountPct, it.Amount = &pct, &net
+		}
 		if _, ok := triples[li]; ok {
 			it.Consistent = true
 			t.Rows++
@@ -275,6 +436,14 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		}
 		if i := at(ns, rateCol); it.TaxRate == nil && i >= 0 && i != r.q && i != r.p && i != r.a {
 			it.TaxRate = num(i)
+		}
+		if it.TaxRate == nil {
+			for _, wi := range s.Page.Lines[li].Words {
+				if exemptCode(s.Page.Words[wi].Text) {
+					zero := 0.0
+					it.TaxRate = &zero
+				}
+			}
 		}
 		used := map[int]bool{r.q: true, r.p: true, r.a: true, r.d: true}
 		words, unit := rowWords(s, li, ns, used, r)
@@ -304,11 +473,27 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		bottom := s.Page.Lines[li].Box.Y1
 		for lj := li + 1; lj < next && lj < len(s.Cells); lj++ {
 			cells := s.Cells[lj]
-			if len(cells) == 0 || descX < 0 || totalsLine(p, lj) || aligned(lines[lj], cq, cp, ca) {
+			if len(cells) == 0 || totalsLine(p, lj) || aligned(lines[lj], cq, cp, ca) {
+				break
+			}
+			// A row whose line prints only codes and numbers has its
+			// description on the line under it.
+			if descX < 0 && len(parts) == 0 && lj == li+1 && cells[0].Box.X1 < s.Page.Lines[li].Box.X1 && !keyLine(cells[0].Text) {
+				descX = cells[0].Box.X0
+				if w := s.Page.Words[s.Page.Lines[lj].Words[0]]; size == 0 {
+					size = w.FontSize
+				}
+			}
+			if descX < 0 {
 				break
 			}
 			top := s.Page.Lines[lj].Box.Y0
 			if top-bottom > 0.8*s.Height || math.Abs(cells[0].Box.X0-descX) > 1.5*s.Height || len(cells) > 1 {
+				break
+			}
+			// A line of "Key: value" is an attribute of the item (its
+			// packing, its delivery date, a code), not its description.
+			if keyLine(cells[0].Text) {
 				break
 			}
 			// A line in smaller type is a note on the item (a lot, a
@@ -344,6 +529,13 @@ func rowWords(s *layout.Structure, li int, ns []numTok, used map[int]bool, r row
 			priceX = math.Min(priceX, n.v.Box.X0)
 		}
 	}
+	// The description stands left of the quantity, unless the row opens
+	// with its quantity ("2 x Widget").
+	if r.q >= 0 && len(l.Words) > 0 {
+		if q := ns[r.q].v; q.First > 0 {
+			priceX = math.Min(priceX, q.Box.X0)
+		}
+	}
 	unit := ""
 	if r.q >= 0 {
 		q := ns[r.q].v
@@ -359,6 +551,17 @@ func rowWords(s *layout.Structure, li int, ns []numTok, used map[int]bool, r row
 			}
 		}
 	}
+	// A unit column elsewhere in the row: a unit word standing alone in
+	// its cell, after the row's first cell.
+	if unit == "" {
+		for ci, c := range s.Cells[li] {
+			if ci > 0 && c.First == c.Last && !skip[c.First] && isUnit(c.Text) {
+				unit = c.Text
+				skip[c.First] = true
+				break
+			}
+		}
+	}
 	var out []layout.Word
 	for k, wi := range l.Words {
 		w := s.Page.Words[wi]
@@ -370,32 +573,76 @@ func rowWords(s *layout.Structure, li int, ns []numTok, used map[int]bool, r row
 	return out, unit
 }
 
+// exemptCode reports whether a word is an Italian VAT nature code (N1 to
+// N7, N2.2, N3.5 …), which a row prints instead of a rate when it bears
+// no VAT.
+func exemptCode(w string) bool {
+	if len(w) < 2 || len(w) > 4 || w[0] != 'N' || w[1] < '1' || w[1] > '7' {
+		return false
+	}
+	return len(w) == 2 || len(w) == 4 && w[2] == '.' && w[3] >= '0' && w[3] <= '9'
+}
+
 // leadingColumns returns how many leading words every row's text starts
-// with that are not its description: a running number (1, 2, 3 …), then
-// a product code (a word with a digit) when most rows lead with one.
+// with that are not its description: running numbers (1, 2, 3 …) and
+// product codes (words with a digit), in any order, each when most rows
+// lead with one.
 func leadingColumns(rows []int, texts map[int][]layout.Word) int {
 	strip := 0
-	all := func(test func(k int, w string) bool) bool {
+	// all reports whether most rows' next word passes test; a row's last
+	// word counts only when it passes, for a row may print its code alone
+	// (its description on the line under it) or its description alone.
+	all := func(test func(w string) bool) bool {
 		n, ok := 0, 0
-		for k, li := range rows {
+		for _, li := range rows {
 			ws := texts[li]
-			if len(ws) <= strip+1 {
+			if len(ws) <= strip {
+				continue
+			}
+			pass := test(ws[strip].Text)
+			if len(ws) == strip+1 && !pass {
 				continue
 			}
 			n++
-			if test(k, ws[strip].Text) {
+			if pass {
 				ok++
 			}
 		}
 		return n > 0 && ok*10 >= n*8
 	}
-	if all(func(k int, w string) bool { return strings.TrimRight(w, ".)") == itoa(int64(k+1)) }) {
-		strip++
+	last := 0
+	running := func(w string) bool {
+		k, err := strconv.Atoi(strings.TrimRight(w, ".)"))
+		if err != nil || k <= last || k > 9999 {
+			return false
+		}
+		last = k
+		return true
 	}
-	if all(func(_ int, w string) bool { return isCode(w) }) {
+	code := func(w string) bool { return isCode(w) }
+	for strip < 3 {
+		last = 0
+		if !all(running) && !all(code) {
+			break
+		}
 		strip++
 	}
 	return strip
+}
+
+// keyLine reports whether a line's text opens with a key of one to three
+// words and a colon ("GTIN: …", "Liefer-Datum: …", "Verpackung : …").
+func keyLine(text string) bool {
+	ws := strings.Fields(text)
+	for i := 0; i < len(ws) && i < 4; i++ {
+		if ws[i] == ":" && i > 0 && i <= 3 {
+			return true
+		}
+		if strings.HasSuffix(ws[i], ":") && i < 3 {
+			return !dateLike(ws[i])
+		}
+	}
+	return false
 }
 
 // aligned reports whether a line prints a number in one of the table's
@@ -514,7 +761,7 @@ func at(ns []numTok, x float64) int {
 // isCode reports whether a cell looks like a product code: one token with
 // a digit, or capitals and digits.
 func isCode(s string) bool {
-	if strings.ContainsRune(s, ' ') || len(s) > 20 {
+	if strings.ContainsRune(s, ' ') || len(s) > 20 || strings.HasSuffix(s, ":") {
 		return false
 	}
 	digits := 0
@@ -524,6 +771,21 @@ func isCode(s string) bool {
 		}
 	}
 	return digits > 0
+}
+
+// dateLike reports whether a word is written as a date (12/03/2025,
+// 12.03.25): a row that opens with its date opens with its description.
+func dateLike(s string) bool {
+	parts := strings.FieldsFunc(strings.TrimRight(s, ":,"), func(r rune) bool { return r == '/' || r == '.' || r == '-' })
+	if len(parts) != 3 {
+		return false
+	}
+	for _, p := range parts {
+		if _, err := strconv.Atoi(p); err != nil || len(p) > 4 {
+			return false
+		}
+	}
+	return true
 }
 
 // units are units of measure and of packing printed beside quantities in
@@ -653,10 +915,27 @@ func vatColumn(lines map[int][]numTok, rows []int, cols ...float64) float64 {
 			n++
 		}
 	}
-	if n*10 < len(rows)*8 {
+	if n*10 < len(rows)*8 || running(lines, rows, x) {
 		return math.NaN()
 	}
 	return x
+}
+
+// running reports whether the numbers of the rows at column x count the
+// rows (1, 2, 3 …): a position column, not rates.
+func running(lines map[int][]numTok, rows []int, x float64) bool {
+	k := 0.0
+	for _, li := range rows {
+		i := at(lines[li], x)
+		if i < 0 {
+			continue
+		}
+		if lines[li][i].val != k+1 {
+			return false
+		}
+		k++
+	}
+	return k >= 2
 }
 
 // decimals returns the number of digits after the last decimal separator

@@ -1730,3 +1730,119 @@ func TestNamedInPassing(t *testing.T) {
 		}
 	}
 }
+
+// rc is a cell of text right-aligned at x1, as numbers in columns are.
+func rc(x1 float64, text string) cell {
+	w := -3.0
+	for _, f := range strings.Fields(text) {
+		w += 5*float64(len([]rune(f))) + 3
+	}
+	return cell{x1 - w, text}
+}
+
+// itemRows reads a document's items as rows of their printed fields.
+func itemRows(d *Doc) []string {
+	var out []string
+	for _, it := range ReadItems(d).Items {
+		f := func(p *float64) string {
+			if p == nil {
+				return "-"
+			}
+			return fmt.Sprint(*p)
+		}
+		out = append(out, fmt.Sprintf("%s|%s|%s|%s|%s|%s|%s", it.Description, it.Unit, f(it.Quantity), f(it.UnitPrice), f(it.Amount), f(it.TaxRate), f(it.DiscountPct)))
+	}
+	return out
+}
+
+func TestReadItemsTableClasses(t *testing.T) {
+	tests := []struct {
+		name   string
+		locale string
+		lines  map[float64][]cell
+		want   []string
+	}{{
+		name:   "a unit column right of the price and a VAT nature code for a rate",
+		locale: "it",
+		lines: map[float64][]cell{
+			180: {{60, "Descrizione"}, {300, "Quantità"}, {360, "Prezzo"}, {420, "UM"}, {460, "%IVA"}, {520, "Totale"}},
+			200: {{60, "Manutenzione impianto"}, rc(340, "6,00"), rc(400, "35,00"), {420, "h"}, rc(500, "22,00"), rc(560, "210,00")},
+			214: {{60, "Bolli anticipati"}, rc(340, "1,00"), rc(400, "4,00"), {420, "h"}, {460, "N1"}, rc(560, "4,00")},
+		},
+		want: []string{
+			"Manutenzione impianto|h|6|35|210|22|-",
+			"Bolli anticipati|h|1|4|4|0|-",
+		},
+	}, {
+		name:   "two code columns before the description and an attribute line under it",
+		locale: "de",
+		lines: map[float64][]cell{
+			200: {{40, "1"}, {60, "QX71"}, {110, "88K02"}, {160, "Gartenschlauch 20m"}, rc(370, "4"), rc(460, "7,25"), rc(560, "29,00")},
+			212: {{160, "Verpackung : Karton"}},
+			230: {{40, "2"}, {60, "BT20"}, {110, "88K03"}, {160, "Sprühdüse"}, rc(370, "3"), rc(460, "2,10"), rc(560, "6,30")},
+			242: {{160, "Farbe: grün"}},
+		},
+		want: []string{
+			"Gartenschlauch 20m||4|7.25|29|-|-",
+			"Sprühdüse||3|2.1|6.3|-|-",
+		},
+	}, {
+		name:   "a row printing only its codes has its description on the line under it",
+		locale: "de",
+		lines: map[float64][]cell{
+			200: {{60, "4000000000017"}, {160, "AB12"}, rc(370, "12"), rc(460, "1,50"), rc(560, "18,00")},
+			212: {{160, "Bleistift HB"}},
+			230: {{60, "4000000000024"}, {160, "AB13"}, rc(370, "2"), rc(460, "3,40"), rc(560, "6,80")},
+			242: {{160, "Radiergummi weiß"}},
+		},
+		want: []string{
+			"Bleistift HB||12|1.5|18|-|-",
+			"Radiergummi weiß||2|3.4|6.8|-|-",
+		},
+	}, {
+		name:   "a discount line under its row",
+		locale: "de",
+		lines: map[float64][]cell{
+			200: {{60, "Werkzeugkoffer"}, rc(370, "2"), rc(460, "40,00"), rc(560, "80,00")},
+			212: {{250, "abzgl."}, {330, "10%"}, {380, "Rabatt"}, rc(560, "-8,00")},
+			230: {{60, "Schraubensatz"}, rc(370, "5"), rc(460, "3,00"), rc(560, "15,00")},
+		},
+		want: []string{
+			"Werkzeugkoffer||2|40|72|-|10",
+			"Schraubensatz||5|3|15|-|-",
+		},
+	}, {
+		name:   "a quantity beside a price grouped by a space",
+		locale: "fr",
+		lines: map[float64][]cell{
+			200: {{60, "Abonnement annuel"}, rc(420, "12"), rc(460, "150,00"), rc(540, "1 800,00")},
+			214: {{60, "Mise en service"}, rc(420, "1"), rc(460, "90,00"), rc(540, "90,00")},
+		},
+		want: []string{
+			"Abonnement annuel||12|150|1800|-|-",
+			"Mise en service||1|90|90|-|-",
+		},
+	}, {
+		name:   "a first row whose rounded price does not add up, under the header",
+		locale: "de",
+		lines: map[float64][]cell{
+			180: {{60, "Bezeichnung"}, {330, "Menge"}, {420, "Preis"}, {520, "Betrag"}},
+			200: {{60, "Arbeitspreis Strom"}, rc(370, "2500"), rc(460, "0,06"), rc(560, "142,50")},
+			214: {{60, "Zählermiete"}, rc(370, "1"), rc(460, "12,00"), rc(560, "12,00")},
+			228: {{60, "Grundpreis"}, rc(370, "2"), rc(460, "8,50"), rc(560, "17,00")},
+		},
+		want: []string{
+			"Arbeitspreis Strom||2500|0.06|142.5|-|-",
+			"Zählermiete||1|12|12|-|-",
+			"Grundpreis||2|8.5|17|-|-",
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := itemRows(Build(doc(tt.lines), tt.locale))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("items (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
