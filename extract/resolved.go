@@ -341,6 +341,7 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 			}
 			f.Result.LineItems[i] = it.LineItem()
 		}
+		documentRate(f)
 		return
 	}
 	for k := range f.Evidence {
@@ -362,6 +363,62 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 		items = append(items, li)
 	}
 	f.Result.LineItems = items
+	documentRate(f)
+}
+
+// documentRate gives the line items without a VAT rate the document's
+// single rate, for tables that print no VAT column: when the document's
+// tax is its rate of the whole taxable base (the subtotal, or else the
+// items' amounts) and no item prints another rate, every item bears that
+// rate. The rows' rate then has the document rate's evidence, at most 0.7
+// sure.
+func documentRate(f *fields.Outcome) {
+	r := &f.Result
+	fin := r.Financials
+	if fin.TaxRate == nil || len(r.LineItems) == 0 {
+		return
+	}
+	rate := *fin.TaxRate
+	base := 0.0
+	if fin.Subtotal != nil {
+		base = *fin.Subtotal
+	} else {
+		for _, it := range r.LineItems {
+			if it.Amount == nil {
+				return
+			}
+			base += *it.Amount
+		}
+	}
+	var tax float64
+	switch {
+	case fin.TaxAmount != nil:
+		tax = *fin.TaxAmount
+	case fin.Total != nil:
+		tax = *fin.Total - base
+	default:
+		return
+	}
+	// Tax summed line by line may differ from the base's by a few cents.
+	if base == 0 || math.Abs(base*rate/100-tax) > math.Max(0.02, 0.005*math.Abs(tax)) {
+		return
+	}
+	for _, it := range r.LineItems {
+		if it.TaxRate != nil && math.Abs(*it.TaxRate-rate) > 0.001 {
+			return
+		}
+	}
+	ev, ok := f.Evidence["financials.tax_rate"]
+	ev.Confidence = math.Min(ev.Confidence, 0.7)
+	for i := range r.LineItems {
+		if r.LineItems[i].TaxRate == nil {
+			v := rate
+			r.LineItems[i].TaxRate = &v
+			if ok {
+				f.Evidence[fmt.Sprintf("line_items[%d].tax_rate", i)] = ev
+			}
+		}
+	}
 }
 
 // postalOf returns a chosen postal line's code and city, or nils.

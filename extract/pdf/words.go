@@ -81,6 +81,9 @@ func (t textPage) split(text []rune) ([]Word, []paint, error) {
 			continue
 		}
 		if dropped(r) {
+			// pdfium marks the hyphen of a word broken over two lines
+			// with a control character.
+			b.broken = b.started
 			continue
 		}
 		box, err := t.charBox(i)
@@ -92,7 +95,7 @@ func (t textPage) split(text []rune) ([]Word, []paint, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			if turned {
+			if turned || b.last != nil && box != nil && !b.hyphenated() && jumped(*b.last, *box, b.word.Angle) {
 				words = b.flush(words)
 			}
 		}
@@ -208,6 +211,21 @@ func (t textPage) spuriousBreak(text []rune, i int, b *wordBuilder) (bool, error
 	// Touching glyphs: the gap is a small fraction of the line's height.
 	gap := nu0 - pu1
 	return math.Abs(gap) < 0.1*height, nil
+}
+
+// jumped reports whether a glyph does not continue the one before it on
+// its line: it starts left of it, on a line of its own (a line under a
+// short one, which pdfium may give without a break between). A word
+// broken after a hyphen goes on all the same (see hyphenated).
+func jumped(prev, next Rect, angle int) bool {
+	pu0, _, pv0, pv1 := alongAcross(prev, angle)
+	nu0, _, nv0, nv1 := alongAcross(next, angle)
+	height := min(pv1-pv0, nv1-nv0)
+	if height <= 0 {
+		return false
+	}
+	overlap := min(pv1, nv1) - max(pv0, nv0)
+	return nu0 < pu0-0.2*height && overlap < 0.5*height
 }
 
 // alongAcross returns a box's extent along a baseline running at angle
@@ -390,6 +408,14 @@ type wordBuilder struct {
 	boxed   bool  // word.Box holds at least one character box
 	last    *Rect // box of the last character, if any
 	started bool
+	broken  bool // a control character (pdfium's hyphen mark) follows the last character
+}
+
+// hyphenated reports whether the word so far ends with a hyphen: a word
+// broken over two lines ("USt-" over "Satz") goes on on the next.
+func (b *wordBuilder) hyphenated() bool {
+	t := b.text.String()
+	return b.broken || strings.HasSuffix(t, "-") || strings.HasSuffix(t, "\u00ad")
 }
 
 // start begins a word with the style of its first character.
@@ -405,7 +431,7 @@ func (b *wordBuilder) add(r rune, box *Rect) {
 	} else {
 		b.text.WriteRune(r)
 	}
-	b.last = box
+	b.last, b.broken = box, false
 	switch {
 	case box == nil:
 	case b.boxed:
@@ -423,7 +449,7 @@ func (b *wordBuilder) flush(words []Word) []Word {
 		b.paints = append(b.paints, b.paint)
 	}
 	b.text.Reset()
-	b.started, b.boxed, b.last = false, false, nil
+	b.started, b.boxed, b.last, b.broken = false, false, nil, false
 	return words
 }
 

@@ -251,6 +251,9 @@ func ReadItems(d *Doc) Table {
 	for pi, p := range d.Pages {
 		t.readPage(d, pi, p, onPage[pi])
 	}
+	if len(t.Items) == 0 {
+		t.readKeyed(d)
+	}
 	return t
 }
 

@@ -1846,3 +1846,38 @@ func TestReadItemsTableClasses(t *testing.T) {
 		})
 	}
 }
+
+func TestReadKeyedItems(t *testing.T) {
+	// Items as an e-invoice viewer prints them: a position line, keys
+	// indented under it, a discount heading with keys of its own, and a
+	// summary block of the rate that is no item.
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Nr. linea: 1"}},
+		112: {{60, "Descrizione: Noleggio ponteggio"}},
+		124: {{60, "Quantità: 3.00"}},
+		136: {{60, "Unità di misura: gg"}},
+		148: {{60, "Prezzo unitario: 40.00"}},
+		160: {{60, "Sconto/Maggiorazione"}},
+		172: {{80, "Tipo: SC"}},
+		184: {{80, "Percentuale (%): 5.00"}},
+		196: {{80, "Importo: 6.00"}},
+		208: {{60, "Valore totale: 114.00"}},
+		220: {{60, "IVA (%): 22.00"}},
+		240: {{40, "Nr. linea: 2"}},
+		252: {{60, "Descrizione: Trasporto in cantiere"}},
+		264: {{60, "Quantità: 1.00"}},
+		276: {{60, "Prezzo unitario: 35.50"}},
+		288: {{60, "Valore totale: 35.50"}},
+		300: {{60, "IVA (%): 22.00"}},
+		330: {{40, "Dati di riepilogo"}},
+		342: {{60, "Aliquota IVA (%): 22.00"}},
+		354: {{60, "Totale imponibile: 149.50"}},
+	}), "it")
+	want := []string{
+		"Noleggio ponteggio|gg|3|40|114|22|5",
+		"Trasporto in cantiere||1|35.5|35.5|22|-",
+	}
+	if diff := cmp.Diff(want, itemRows(d)); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+}

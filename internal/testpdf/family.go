@@ -106,6 +106,7 @@ const (
 	featUnits                    // a unit column
 	featCode                     // a product code column
 	featPos                      // a position column
+	featKeyedItems               // items as blocks of "Key: value" lines instead of a table (e-invoice viewers, forms)
 )
 
 // Family is one layout family.
@@ -213,7 +214,7 @@ var families = []Family{
 		Always: featReverse, Maybe: featUnits | featHours | featPos},
 	{Name: "de-webshop", Lang: "de", Countries: []string{"DE"}, Head: headLogo, Parties: partyBillShip, Meta: metaTableRight,
 		Table: tableLines, Totals: totColumn, Pay: payBlock, Foot: footColumns, Ghostscript: true,
-		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson},
+		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson | featKeyedItems},
 
 	// French programs.
 	{Name: "fr-classic", Lang: "fr", Countries: []string{"FR"}, Head: headLogo, Parties: partyWindowRight, Meta: metaBeside,
@@ -236,7 +237,7 @@ var families = []Family{
 		Always: featReverse | featUnits, Maybe: featAdvance | featWrap | featPos},
 	{Name: "fr-shop", Lang: "fr", Countries: []string{"FR"}, Head: headMinimal, Parties: partyBillShip, Meta: metaBeside,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footLegal,
-		Always: featShipping | featDelivery, Maybe: featBuyerPerson | featCode | featMultiVAT},
+		Always: featShipping | featDelivery, Maybe: featBuyerPerson | featCode | featMultiVAT | featKeyedItems},
 
 	// English programs.
 	{Name: "en-us-books", Lang: "en", Countries: []string{"US"}, Letter: true, Head: headLeft, Parties: partyBillShip, Meta: metaKVBox,
@@ -250,7 +251,7 @@ var families = []Family{
 		Maybe: featHours | featDocDiscount | featWrap},
 	{Name: "en-saas-minimal", Lang: "en", Countries: []string{"IE", "GB"}, Head: headMinimal, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footPageNum,
-		Maybe: featMultiVAT | featCredit},
+		Maybe: featMultiVAT | featCredit | featKeyedItems},
 	{Name: "en-uk-vat", Lang: "en", Countries: []string{"GB"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
 		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit},
@@ -282,7 +283,7 @@ var families = []Family{
 	// Italian e-invoices.
 	{Name: "it-sdi-keyed", Lang: "it", Countries: []string{"IT"}, Head: headMinimal, Parties: partyKeyed, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footNone,
-		Maybe: featMultiVAT | featBuyerPerson},
+		Always: featKeyedItems, Maybe: featMultiVAT | featBuyerPerson},
 }
 
 // featCollectionCharge is the Italian bank collection fee, a kind of

@@ -819,6 +819,9 @@ func (r *htmlr) colLabel(id int) string {
 // items prints the item table.
 func (r *htmlr) items() string {
 	cols := r.columns()
+	if r.f.Totals != totTableRows && (r.f.Always&featKeyedItems != 0 || r.f.Maybe&featKeyedItems != 0 && r.rng.IntN(3) == 0) {
+		return r.keyedItems(cols)
+	}
 	class := map[int]string{tableRuled: "ruled", tableZebra: "zebra", tableLines: "lines", tableNoHeader: "", tableHeaderPic: "lines", tableBoxed: "boxed"}[r.f.Table]
 	var b strings.Builder
 	b.WriteString(`<table class="items ` + class + `"><colgroup>`)
@@ -921,6 +924,70 @@ func (r *htmlr) items() string {
 		b.WriteString(`</tfoot>`)
 	}
 	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// keyedItems prints the items as blocks of "Key: value" lines, the keys
+// the columns' headings: a position line, then the item's fields indented
+// under it.
+func (r *htmlr) keyedItems(cols []hcol) string {
+	var b strings.Builder
+	b.WriteString(`<div class="kitems" style="margin-top:10px">`)
+	key := func(c hcol) string {
+		return strings.TrimSpace(strings.ReplaceAll(stripTags(c.label), "\n", " "))
+	}
+	for i, it := range r.s.Items {
+		p := fmt.Sprintf("line_items.%d.", i)
+		fmt.Fprintf(&b, `<div style="margin-top:8px;page-break-inside:avoid"><div>%s: %d</div><div style="padding-left:18px">`, r.lbl("col.pos"), i+1)
+		line := func(c hcol, v string) {
+			b.WriteString(`<div>` + key(c) + `: ` + v + `</div>`)
+		}
+		for _, c := range cols {
+			switch c.id {
+			case ColCode:
+				line(c, esc(it.Code))
+			case ColDesc:
+				line(c, r.val(p+"description", it.Description))
+			case ColQty:
+				line(c, r.val(p+"quantity", r.lk.qty(it.Quantity, r.s.Lang)))
+			case ColUnit:
+				line(c, r.val(p+"unit", it.Unit))
+			case ColPrice:
+				line(c, r.val(p+"unit_price", r.lk.number(it.Price(), it.Decimals(), r.s.Lang)))
+			case ColDisc:
+				if it.DiscountPct > 0 {
+					line(c, r.val(p+"discount_pct", r.lk.pct(it.DiscountPct, r.s.Lang)))
+				}
+			case ColVAT:
+				if it.VATCode != "" {
+					line(c, esc(it.VATCode))
+				} else {
+					line(c, r.val(p+"tax_rate", r.lk.pct(it.VATRate, r.s.Lang)))
+				}
+			case ColAmount:
+				line(c, r.amount(p+"amount", it.Amount()))
+			}
+		}
+		b.WriteString(`</div></div>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// stripTags returns an HTML fragment's text.
+func stripTags(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
 	return b.String()
 }
 

@@ -157,7 +157,7 @@ func compare(kinds []string, workers int, dirs []string) error {
 		}
 		t := resolve.ReadItems(ex.Doc)
 		o, a, n := ex.ItemsScore(ex.Doc.RuleItems), ex.ItemsScore(resolve.Merge(t, ex.Doc.RuleItems)), ex.ItemsScore(t.Items)
-		if os.Getenv("VERBOSE") != "" && (o != a || a != n) {
+		if v := os.Getenv("VERBOSE"); v == "all" || v != "" && (o != a || a != n) {
 			fmt.Printf("%s: rules %d, arithmetic %d, arithmetic alone %d\n", ex.Name, o, a, n)
 		}
 		old += o
