@@ -827,6 +827,7 @@ func vocabulary() []def {
 	add(ColAmount, en, 0.9, "Amount")
 	add(ColAmount, de, 1, "Gesamtpreis", "Zeilenbetrag", "Positionsbetrag", "Gesamtpreis netto",
 		"Betrag netto", "Nettobetrag", "Positionswert", "Gesamt netto", "Pos.-Betrag")
+	add(ColAmount, de, 0.9, "G-Preis", "Ges.-Preis", "Ges.Preis")
 	add(ColAmount, de, 0.8, "Betrag")
 	add(ColAmount, de, 0.7, "Entgelt", "Gesamt")
 	add(ColAmount, de, 0.6, "Summe")

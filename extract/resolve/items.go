@@ -300,6 +300,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	}
 	sort.Ints(order)
 	if len(triples) == 0 {
+		t.readHeaded(p, lines)
 		return
 	}
 	// The columns: the right edges where the amount and the two factors
@@ -661,10 +662,14 @@ func aligned(ns []numTok, xs ...float64) bool {
 
 // totalsLine reports whether a line is labelled as a total, a subtotal
 // or a tax: not an item.
-func totalsLine(p *Page, li int) bool {
+func totalsLine(p *Page, li int) bool { return totalsLabel(p, li, 0.8) }
+
+// totalsLabel reports whether a line carries a label of the totals of at
+// least score min.
+func totalsLabel(p *Page, li int, min float64) bool {
 	for _, hs := range p.labels[li] {
 		for _, h := range hs {
-			if totalKinds[h.kind] && h.score >= 0.8 {
+			if totalKinds[h.kind] && h.score >= min {
 				return true
 			}
 		}

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -71,6 +72,17 @@ func discountHeading(text string) bool {
 	return false
 }
 
+// positionLine reports whether a line is a short key and a row's number
+// ("#: 3", "Nr. linea: 3", "Pos.: 3").
+func positionLine(text string) bool {
+	key, value, ok := strings.Cut(text, ":")
+	if !ok || len(key) == 0 || len(key) > 12 || len(value) == 0 {
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	return err == nil && n > 0 && n < 10000
+}
+
 // keyedRow is an item read from "Key: value" lines.
 type keyedRow struct {
 	page   int
@@ -91,11 +103,16 @@ type keyedRow struct {
 func (t *Table) readKeyed(d *Doc) {
 	var rows []keyedRow
 	var cur *keyedRow
+	// pending are the values of unknown keys after a position line
+	// ("#: 3"), before the block's first column key; opened tells whether
+	// a position line came.
+	var pending []string
+	opened := false
 	flush := func() {
 		if cur != nil && len(cur.values) >= 2 {
 			rows = append(rows, *cur)
 		}
-		cur = nil
+		cur, pending, opened = nil, nil, false
 	}
 	for _, p := range d.Pages {
 		sub := math.Inf(1) // the left edge of an open discount heading
@@ -112,6 +129,11 @@ func (t *Table) readKeyed(d *Doc) {
 				continue
 			}
 			sub = math.Inf(1)
+			if positionLine(text) {
+				flush()
+				opened = true
+				continue
+			}
 			if !ok {
 				if cur != nil && discountHeading(text) {
 					sub = box.X0
@@ -124,8 +146,12 @@ func (t *Table) readKeyed(d *Doc) {
 			if kind == "" {
 				// Another key (a date, a note, a column of unknown name)
 				// inside or between blocks.
-				if cur != nil && value != "" {
+				switch {
+				case value == "":
+				case cur != nil:
 					cur.other = append(cur.other, value)
+				case opened:
+					pending = append(pending, value)
 				}
 				continue
 			}
@@ -133,7 +159,8 @@ func (t *Table) readKeyed(d *Doc) {
 				flush()
 			}
 			if cur == nil {
-				cur = &keyedRow{page: p.Num, box: box, values: map[labels.Kind]string{}}
+				cur = &keyedRow{page: p.Num, box: box, values: map[labels.Kind]string{}, other: pending}
+				pending = nil
 			}
 			cur.box = cur.box.Union(box)
 			if kind != labels.ColPosition && value != "" {

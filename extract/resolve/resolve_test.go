@@ -1881,3 +1881,40 @@ func TestReadKeyedItems(t *testing.T) {
 		t.Errorf("items (-want +got):\n%s", diff)
 	}
 }
+
+func TestReadHeadedTable(t *testing.T) {
+	// Rows that print no quantity, or a price that is the amount: no row
+	// multiplies out, the header row tells the columns. A code column
+	// leads; the table ends at the totals.
+	d := Build(doc(map[float64][]cell{
+		180: {{40, "CODICE"}, {120, "DESCRIZIONE"}, {400, "PREZZO"}, {500, "TOTALE"}},
+		192: {{400, "UNITARIO"}},
+		210: {{40, "AX100"}, {120, "Consulenza fiscale annuale"}, rc(440, "1500"), rc(540, "1500")},
+		224: {{40, "AX200"}, {120, "Tenuta contabilità"}, rc(440, "900"), rc(540, "900")},
+		236: {{120, "secondo semestre"}},
+		260: {{400, "TOTALE"}, rc(540, "2.400")},
+	}), "it")
+	want := []string{
+		"Consulenza fiscale annuale||-|1500|1500|-|-",
+		"Tenuta contabilità secondo semestre||-|900|900|-|-",
+	}
+	if diff := cmp.Diff(want, itemRows(d)); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+	// Keyed rows after a position line whose description key names no
+	// column.
+	d = Build(doc(map[float64][]cell{
+		100: {{40, "#: 1"}},
+		112: {{60, "Details: Annual support plan"}},
+		124: {{60, "VAT: 20%"}},
+		136: {{60, "Total: 480.00"}},
+		160: {{40, "#: 2"}},
+		172: {{60, "Details: On-site visit"}},
+		184: {{60, "VAT: 20%"}},
+		196: {{60, "Total: 95.00"}},
+	}), "en")
+	want = []string{"Annual support plan||-|-|480|20|-", "On-site visit||-|-|95|20|-"}
+	if diff := cmp.Diff(want, itemRows(d)); diff != "" {
+		t.Errorf("keyed items (-want +got):\n%s", diff)
+	}
+}

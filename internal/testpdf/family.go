@@ -107,6 +107,7 @@ const (
 	featCode                     // a product code column
 	featPos                      // a position column
 	featKeyedItems               // items as blocks of "Key: value" lines instead of a table (e-invoice viewers, forms)
+	featAmountOnly               // item rows print a description and an amount, no quantity or price (services)
 )
 
 // Family is one layout family.
@@ -182,7 +183,7 @@ var families = []Family{
 		Always: featAdvance | featShipping | featDelivery, Maybe: featMultiVAT | featUnits | featDocDiscount},
 	{Name: "it-word-simple", Lang: "it", Countries: []string{"IT"}, Head: headLeft, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableRuled, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
-		Maybe: featHours | featBuyerPerson},
+		Maybe: featHours | featBuyerPerson | featAmountOnly},
 	{Name: "it-shop-receipt", Lang: "it", Countries: []string{"IT"}, Head: headBand, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableZebra, Totals: totBox, Pay: payBlock, Foot: footLegal,
 		Always: featShipping, Maybe: featBuyerPerson | featMultiVAT | featCode},
@@ -202,7 +203,7 @@ var families = []Family{
 		Always: featPos | featUnits | featDelivery, Maybe: featAdvance | featHours | featWrap | featLong},
 	{Name: "de-small-business", Lang: "de", Countries: []string{"DE"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
-		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits | featAmountOnly},
 	{Name: "de-erp-grid", Lang: "de", Countries: []string{"DE"}, Head: headPicture, Parties: partyWindowLeft, Meta: metaGrid,
 		Table: tableRuled, Totals: totFootGrid, Pay: payBlock, Foot: footLegal,
 		Always: featCode | featPos, Maybe: featMultiVAT | featUnits | featLong | featPrecise | featCredit},
@@ -225,7 +226,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
 	{Name: "fr-micro", Lang: "fr", Countries: []string{"FR"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footLegal,
-		Always: featExempt, Maybe: featHours | featBuyerPerson},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly},
 	{Name: "fr-erp-billship", Lang: "fr", Countries: []string{"FR"}, Head: headRight, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totFootGrid, Pay: payBlock, Foot: footPageNum,
 		Always: featCode | featDelivery, Maybe: featMultiVAT | featAdvance | featLong | featUnits | featEAN | featCredit},
@@ -251,7 +252,7 @@ var families = []Family{
 		Maybe: featHours | featDocDiscount | featWrap},
 	{Name: "en-saas-minimal", Lang: "en", Countries: []string{"IE", "GB"}, Head: headMinimal, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footPageNum,
-		Maybe: featMultiVAT | featCredit | featKeyedItems},
+		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly},
 	{Name: "en-uk-vat", Lang: "en", Countries: []string{"GB"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
 		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit},

@@ -723,6 +723,16 @@ func (r *htmlr) columns() []hcol {
 	s := r.s
 	has := func(feat int) bool { return r.f.Always&feat != 0 || r.f.Maybe&feat != 0 && r.rng.IntN(2) == 0 }
 	var ids []int
+	if r.f.Maybe&featAmountOnly != 0 && r.rng.IntN(3) == 0 {
+		// Services billed by their amount: the description, maybe the
+		// rate, the amount.
+		ids = []int{ColDesc}
+		if len(s.rates()) > 1 || s.Items[0].VATCode != "" {
+			ids = append(ids, ColVAT)
+		}
+		ids = append(ids, ColAmount)
+		return r.layoutColumns(ids)
+	}
 	if has(featPos) {
 		ids = append(ids, ColPos)
 	}
@@ -761,6 +771,12 @@ func (r *htmlr) columns() []hcol {
 	} else {
 		ids = append(ids, ColAmount)
 	}
+	return r.layoutColumns(ids)
+}
+
+// layoutColumns gives the columns ids their widths and headings.
+func (r *htmlr) layoutColumns(ids []int) []hcol {
+	s := r.s
 	width := map[int]float64{ColPos: 5, ColCode: 12, ColDesc: 0, ColQty: 8, ColUnit: 6, ColPrice: 11, ColDisc: 7, ColVAT: 7, ColAmount: 12}
 	if r.lk.tableCur {
 		width[ColAmount] = 15
