@@ -901,32 +901,36 @@ func digitsRight(s *layout.Structure, v *Value) float64 {
 // 0 without a percent sign) among the rows' other numbers, or NaN: a
 // column where most rows print a number that is a VAT rate.
 func vatColumn(lines map[int][]numTok, rows []int, cols ...float64) float64 {
-	var xs []float64
-	for _, li := range rows {
-		for _, n := range lines[li] {
-			if n.pct || !(isVATRate(n.val) || n.val == 0) || strings.ContainsAny(n.v.Text, ".,") && !strings.HasSuffix(n.v.Text, ",00") && !strings.HasSuffix(n.v.Text, ".00") {
-				continue
+	// A column of rates some of which are not zero before a column of
+	// zeros (a discount's value, an exempt amount).
+	for _, zero := range []bool{false, true} {
+		var xs []float64
+		for _, li := range rows {
+			for _, n := range lines[li] {
+				if n.pct || !(isVATRate(n.val) || n.val == 0 && zero) || strings.ContainsAny(n.v.Text, ".,") && !strings.HasSuffix(n.v.Text, ",00") && !strings.HasSuffix(n.v.Text, ".00") {
+					continue
+				}
+				if aligned([]numTok{n}, cols...) {
+					continue
+				}
+				xs = append(xs, n.x1)
 			}
-			if aligned([]numTok{n}, cols...) {
-				continue
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		x := mode(xs)
+		n := 0
+		for _, li := range rows {
+			if i := at(lines[li], x); i >= 0 && (isVATRate(lines[li][i].val) || lines[li][i].val == 0) {
+				n++
 			}
-			xs = append(xs, n.x1)
+		}
+		if n*10 >= len(rows)*8 && !running(lines, rows, x) {
+			return x
 		}
 	}
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	x := mode(xs)
-	n := 0
-	for _, li := range rows {
-		if at(lines[li], x) >= 0 {
-			n++
-		}
-	}
-	if n*10 < len(rows)*8 || running(lines, rows, x) {
-		return math.NaN()
-	}
-	return x
+	return math.NaN()
 }
 
 // running reports whether the numbers of the rows at column x count the

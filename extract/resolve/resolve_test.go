@@ -1812,6 +1812,17 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Schraubensatz||5|3|15|-|-",
 		},
 	}, {
+		name:   "a column of bare rates right of a column of zero discounts",
+		locale: "it",
+		lines: map[float64][]cell{
+			200: {{60, "Cavo HDMI 2 m"}, rc(330, "2"), rc(400, "7,50"), rc(450, "0,00"), rc(520, "15,00"), rc(560, "22,00")},
+			214: {{60, "Adattatore USB-C"}, rc(330, "1"), rc(400, "12,90"), rc(450, "0,00"), rc(520, "12,90"), rc(560, "22,00")},
+		},
+		want: []string{
+			"Cavo HDMI 2 m||2|7.5|15|22|-",
+			"Adattatore USB-C||1|12.9|12.9|22|-",
+		},
+	}, {
 		name:   "a quantity beside a price grouped by a space",
 		locale: "fr",
 		lines: map[float64][]cell{
