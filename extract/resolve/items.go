@@ -491,6 +491,15 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			if descX < 0 {
 				break
 			}
+			// What a line prints in the columns left of the description
+			// (a code's wrapped part) is not the description's.
+			for len(cells) > 0 && cells[0].Box.X1 < descX-0.5*s.Height {
+				cells = cells[1:]
+			}
+			if len(cells) == 0 {
+				bottom = s.Page.Lines[lj].Box.Y1
+				continue
+			}
 			top := s.Page.Lines[lj].Box.Y0
 			if top-bottom > 0.8*s.Height || math.Abs(cells[0].Box.X0-descX) > 1.5*s.Height || len(cells) > 1 {
 				break
@@ -513,6 +522,10 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		it.Unit = units[li]
 		if it.Unit == "" {
 			it.Unit = unitAfterQuantity(s, li, lines[li], roles[li].q)
+		}
+		if it.Unit == "" {
+			// "51,00 NR": a unit printed after the price ("per").
+			it.Unit = unitAfterQuantity(s, li, lines[li], roles[li].p)
 		}
 	}
 }
@@ -588,22 +601,22 @@ func exemptCode(w string) bool {
 }
 
 // leadingColumns returns how many leading words every row's text starts
-// with that are not its description: running numbers (1, 2, 3 …) and
-// product codes (words with a digit), in any order, each when most rows
-// lead with one.
+// with that are not its description: running numbers (1, 2, 3 …),
+// product codes (words with a digit) and short words alone in their cell,
+// in any order, each when most rows lead with one.
 func leadingColumns(rows []int, texts map[int][]layout.Word) int {
 	strip := 0
 	// all reports whether most rows' next word passes test; a row's last
 	// word counts only when it passes, for a row may print its code alone
 	// (its description on the line under it) or its description alone.
-	all := func(test func(w string) bool) bool {
+	all := func(test func(ws []layout.Word, k int) bool) bool {
 		n, ok := 0, 0
 		for _, li := range rows {
 			ws := texts[li]
 			if len(ws) <= strip {
 				continue
 			}
-			pass := test(ws[strip].Text)
+			pass := test(ws, strip)
 			if len(ws) == strip+1 && !pass {
 				continue
 			}
@@ -615,18 +628,24 @@ func leadingColumns(rows []int, texts map[int][]layout.Word) int {
 		return n > 0 && ok*10 >= n*8
 	}
 	last := 0
-	running := func(w string) bool {
-		k, err := strconv.Atoi(strings.TrimRight(w, ".)"))
+	running := func(ws []layout.Word, i int) bool {
+		k, err := strconv.Atoi(strings.TrimRight(ws[i].Text, ".)"))
 		if err != nil || k <= last || k > 9999 {
 			return false
 		}
 		last = k
 		return true
 	}
-	code := func(w string) bool { return isCode(w) }
+	code := func(ws []layout.Word, i int) bool { return isCode(ws[i].Text) }
+	// A short word alone in its cell, more text following in the next: a
+	// column of flags or codes without digits.
+	lone := func(ws []layout.Word, i int) bool {
+		w := ws[i]
+		return i+1 < len(ws) && len([]rune(w.Text)) <= 12 && ws[i+1].Box.X0-w.Box.X1 > 0.9*(w.Box.Y1-w.Box.Y0)
+	}
 	for strip < 3 {
 		last = 0
-		if !all(running) && !all(code) {
+		if !all(running) && !all(code) && !all(lone) {
 			break
 		}
 		strip++
@@ -639,8 +658,8 @@ func leadingColumns(rows []int, texts map[int][]layout.Word) int {
 func keyLine(text string) bool {
 	ws := strings.Fields(text)
 	for i := 0; i < len(ws) && i < 4; i++ {
-		if ws[i] == ":" && i > 0 && i <= 3 {
-			return true
+		if strings.HasPrefix(ws[i], ":") && i > 0 && i <= 3 {
+			return true // "Key : value", "Key :value"
 		}
 		if strings.HasSuffix(ws[i], ":") && i < 3 {
 			return !dateLike(ws[i])
@@ -817,8 +836,9 @@ func isUnit(s string) bool {
 	return units[strings.ToLower(strings.TrimSuffix(s, "."))]
 }
 
-// unitAfterQuantity returns the word right after the quantity on its line
-// when it is a unit ("8 Std.", "2,5 h").
+// unitAfterQuantity returns the word right after the number q of a line
+// (its quantity, or its price) when it is a unit ("8 Std.", "2,5 h",
+// "12,00 NR").
 func unitAfterQuantity(s *layout.Structure, li int, ns []numTok, q int) string {
 	if q < 0 {
 		return ""

@@ -1823,6 +1823,19 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Adattatore USB-C||1|12.9|12.9|22|-",
 		},
 	}, {
+		name:   "a flag column without digits that wraps under the row, and a unit after the price",
+		locale: "it",
+		lines: map[float64][]cell{
+			200: {{40, "Z"}, {120, "PANNELLO ISOLANTE 40 MM RIGIDO"}, rc(360, "3,00"), rc(420, "18,00"), {425, "MQ"}, rc(560, "54,00")},
+			212: {{40, "(RESO"}},
+			224: {{40, "CLIENTE)"}, {120, "LOTTO B"}},
+			240: {{40, "Z"}, {120, "COLLA PER PANNELLI"}, rc(360, "2,00"), rc(420, "9,50"), {425, "KG"}, rc(560, "19,00")},
+		},
+		want: []string{
+			"PANNELLO ISOLANTE 40 MM RIGIDO LOTTO B|MQ|3|18|54|-|-",
+			"COLLA PER PANNELLI|KG|2|9.5|19|-|-",
+		},
+	}, {
 		name:   "a quantity beside a price grouped by a space",
 		locale: "fr",
 		lines: map[float64][]cell{
