@@ -73,14 +73,19 @@ func discountHeading(text string) bool {
 }
 
 // positionLine reports whether a line is a short key and a row's number
-// ("#: 3", "Nr. linea: 3", "Pos.: 3").
+// ("#: 3", "Nr. linea: 3", "Pos.: 3"), the key naming no other column
+// ("Qtà: 3" is a quantity).
 func positionLine(text string) bool {
 	key, value, ok := strings.Cut(text, ":")
 	if !ok || len(key) == 0 || len(key) > 12 || len(value) == 0 {
 		return false
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(value))
-	return err == nil && n > 0 && n < 10000
+	if err != nil || n <= 0 || n >= 10000 {
+		return false
+	}
+	k := keyKind(key)
+	return k == "" || k == labels.ColPosition
 }
 
 // keyedRow is an item read from "Key: value" lines.

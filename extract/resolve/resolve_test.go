@@ -1930,14 +1930,15 @@ func TestReadHeadedTable(t *testing.T) {
 	d = Build(doc(map[float64][]cell{
 		100: {{40, "#: 1"}},
 		112: {{60, "Details: Annual support plan"}},
-		124: {{60, "VAT: 20%"}},
-		136: {{60, "Total: 480.00"}},
-		160: {{40, "#: 2"}},
-		172: {{60, "Details: On-site visit"}},
-		184: {{60, "VAT: 20%"}},
-		196: {{60, "Total: 95.00"}},
+		124: {{60, "Qty: 4"}},
+		136: {{60, "VAT: 20%"}},
+		148: {{60, "Total: 480.00"}},
+		172: {{40, "#: 2"}},
+		184: {{60, "Details: On-site visit"}},
+		196: {{60, "VAT: 20%"}},
+		208: {{60, "Total: 95.00"}},
 	}), "en")
-	want = []string{"Annual support plan||-|-|480|20|-", "On-site visit||-|-|95|20|-"}
+	want = []string{"Annual support plan||4|-|480|20|-", "On-site visit||-|-|95|20|-"}
 	if diff := cmp.Diff(want, itemRows(d)); diff != "" {
 		t.Errorf("keyed items (-want +got):\n%s", diff)
 	}
