@@ -414,12 +414,13 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			if i < 0 {
 				return nil
 			}
-			v := math.Abs(ns[i].val)
+			v := ns[i].val // as printed: a correction's quantity is negative
 			return &v
 		}
 		it.Quantity, it.UnitPrice, it.Amount = num(r.q), num(r.p), num(r.a)
 		if r.d >= 0 && ns[r.d].pct {
-			it.DiscountPct = num(r.d)
+			d := math.Abs(ns[r.d].val) // "-10 %" is a discount of 10 %
+			it.DiscountPct = &d
 		}
 		if al, ok := allowance[li]; ok && it.Amount != nil && it.DiscountPct == nil && *it.Amount+al[1] > 0 {
 			pct, net := al[0], math.Round((*it.Amount+al[1])*100)/100

@@ -205,6 +205,10 @@ func keyedItem(r keyedRow, locale string) (Item, bool) {
 	}
 	it.Quantity, it.UnitPrice, it.Amount = num(labels.ColQuantity), num(labels.ColUnitPrice), num(labels.ColAmount)
 	it.TaxRate, it.DiscountPct = num(labels.ColTaxRate), num(labels.ColDiscount)
+	if it.DiscountPct != nil {
+		d := math.Abs(*it.DiscountPct) // "-10.00" is a discount of 10 %
+		it.DiscountPct = &d
+	}
 	// A key of unknown name gives the number that makes quantity × price
 	// = amount, and the description when no key names one.
 	for _, o := range r.other {

@@ -1836,6 +1836,17 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"COLLA PER PANNELLI|KG|2|9.5|19|-|-",
 		},
 	}, {
+		name:   "a correction's rows print negative quantities and amounts, a discount as a negative percentage",
+		locale: "de",
+		lines: map[float64][]cell{
+			200: {{60, "Rücknahme Palette"}, rc(370, "-4"), rc(420, "12,00"), {430, "-5%"}, rc(560, "-45,60")},
+			214: {{60, "Gutschrift Fracht"}, rc(370, "-1"), rc(420, "30,00"), rc(560, "-30,00")},
+		},
+		want: []string{
+			"Rücknahme Palette||-4|12|-45.6|-|5",
+			"Gutschrift Fracht||-1|30|-30|-|-",
+		},
+	}, {
 		name:   "a quantity beside a price grouped by a space",
 		locale: "fr",
 		lines: map[float64][]cell{
