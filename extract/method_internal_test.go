@@ -113,3 +113,25 @@ func TestResolverAloneReadsTypeAndTerms(t *testing.T) {
 		t.Errorf("alone, nothing identified: type %s, want none", str(got.Invoice.Type))
 	}
 }
+
+func TestResolverAloneReadsItsOwnItems(t *testing.T) {
+	m := &resolve.Model{Fields: map[string]*resolve.FieldModel{}}
+	doc := page("Descrizione Q.tà Prezzo Importo", "Staffa di fissaggio 4 2,50 10,00", "Imponibile 10,00")
+	read := func(alone bool) []invoice.LineItem {
+		f := fields.Extract(doc, "it")
+		// The rules' row is set apart from the page's, so that the
+		// result shows which reading decided.
+		f.Result.LineItems = []invoice.LineItem{{Description: invoice.String("the rules' row"), Amount: invoice.Number(99)}}
+		d := resolve.Build(doc, "it")
+		d.RuleItems = ruleItems(f.Result.LineItems)
+		resolveFields(&f, d, m, alone)
+		return f.Result.LineItems
+	}
+	got := read(true)
+	if len(got) != 1 || got[0].Amount == nil || *got[0].Amount != 10 || got[0].Description == nil || *got[0].Description != "Staffa di fissaggio" {
+		t.Errorf("alone: items %+v, want the page's row of 10,00", got)
+	}
+	if got := read(false); len(got) != 1 || got[0].Amount == nil || *got[0].Amount != 99 {
+		t.Errorf("with the rules and no fitted choice: items %+v, want the rules' row", got)
+	}
+}

@@ -89,7 +89,7 @@ var rulesKeep = map[string]bool{"invoice.type": true, "invoice.payment_terms": t
 func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, alone bool) {
 	r := &f.Result
 	choices := m.Resolve(d)
-	defer chooseItems(f, d, m, choices)
+	defer chooseItems(f, d, m, choices, alone)
 	for name, c := range choices {
 		if _, ok := m.Fields[name]; !ok || rulesKeep[name] && !alone {
 			continue
@@ -328,10 +328,21 @@ func ruleItems(items []invoice.LineItem) []resolve.Item {
 // of the table when the fitted choice prefers it, with each row's page and
 // box as evidence. Either way, what the chosen reading of a row left out
 // (a unit, a tax rate, a discount, a description) is taken from the other
-// reading of the same row.
-func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
+// reading of the same row. When the resolver runs alone, the items are
+// the arithmetic reading's and nothing of the rules'.
+func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice, alone bool) {
 	t := resolve.ReadItems(d)
-	use, p := m.ChooseItems(d.RuleItems, t, choices)
+	rules := d.RuleItems
+	if alone {
+		rules = nil
+	}
+	use, p := m.ChooseItems(rules, t, choices)
+	if alone {
+		use = true
+		if m.Items == nil {
+			p = 0.5
+		}
+	}
 	if !use {
 		for i, it := range resolve.Merge(resolve.Table{Items: ruleItems(f.Result.LineItems)}, t.Items) {
 			if f.Result.LineItems[i].Unit == nil && it.Unit != "" {
@@ -350,7 +361,7 @@ func chooseItems(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices ma
 		}
 	}
 	items := make([]invoice.LineItem, 0, len(t.Items))
-	for i, it := range resolve.Merge(t, d.RuleItems) {
+	for i, it := range resolve.Merge(t, rules) {
 		li := it.LineItem()
 		conf := p
 		if !it.Consistent {
