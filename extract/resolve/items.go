@@ -70,20 +70,25 @@ type Table struct {
 // or more column headings (Description, Qty, Price, Amount …).
 func headerOver(p *Page, li int) bool {
 	for lj := li - 1; lj >= 0 && lj >= li-6; lj-- {
-		n := 0
-		for _, hs := range p.labels[lj] {
-			for _, h := range hs {
-				if h.kind.IsColumn() {
-					n++
-					break
-				}
-			}
-		}
-		if n >= 2 {
+		if headingCells(p, lj) >= 2 {
 			return true
 		}
 	}
 	return false
+}
+
+// headingCells counts the cells of line li that hold a column heading.
+func headingCells(p *Page, li int) int {
+	n := 0
+	for _, hs := range p.labels[li] {
+		for _, h := range hs {
+			if h.kind.IsColumn() {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // splitGroups returns the readings of a line's numbers where some of the
@@ -190,16 +195,7 @@ func headerLine(p *Page, li int) int {
 		if totalsLine(p, lj) {
 			return -1
 		}
-		n := 0
-		for _, hs := range p.labels[lj] {
-			for _, h := range hs {
-				if h.kind.IsColumn() {
-					n++
-					break
-				}
-			}
-		}
-		if n >= 2 {
+		if headingCells(p, lj) >= 2 {
 			return lj
 		}
 	}
