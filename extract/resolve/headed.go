@@ -9,8 +9,8 @@ import (
 )
 
 // headings returns the boxes of the column headings of line li, by the
-// column each names; a line that names no description and no amount
-// column gives nil.
+// column each names; a line that does not name both the description and
+// the amount column gives nil.
 func headings(p *Page, li int) map[labels.Kind]layout.Rect {
 	out := map[labels.Kind]layout.Rect{}
 	for ci, hs := range p.labels[li] {
@@ -115,11 +115,19 @@ func (t *Table) readHeaded(p *Page, lines map[int][]numTok) {
 			if it.Quantity != nil && it.UnitPrice != nil && it.Amount != nil && math.Abs(*it.Quantity**it.UnitPrice-*it.Amount) <= tol {
 				it.Consistent = true
 			}
+			// The unit: a unit word under the unit's heading.
+			if box, ok := cols[labels.ColUnit]; ok {
+				for _, wi := range s.Page.Lines[li].Words {
+					w := s.Page.Words[wi]
+					if isUnit(w.Text) && w.Box.X1 >= box.X0-colTol && w.Box.X0 <= box.X1+colTol {
+						it.Unit = w.Text
+					}
+				}
+			}
 			ws := texts[li][min(strip, len(texts[li])):]
 			var parts []string
 			for _, w := range ws {
-				if it.Unit == "" && isUnit(w.Text) && len(parts) > 0 {
-					it.Unit = w.Text
+				if it.Unit != "" && w.Text == it.Unit && w.Box.X1 >= cols[labels.ColUnit].X0-colTol {
 					continue
 				}
 				parts = append(parts, w.Text)

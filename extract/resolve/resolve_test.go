@@ -1936,6 +1936,15 @@ func TestReadHeadedTable(t *testing.T) {
 	if diff := cmp.Diff(want, itemRows(d)); diff != "" {
 		t.Errorf("items (-want +got):\n%s", diff)
 	}
+	// A unit under the unit's heading is the row's; a unit word inside the
+	// description stays in it.
+	d = Build(doc(map[float64][]cell{
+		180: {{120, "DESCRIZIONE"}, {350, "UM"}, {500, "TOTALE"}},
+		210: {{120, "Acqua minerale 0,5 l"}, {350, "CF"}, rc(540, "36,00")},
+	}), "it")
+	if diff := cmp.Diff([]string{"Acqua minerale 0,5 l|CF|-|-|36|-|-"}, itemRows(d)); diff != "" {
+		t.Errorf("items with a unit column (-want +got):\n%s", diff)
+	}
 	// Keyed rows after a position line whose description key names no
 	// column.
 	d = Build(doc(map[float64][]cell{
