@@ -374,7 +374,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		ia, ip, iq := at(ns, ca), at(ns, cp), at(ns, cq)
 		_, adds := triples[li]
 		// A line under a row with a percentage and a negative amount but
-		// no quantity is the row's discount ("less 10 % -2,00").
+		// no quantity is the row's discount ("less 10 % -4,50").
 		if k := len(rows) - 1; !adds && ia >= 0 && iq < 0 && k >= 0 && li-rows[k] <= 4 && ns[ia].val < 0 && !totalsBetween(p, rows[k], li) && contiguous(s, rows[k], li) && !amountBetween(lines, rows[k], li, ca) {
 			if pc := pctOf(ns); pc >= 0 {
 				allowance[rows[k]] = [2]float64{ns[pc].val, ns[ia].val}
@@ -521,7 +521,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			it.Unit = unitAfterQuantity(s, li, lines[li], roles[li].q)
 		}
 		if it.Unit == "" {
-			// "51,00 NR": a unit printed after the price ("per").
+			// "3,00 NR": a unit printed after the price ("per").
 			it.Unit = unitAfterQuantity(s, li, lines[li], roles[li].p)
 		}
 	}
