@@ -62,8 +62,12 @@ func under(ns []numTok, box layout.Rect) int {
 // that print no number.
 func (t *Table) readHeaded(p *Page, lines map[int][]numTok) {
 	s := p.S
+	heads := make([]map[labels.Kind]layout.Rect, len(s.Cells))
+	for li := range s.Cells {
+		heads[li] = headings(p, li)
+	}
 	for h := range s.Cells {
-		cols := headings(p, h)
+		cols := heads[h]
 		if cols == nil {
 			continue
 		}
@@ -77,7 +81,7 @@ func (t *Table) readHeaded(p *Page, lines map[int][]numTok) {
 		for li := h + 1; li < len(s.Cells) && li <= h+80; li++ {
 			// A header names no total: a word of the totals after the
 			// rows is a total ("Totale" alone).
-			if totalsLabel(p, li, 0.7) || headings(p, li) != nil {
+			if totalsLabel(p, li, 0.7) || heads[li] != nil {
 				break
 			}
 			if under(lines[li], cols[labels.ColAmount]) >= 0 {
