@@ -295,6 +295,41 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		}
 	}
 	sort.Ints(order)
+	// A row whose cells are centred in a band of interleaved lines may
+	// print a factor on another line of the band (a price stacked as
+	// gross, discount and net): its numbers are the band's.
+	inBand := map[int]bool{}
+	for _, li := range order {
+		ns := lines[li]
+		if _, ok := triples[li]; ok || inBand[li] || len(ns) < 2 {
+			continue
+		}
+		last := math.NaN()
+		for _, n := range ns {
+			if !n.pct {
+				last = n.x1
+			}
+		}
+		b := stackedBand(s, li, lines, last)
+		if !b.multi() {
+			continue
+		}
+		if merged, rs := borrow(s, lines, li, b); len(rs) > 0 {
+			lines[li], triples[li] = merged, rs
+			for lj := b.top; lj <= b.bottom; lj++ {
+				inBand[lj] = lj != li
+			}
+		}
+	}
+	if len(inBand) > 0 {
+		kept := order[:0]
+		for _, li := range order {
+			if !inBand[li] {
+				kept = append(kept, li)
+			}
+		}
+		order = kept
+	}
 	if len(triples) == 0 {
 		t.readHeaded(p, lines)
 		return
@@ -394,15 +429,19 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	}
 	rateCol := vatColumn(lines, rows, cq, cp, ca, cd)
 	texts := map[int][]layout.Word{}
+	bands := rowBands(p, rows, end, lines, ca)
 	units := map[int]string{}
 	roles := map[int]rowRoles{}
 	for _, li := range rows {
 		ns := lines[li]
 		r := rowRoles{q: at(ns, cq), p: at(ns, cp), a: at(ns, ca), d: -1}
+		adds := false
 		if rs, ok := triples[li]; ok {
-			r = pickRoles(rs, ns, cq, cp, ca)
+			if pr, fits := pickRoles(rs, ns, cq, cp, ca); fits {
+				r, adds = pr, true
+			}
 		}
-		if _, ok := triples[li]; !ok && r.d < 0 && !math.IsNaN(cd) {
+		if !adds && r.d < 0 && !math.IsNaN(cd) {
 			r.d = at(ns, cd)
 		}
 		it := Item{Page: p.Num, Box: s.Page.Lines[li].Box}
@@ -422,7 +461,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			pct, net := al[0], math.Round((*it.Amount+al[1])*100)/100
 			it.DiscountPct, it.Amount = &pct, &net
 		}
-		if _, ok := triples[li]; ok {
+		if adds {
 			it.Consistent = true
 			t.Rows++
 		} else {
@@ -448,6 +487,28 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		}
 		used := map[int]bool{r.q: true, r.p: true, r.a: true, r.d: true}
 		words, unit := rowWords(s, li, ns, used, r)
+		// Cells centred in a band of interleaved lines: the row's text is
+		// the band's.
+		if b, ok := bands[li]; ok {
+			priceX := math.Inf(1)
+			var boxes []layout.Rect
+			for _, k := range []int{r.q, r.p, r.a, r.d} {
+				if k < 0 {
+					continue
+				}
+				boxes = append(boxes, ns[k].v.Box)
+				if k == r.p || k == r.a {
+					priceX = math.Min(priceX, cellSpan(s, ns[k].v)[0])
+				}
+			}
+			words = bandDescription(s, lines, li, b, words, priceX, boxes)
+			if unit == "" {
+				unit = bandUnit(s, b)
+			}
+			for lj := b.top; lj <= b.bottom; lj++ {
+				it.Box = it.Box.Union(s.Page.Lines[lj].Box)
+			}
+		}
 		texts[li] = words
 		units[li] = unit
 		roles[li] = r
@@ -456,9 +517,18 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	// The rows' text: a running number and a product code leading every
 	// row go; the rest is the description, continued by the lines under
 	// the row that print none of the table's numbers.
-	strip := leadingColumns(rows, texts)
+	var lined []int // rows read off their own line, not a band
+	for _, li := range rows {
+		if _, ok := bands[li]; !ok {
+			lined = append(lined, li)
+		}
+	}
+	strip := leadingColumns(lined, texts)
 	for k, li := range rows {
 		ws := texts[li][min(strip, len(texts[li])):]
+		if _, ok := bands[li]; ok {
+			ws = position(texts[li], k+1) // the band's description column
+		}
 		var parts []string
 		descX, size := -1.0, 0.0
 		for _, w := range ws {
@@ -470,8 +540,14 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		next := math.MaxInt
 		if k+1 < len(rows) {
 			next = rows[k+1]
+			if b, ok := bands[next]; ok {
+				next = b.top
+			}
 		}
 		bottom := s.Page.Lines[li].Box.Y1
+		if _, ok := bands[li]; ok {
+			next = li + 1 // the band holds the row's lines
+		}
 		for lj := li + 1; lj < next && lj < len(s.Cells); lj++ {
 			cells := s.Cells[lj]
 			if len(cells) == 0 || totalsLine(p, lj) || aligned(lines[lj], cq, cp, ca) {
@@ -502,8 +578,9 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 				break
 			}
 			// A line of "Key: value" is an attribute of the item (its
-			// packing, its delivery date, a code), not its description.
-			if keyLine(cells[0].Text) {
+			// packing, its delivery date, a code), not its description;
+			// so is a line stating a period.
+			if keyLine(cells[0].Text) || periodLine(cells[0].Text) {
 				break
 			}
 			// A line in smaller type is a note on the item (a lot, a
@@ -515,14 +592,14 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			bottom = s.Page.Lines[lj].Box.Y1
 		}
 		it := &t.Items[len(t.Items)-len(rows)+k]
-		it.Description = strings.Join(parts, " ")
+		it.Description = dropPlaceholder(strings.Join(parts, " "))
 		it.Unit = units[li]
 		if it.Unit == "" {
-			it.Unit = unitAfterQuantity(s, li, lines[li], roles[li].q)
+			it.Unit = unitAfterQuantity(s, lines[li], roles[li].q)
 		}
 		if it.Unit == "" {
 			// "3,00 NR": a unit printed after the price ("per").
-			it.Unit = unitAfterQuantity(s, li, lines[li], roles[li].p)
+			it.Unit = unitAfterQuantity(s, lines[li], roles[li].p)
 		}
 	}
 }
@@ -533,7 +610,18 @@ func rowWords(s *layout.Structure, li int, ns []numTok, used map[int]bool, r row
 	l := s.Page.Lines[li]
 	skip := map[int]bool{}
 	priceX := math.Inf(1)
+	var columns [][2]float64 // the spans of the cells of numbers read off other lines of the row's band
 	for i, n := range ns {
+		if n.v.Line != li {
+			if used[i] {
+				c := cellSpan(s, n.v)
+				columns = append(columns, c)
+				if i == r.p {
+					priceX = math.Min(priceX, c[0])
+				}
+			}
+			continue
+		}
 		if used[i] || n.pct {
 			for k := n.v.First; k <= n.v.Last; k++ {
 				skip[k] = true
@@ -543,15 +631,26 @@ func rowWords(s *layout.Structure, li int, ns []numTok, used map[int]bool, r row
 			priceX = math.Min(priceX, n.v.Box.X0)
 		}
 	}
+	// A word of the row's line in the column of a number printed on
+	// another line of its band ("(Discount: 0,00)" between the gross and
+	// the net price) is that column's, not the description's.
+	for k, wi := range l.Words {
+		b := s.Page.Words[wi].Box
+		for _, c := range columns {
+			if b.X0 < c[1] && b.X1 > c[0] {
+				skip[k] = true
+			}
+		}
+	}
 	// The description stands left of the quantity, unless the row opens
 	// with its quantity ("2 x Widget").
 	if r.q >= 0 && len(l.Words) > 0 {
-		if q := ns[r.q].v; q.First > 0 {
+		if q := ns[r.q].v; q.First > 0 && q.Line == li {
 			priceX = math.Min(priceX, q.Box.X0)
 		}
 	}
 	unit := ""
-	if r.q >= 0 {
+	if r.q >= 0 && ns[r.q].v.Line == li {
 		q := ns[r.q].v
 		for _, k := range []int{q.Last + 1, q.First - 1} {
 			if k < 0 || k >= len(l.Words) || skip[k] {
@@ -585,6 +684,16 @@ func rowWords(s *layout.Structure, li int, ns []numTok, used map[int]bool, r row
 		out = append(out, w)
 	}
 	return out, unit
+}
+
+// cellSpan returns the left and right edges of the cell a value stands
+// in (the value's own box when it has no cell).
+func cellSpan(s *layout.Structure, v *Value) [2]float64 {
+	if v.Line >= 0 && v.Line < len(s.Cells) && v.Cell < len(s.Cells[v.Line]) {
+		b := s.Cells[v.Line][v.Cell].Box
+		return [2]float64{b.X0, b.X1}
+	}
+	return [2]float64{v.Box.X0, v.Box.X1}
 }
 
 // exemptCode reports whether a word is an Italian VAT nature code (N1 to
@@ -654,6 +763,12 @@ func leadingColumns(rows []int, texts map[int][]layout.Word) int {
 // words and a colon ("GTIN: …", "Liefer-Datum: …", "Verpackung : …").
 func keyLine(text string) bool {
 	ws := strings.Fields(text)
+	// "GTIN:4012345678901": a key of letters glued to its value.
+	if len(ws) > 0 {
+		if k, v, ok := strings.Cut(ws[0], ":"); ok && v != "" && letters(k) >= 2 && letters(k) == len([]rune(k)) {
+			return true
+		}
+	}
 	for i := 0; i < len(ws) && i < 4; i++ {
 		if strings.HasPrefix(ws[i], ":") && i > 0 && i <= 3 {
 			return true // "Key : value", "Key :value"
@@ -717,7 +832,12 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 				}
 				// A price printed to fewer decimals than it has is off by
 				// up to half its last digit, times the quantity.
-				slack := tol + qv*0.5*math.Pow10(-decimals(ns[p].v.Text))
+				// (A whole number is printed whole: a running number or a
+				// code is no rounded price.)
+				slack := tol
+				if dp := decimals(ns[p].v.Text); dp > 0 {
+					slack += qv * 0.5 * math.Pow10(-dp)
+				}
 				if math.Abs(qv*pv-av) <= slack {
 					out = append(out, rowRoles{q, p, a, -1})
 					continue
@@ -742,7 +862,7 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 
 // pickRoles chooses among a row's readings the one whose numbers stand
 // nearest the page's columns.
-func pickRoles(rs []rowRoles, ns []numTok, cq, cp, ca float64) rowRoles {
+func pickRoles(rs []rowRoles, ns []numTok, cq, cp, ca float64) (rowRoles, bool) {
 	best, bestD := rs[0], math.Inf(1)
 	for _, r := range rs {
 		d := math.Abs(ns[r.q].x1-cq) + math.Abs(ns[r.p].x1-cp) + math.Abs(ns[r.a].x1-ca)
@@ -750,7 +870,13 @@ func pickRoles(rs []rowRoles, ns []numTok, cq, cp, ca float64) rowRoles {
 			best, bestD = r, d
 		}
 	}
-	return best
+	// A reading whose amount is not the number printed in the amount
+	// column, where the row prints one, is a chance product of other
+	// numbers (a running number, a code).
+	if ia := at(ns, ca); ia >= 0 && best.a != ia {
+		return best, false
+	}
+	return best, true
 }
 
 // mode returns the value most of xs are within colTol of.
@@ -836,12 +962,12 @@ func isUnit(s string) bool {
 // unitAfterQuantity returns the word right after the number q of a line
 // (its quantity, or its price) when it is a unit ("8 Std.", "2,5 h",
 // "12,00 NR").
-func unitAfterQuantity(s *layout.Structure, li int, ns []numTok, q int) string {
+func unitAfterQuantity(s *layout.Structure, ns []numTok, q int) string {
 	if q < 0 {
 		return ""
 	}
-	l := s.Page.Lines[li]
 	v := ns[q].v
+	l := s.Page.Lines[v.Line] // a band's factor stands on its own line
 	if v.Last+1 >= len(l.Words) {
 		return ""
 	}

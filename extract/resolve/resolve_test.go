@@ -1871,6 +1871,40 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Zählermiete||1|12|12|-|-",
 			"Grundpreis||2|8.5|17|-|-",
 		},
+	}, {
+		name:   "cells centred in their row: a price stacked as gross, discount and net, a description over the numbers' line",
+		locale: "fr",
+		lines: map[float64][]cell{
+			180: {{40, "#"}, {80, "Code"}, {140, "Désignation"}, {300, "P.U. HT"}, {380, "Qté"}, {480, "Total HT"}, {545, "TVA"}},
+			210: {rc(350, "(Brut: 12,50)")},
+			216: {{80, "Réf: X-17"}, {140, "Gants de travail - Description"}},
+			222: {{40, "1"}, rc(350, "(Remise: 0,00)"), {360, "PCE"}, rc(410, "4,00"), rc(520, "50,00"), rc(560, "20,00%")},
+			228: {{80, "EAN:012345"}, {140, "Période du 01/02/2025 au 28/02/2025"}},
+			234: {rc(350, "(Net): 12,50")},
+			270: {rc(350, "(Brut: 3,20)")},
+			276: {{140, "Ruban adhésif"}},
+			282: {{40, "2"}, {80, "Réf: K-2"}, rc(350, "(Remise: 0,00)"), {360, "PCE"}, rc(410, "10,00"), rc(520, "32,00"), rc(560, "20,00%")},
+			288: {{140, "Date début : 01/02/2025"}},
+			294: {rc(350, "(Net): 3,20")},
+			330: {{130, "Total HT"}, rc(520, "82,00")},
+		},
+		want: []string{
+			"Gants de travail|PCE|4|12.5|50|20|-",
+			"Ruban adhésif|PCE|10|3.2|32|20|-",
+		},
+	}, {
+		name:   "a row whose quantity and price stand on the line over its amount",
+		locale: "it",
+		lines: map[float64][]cell{
+			180: {{60, "Descrizione"}, {250, "Quantità"}, {330, "Prezzo"}, {400, "Sconto"}, {480, "Importo"}, {540, "IVA"}},
+			200: {{40, "1 Manutenzione caldaia"}, rc(280, "3"), rc(360, "80,00"), rc(440, "-5,00 %")},
+			206: {{60, "SC (sconto)"}, rc(440, "-12,00"), rc(520, "228,00"), rc(555, "22")},
+			230: {{40, "2 Sopralluogo"}, rc(280, "1"), rc(360, "50,00"), rc(520, "50,00"), rc(555, "22")},
+		},
+		want: []string{
+			"Manutenzione caldaia||3|80|228|22|5",
+			"Sopralluogo||1|50|50|22|-",
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,6 +108,7 @@ const (
 	featPos                      // a position column
 	featKeyedItems               // items as blocks of "Key: value" lines instead of a table (e-invoice viewers, forms)
 	featAmountOnly               // item rows print a description and an amount, no quantity or price (services)
+	featStacked                  // cells centred in their row: the price stacked as gross, discount and net, the description over a period, the code over a reference
 )
 
 // Family is one layout family.
@@ -156,7 +157,7 @@ var families = []Family{
 		Always: featDelivery | featCode | featUnits, Maybe: featMultiVAT | featLineDiscount | featShipping | featLong | featCredit},
 	{Name: "it-ean-wholesale", Lang: "it", Countries: []string{"IT"}, Head: headCentre, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableLines, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Always: featEAN | featCode | featUnits | featPrecise, Maybe: featMultiVAT | featLineDiscount | featLong | featShipping},
+		Always: featEAN | featCode | featUnits | featPrecise, Maybe: featMultiVAT | featLineDiscount | featLong | featShipping | featStacked},
 	{Name: "it-professional", Lang: "it", Countries: []string{"IT"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone,
 		Always: featWithholding, Maybe: featCassa | featCredit | featBuyerPerson},
@@ -209,7 +210,7 @@ var families = []Family{
 		Always: featCode | featPos, Maybe: featMultiVAT | featUnits | featLong | featPrecise | featCredit},
 	{Name: "de-kv-boxed", Lang: "de", Countries: []string{"DE"}, Head: headLogo, Parties: partyWindowLeft, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totVATColumn, Pay: payBlock, Foot: footColumns,
-		Always: featMultiVAT, Maybe: featUnits | featCode | featLineDiscount | featShipping},
+		Always: featMultiVAT, Maybe: featUnits | featCode | featLineDiscount | featShipping | featStacked},
 	{Name: "de-eu-reverse", Lang: "de", Countries: []string{"DE"}, Head: headLeft, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: payBlock, Foot: footColumns,
 		Always: featReverse, Maybe: featUnits | featHours | featPos},
@@ -220,7 +221,7 @@ var families = []Family{
 	// French programs.
 	{Name: "fr-classic", Lang: "fr", Countries: []string{"FR"}, Head: headLogo, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Maybe: featMultiVAT | featUnits | featCredit | featLineDiscount | featCode},
+		Maybe: featMultiVAT | featUnits | featCredit | featLineDiscount | featCode | featStacked},
 	{Name: "fr-band-grid", Lang: "fr", Countries: []string{"FR"}, Head: headBand, Parties: partySideBySide, Meta: metaGrid,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footLegal, Ghostscript: true,
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
@@ -255,7 +256,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly},
 	{Name: "en-uk-vat", Lang: "en", Countries: []string{"GB"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit},
+		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit | featStacked},
 	{Name: "en-ie-picture", Lang: "en", Countries: []string{"IE"}, Head: headPicture, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableNoHeader, Totals: totBox, Pay: payBlock, Foot: footNone,
 		Maybe: featMultiVAT | featUnits},

@@ -878,6 +878,15 @@ func (r *htmlr) items() string {
 	default:
 		b.WriteString(`<thead>` + head() + `</thead>`)
 	}
+	// Cells centred in their row, as e-invoice viewers print them: the
+	// price stacked as gross, discount and net, the description over a
+	// period, the code over the order reference, the other cells on the
+	// row's middle line.
+	stacked := r.f.Maybe&featStacked != 0 && r.rng.IntN(3) == 0
+	td := `<td`
+	if stacked {
+		td = `<td style="vertical-align:middle"`
+	}
 	b.WriteString(`<tbody>`)
 	for i, it := range r.s.Items {
 		p := fmt.Sprintf("line_items.%d.", i)
@@ -887,7 +896,23 @@ func (r *htmlr) items() string {
 			if c.num {
 				cls = ` class="num"`
 			}
-			b.WriteString(`<td` + cls + `>`)
+			b.WriteString(td + cls + `>`)
+			switch {
+			case stacked && c.id == ColCode:
+				b.WriteString(esc(it.Code) + `<div class="sub">` + esc(fmt.Sprintf(stackedRef[r.s.Lang], 1+i*10)) + `</div>`)
+				continue
+			case stacked && c.id == ColDesc:
+				from := r.s.Date.AddDate(0, -1, 0)
+				b.WriteString(r.val(p+"description", it.Description) + `<div>` + esc(fmt.Sprintf(stackedPeriod[r.s.Lang],
+					r.lk.date(from, r.s.Lang, r.us), r.lk.date(r.s.Date.AddDate(0, 0, -1), r.s.Lang, r.us))) + `</div>`)
+				continue
+			case stacked && c.id == ColPrice && it.DiscountPct == 0:
+				lb := stackedPrice[r.s.Lang]
+				price := r.lk.number(it.Price(), it.Decimals(), r.s.Lang)
+				b.WriteString(`<div>(` + lb[0] + `: ` + price + `)</div><div>(` + lb[1] + `: ` + r.lk.number(0, 2, r.s.Lang) +
+					`)</div><div>(` + lb[2] + `): ` + r.val(p+"unit_price", price) + `</div>`)
+				continue
+			}
 			switch c.id {
 			case ColPos:
 				b.WriteString(fmt.Sprint(i + 1))
@@ -942,6 +967,22 @@ func (r *htmlr) items() string {
 	b.WriteString(`</table>`)
 	return b.String()
 }
+
+// stackedPrice are the words of a price stacked as gross, discount and
+// net; stackedPeriod and stackedRef the period and the order reference
+// printed under a description and a code in the same layout.
+var (
+	stackedPrice = map[string][3]string{
+		"it": {"Lordo", "Sconto", "Netto"}, "de": {"Brutto", "Rabatt", "Netto"},
+		"fr": {"Brut", "Rabais", "Net"}, "en": {"Gross", "Discount", "Net"},
+	}
+	stackedPeriod = map[string]string{
+		"it": "Periodo dal %s al %s", "de": "Zeitraum vom %s bis %s", "fr": "Période du %s au %s", "en": "Period from %s to %s",
+	}
+	stackedRef = map[string]string{
+		"it": "Rif. ordine: %d", "de": "Bestellpos.: %d", "fr": "# ligne BC : %d", "en": "PO line: %d",
+	}
+)
 
 // keyedItems prints the items as blocks of "Key: value" lines, the keys
 // the columns' headings: a position line, then the item's fields indented
