@@ -118,7 +118,7 @@ func rowBands(p *Page, rows []int, end int, lines map[int][]numTok, ca float64) 
 		isRow[lj] = isRow[lj] || at(lines[lj], ca) >= 0
 	}
 	out := map[int]lineBand{}
-	start, single := 0, 0 // single counts the clusters of one row
+	start, single := 0, 0       // single counts the clusters of one row
 	flush := func(endIdx int) { // the cluster idx[start..endIdx]
 		row, top := -1, start
 		for i, lj := range idx[start : endIdx+1] {

@@ -334,6 +334,16 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		t.readHeaded(p, lines)
 		return
 	}
+	// Numbers in columns are right-aligned, but in a table whose rows'
+	// numbers start at one place and end at different ones: then their
+	// left edges are their columns.
+	if leftAligned(lines, triples) {
+		for _, ns := range lines {
+			for i := range ns {
+				ns[i].x1 = ns[i].v.Box.X0
+			}
+		}
+	}
 	// The columns: the right edges where the amount and the two factors
 	// stand most often; which factor is the quantity is told by the
 	// column headings, by whole numbers, and by order.
@@ -416,7 +426,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 				continue
 			}
 		}
-		if ia < 0 || ip < 0 && iq < 0 {
+		if !adds && (ia < 0 || ip < 0 && iq < 0) {
 			continue
 		}
 		if !adds && (li < first-2 || li > end) {
@@ -858,6 +868,49 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 		}
 	}
 	return out
+}
+
+// leftAligned reports whether the numbers of the rows that add up stand
+// in columns by their left edges rather than their right ones: clearly
+// more of them (two, or one for every second row) share a left edge with
+// the same number of another row (the amount with the amounts, the
+// factors with the factors) than a right edge.
+func leftAligned(lines map[int][]numTok, triples map[int][]rowRoles) bool {
+	if len(triples) < 2 {
+		return false
+	}
+	var rows []int
+	for li := range triples {
+		rows = append(rows, li)
+	}
+	sort.Ints(rows)
+	agree := func(left bool) int {
+		edge := func(n numTok) float64 {
+			if left {
+				return n.v.Box.X0
+			}
+			return n.x1
+		}
+		var ax, fx []float64
+		for _, li := range rows {
+			r, ns := triples[li][0], lines[li]
+			ax = append(ax, edge(ns[r.a]))
+			fx = append(fx, edge(ns[r.q]), edge(ns[r.p]))
+		}
+		return count(ax, mode(ax)) + count(fx, mode(fx))
+	}
+	return agree(true) >= agree(false)+max(2, (len(rows)+1)/2)
+}
+
+// count returns how many of xs are within colTol of x.
+func count(xs []float64, x float64) int {
+	n := 0
+	for _, y := range xs {
+		if math.Abs(x-y) <= colTol {
+			n++
+		}
+	}
+	return n
 }
 
 // pickRoles chooses among a row's readings the one whose numbers stand

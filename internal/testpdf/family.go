@@ -109,6 +109,7 @@ const (
 	featKeyedItems               // items as blocks of "Key: value" lines instead of a table (e-invoice viewers, forms)
 	featAmountOnly               // item rows print a description and an amount, no quantity or price (services)
 	featStacked                  // cells centred in their row: the price stacked as gross, discount and net, the description over a period, the code over a reference
+	featLeftNumbers              // the numbers of the item table left-aligned in their cells, as a word processor's table prints them
 )
 
 // Family is one layout family.
@@ -184,7 +185,7 @@ var families = []Family{
 		Always: featAdvance | featShipping | featDelivery, Maybe: featMultiVAT | featUnits | featDocDiscount},
 	{Name: "it-word-simple", Lang: "it", Countries: []string{"IT"}, Head: headLeft, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableRuled, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
-		Maybe: featHours | featBuyerPerson | featAmountOnly},
+		Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers},
 	{Name: "it-shop-receipt", Lang: "it", Countries: []string{"IT"}, Head: headBand, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableZebra, Totals: totBox, Pay: payBlock, Foot: footLegal,
 		Always: featShipping, Maybe: featBuyerPerson | featMultiVAT | featCode},
@@ -204,7 +205,7 @@ var families = []Family{
 		Always: featPos | featUnits | featDelivery, Maybe: featAdvance | featHours | featWrap | featLong},
 	{Name: "de-small-business", Lang: "de", Countries: []string{"DE"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
-		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits | featAmountOnly},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits | featAmountOnly | featLeftNumbers},
 	{Name: "de-erp-grid", Lang: "de", Countries: []string{"DE"}, Head: headPicture, Parties: partyWindowLeft, Meta: metaGrid,
 		Table: tableRuled, Totals: totFootGrid, Pay: payBlock, Foot: footLegal,
 		Always: featCode | featPos, Maybe: featMultiVAT | featUnits | featLong | featPrecise | featCredit},
@@ -227,7 +228,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
 	{Name: "fr-micro", Lang: "fr", Countries: []string{"FR"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footLegal,
-		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers},
 	{Name: "fr-erp-billship", Lang: "fr", Countries: []string{"FR"}, Head: headRight, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totFootGrid, Pay: payBlock, Foot: footPageNum,
 		Always: featCode | featDelivery, Maybe: featMultiVAT | featAdvance | featLong | featUnits | featEAN | featCredit},
@@ -253,7 +254,7 @@ var families = []Family{
 		Maybe: featHours | featDocDiscount | featWrap},
 	{Name: "en-saas-minimal", Lang: "en", Countries: []string{"IE", "GB"}, Head: headMinimal, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footPageNum,
-		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly},
+		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly | featLeftNumbers},
 	{Name: "en-uk-vat", Lang: "en", Countries: []string{"GB"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
 		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit | featStacked},

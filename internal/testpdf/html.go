@@ -838,6 +838,22 @@ func (r *htmlr) items() string {
 	if r.f.Totals != totTableRows && (r.f.Always&featKeyedItems != 0 || r.f.Maybe&featKeyedItems != 0 && r.rng.IntN(3) == 0) {
 		return r.keyedItems(cols)
 	}
+	// Cells centred in their row, as e-invoice viewers print them: the
+	// price stacked as gross, discount and net, the description over a
+	// period, the code over the order reference, the other cells on the
+	// row's middle line.
+	stacked := r.f.Maybe&featStacked != 0 && r.rng.IntN(3) == 0
+	// A word processor's table: numbers start where their cells do.
+	left := r.f.Maybe&featLeftNumbers != 0 && r.rng.IntN(2) == 0
+	td, numTD := `<td`, `<td`
+	switch {
+	case stacked && left:
+		td, numTD = `<td style="vertical-align:middle"`, `<td style="vertical-align:middle;text-align:left"`
+	case stacked:
+		td, numTD = `<td style="vertical-align:middle"`, `<td style="vertical-align:middle"`
+	case left:
+		numTD = `<td style="text-align:left"`
+	}
 	class := map[int]string{tableRuled: "ruled", tableZebra: "zebra", tableLines: "lines", tableNoHeader: "", tableHeaderPic: "lines", tableBoxed: "boxed"}[r.f.Table]
 	var b strings.Builder
 	b.WriteString(`<table class="items ` + class + `"><colgroup>`)
@@ -850,7 +866,7 @@ func (r *htmlr) items() string {
 		h.WriteString(`<tr>`)
 		for _, c := range cols {
 			align := ""
-			if c.num {
+			if c.num && !left {
 				align = ` style="text-align:right"`
 			}
 			h.WriteString(`<th` + align + `>` + c.label + `</th>`)
@@ -878,25 +894,16 @@ func (r *htmlr) items() string {
 	default:
 		b.WriteString(`<thead>` + head() + `</thead>`)
 	}
-	// Cells centred in their row, as e-invoice viewers print them: the
-	// price stacked as gross, discount and net, the description over a
-	// period, the code over the order reference, the other cells on the
-	// row's middle line.
-	stacked := r.f.Maybe&featStacked != 0 && r.rng.IntN(3) == 0
-	td := `<td`
-	if stacked {
-		td = `<td style="vertical-align:middle"`
-	}
 	b.WriteString(`<tbody>`)
 	for i, it := range r.s.Items {
 		p := fmt.Sprintf("line_items.%d.", i)
 		b.WriteString(`<tr>`)
 		for _, c := range cols {
-			cls := ""
+			cls, open := "", td
 			if c.num {
-				cls = ` class="num"`
+				cls, open = ` class="num"`, numTD
 			}
-			b.WriteString(td + cls + `>`)
+			b.WriteString(open + cls + `>`)
 			switch {
 			case stacked && c.id == ColCode:
 				b.WriteString(esc(it.Code) + `<div class="sub">` + esc(fmt.Sprintf(stackedRef[r.s.Lang], 1+i*10)) + `</div>`)
