@@ -208,6 +208,9 @@ type numTok struct {
 	x1  float64 // right edge: numbers in columns are right-aligned
 	val float64
 	pct bool
+	// keyed marks the value of a "Key: value" cell ("# ligne BC: 3",
+	// "Lotto: 12"): an attribute of the row, a factor only by chance.
+	keyed bool
 }
 
 // rowRoles are the tokens of a row that play each part.
@@ -263,7 +266,8 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		if v.Page != pi || v.Line < 0 || v.Type != TAmount && v.Type != TPercent {
 			continue
 		}
-		lines[v.Line] = append(lines[v.Line], numTok{v: v, x1: digitsRight(s, v), val: v.Num, pct: v.Type == TPercent})
+		keyed := v.Cell < len(s.Cells[v.Line]) && keyLine(s.Cells[v.Line][v.Cell].Text)
+		lines[v.Line] = append(lines[v.Line], numTok{v: v, x1: digitsRight(s, v), val: v.Num, pct: v.Type == TPercent, keyed: keyed})
 	}
 	// Rows whose numbers add up, with every way they do. A line under a
 	// label of the totals is not an item, unless its numbers add up as
@@ -440,6 +444,16 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	rateCol := vatColumn(lines, rows, cq, cp, ca, cd)
 	texts := map[int][]layout.Word{}
 	bands := rowBands(p, rows, end, lines, ca)
+	// A row's band, set apart by the table's gaps, may print a factor on
+	// a line that does not touch the row's (a stacked price cell with its
+	// own padding).
+	for _, li := range rows {
+		if b, ok := bands[li]; ok && len(triples[li]) == 0 {
+			if merged, rs := borrow(s, lines, li, b); len(rs) > 0 {
+				lines[li], triples[li] = merged, rs
+			}
+		}
+	}
 	units := map[int]string{}
 	roles := map[int]rowRoles{}
 	for _, li := range rows {
@@ -919,6 +933,17 @@ func pickRoles(rs []rowRoles, ns []numTok, cq, cp, ca float64) (rowRoles, bool) 
 	best, bestD := rs[0], math.Inf(1)
 	for _, r := range rs {
 		d := math.Abs(ns[r.q].x1-cq) + math.Abs(ns[r.p].x1-cp) + math.Abs(ns[r.a].x1-ca)
+		if math.IsNaN(d) {
+			d = 0
+		}
+		// An attribute's value on the row's line is a factor last (a
+		// stacked price cell of another line reads "(Net): 10,00").
+		for _, k := range []int{r.q, r.p} {
+			if ns[k].keyed && ns[k].v.Line == ns[r.a].v.Line {
+				d += 1e6
+			}
+		}
+
 		if d < bestD {
 			best, bestD = r, d
 		}
