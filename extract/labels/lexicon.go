@@ -804,14 +804,14 @@ func vocabulary() []def {
 	add(ColUnitPrice, it, 1, "Prezzo unitario", "Prezzo unit.", "Prezzo un.", "Pr. unitario",
 		"Pr. unit.", "Importo unitario", "Costo unitario", "Valore unitario", "Prezzo netto",
 		"Prezzo unitario netto")
-	add(ColUnitPrice, it, 0.9, "Prezzo")
+	add(ColUnitPrice, it, 0.9, "Prezzo", "Prezzi")
 	add(ColUnitPrice, en, 1, "Unit price", "Unit cost", "Price per unit", "Price/unit",
 		"Unit rate", "Unit price excl. VAT", "Net price")
-	add(ColUnitPrice, en, 0.9, "Price")
+	add(ColUnitPrice, en, 0.9, "Price", "Prices")
 	add(ColUnitPrice, en, 0.5, "Rate")
 	add(ColUnitPrice, de, 1, "Einzelpreis", "E-Preis", "Stückpreis", "Preis/Einheit",
 		"Einzelpreis netto", "Preis pro Einheit", "Nettopreis", "Nettoeinzelpreis", "Einzelpreis EUR")
-	add(ColUnitPrice, de, 0.8, "Preis", "VK-Preis", "Einheitspreis")
+	add(ColUnitPrice, de, 0.8, "Preis", "Preise", "VK-Preis", "Einheitspreis")
 	add(ColUnitPrice, fr, 1, "Prix unitaire", "PU HT", "P.U. HT", "P.U.", "Prix unitaire HT",
 		"Prix unit. HT", "Prix unit.")
 	add(ColUnitPrice, fr, 0.8, "Prix", "Prix HT")

@@ -10,7 +10,8 @@ import (
 
 // headings returns the boxes of the column headings of line li, by the
 // column each names; a line that does not name both the description and
-// the amount column gives nil.
+// the amount column gives nil, but for the headers of a table of
+// descriptions and amounts that call them otherwise (see below).
 func headings(p *Page, li int) map[labels.Kind]layout.Rect {
 	out := map[labels.Kind]layout.Rect{}
 	for ci, hs := range p.labels[li] {
@@ -27,11 +28,27 @@ func headings(p *Page, li int) map[labels.Kind]layout.Rect {
 			out[best.kind] = p.S.Cells[li][ci].Box
 		}
 	}
-	if _, ok := out[labels.ColDescription]; !ok {
-		return nil
-	}
+	// A table of one column of numbers prints its amounts there, whatever
+	// its heading calls them ("Prices in EUR").
 	if _, ok := out[labels.ColAmount]; !ok {
-		return nil
+		price, ok := out[labels.ColUnitPrice]
+		_, qty := out[labels.ColQuantity]
+		if !ok || qty {
+			return nil
+		}
+		delete(out, labels.ColUnitPrice)
+		out[labels.ColAmount] = price
+	}
+	// A header of two cells, the amount's heading right of the other,
+	// heads a description, whatever that heading calls it ("Summary",
+	// "Leistung").
+	if _, ok := out[labels.ColDescription]; !ok {
+		cells := p.S.Cells[li]
+		amount := out[labels.ColAmount]
+		if len(cells) != 2 || len(out) != 1 || cells[1].Box != amount || totalsLabel(p, li, 0.7) {
+			return nil
+		}
+		out[labels.ColDescription] = cells[0].Box
 	}
 	return out
 }
@@ -145,7 +162,7 @@ func (t *Table) readHeaded(p *Page, lines map[int][]numTok) {
 			bottom := s.Page.Lines[li].Box.Y1
 			for lj := li + 1; lj < next && len(ws) > 0; lj++ {
 				cells := s.Cells[lj]
-				if len(cells) == 0 || len(lines[lj]) > 0 || totalsLine(p, lj) || keyLine(cells[0].Text) {
+				if len(cells) == 0 || len(lines[lj]) > 0 || totalsLine(p, lj) || keyLine(cells[0].Text) || bulleted(cells[0].Text) {
 					break
 				}
 				if s.Page.Lines[lj].Box.Y0-bottom > 0.8*s.Height || math.Abs(cells[0].Box.X0-ws[0].Box.X0) > 1.5*s.Height || cells[0].Box.X1 >= numX {

@@ -604,7 +604,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			// A line of "Key: value" is an attribute of the item (its
 			// packing, its delivery date, a code), not its description;
 			// so is a line stating a period.
-			if keyLine(cells[0].Text) || periodLine(cells[0].Text) {
+			if keyLine(cells[0].Text) || periodLine(cells[0].Text) || bulleted(cells[0].Text) {
 				break
 			}
 			// A line in smaller type is a note on the item (a lot, a
@@ -781,6 +781,17 @@ func leadingColumns(rows []int, texts map[int][]layout.Word) int {
 		strip++
 	}
 	return strip
+}
+
+// bulleted reports whether a line opens with a list's bullet ("• …",
+// "- …"): the items of a list of details under a description.
+func bulleted(text string) bool {
+	for _, b := range []string{"• ", "· ", "▪ ", "◦ ", "- ", "– ", "* ", "•", "▪"} {
+		if strings.HasPrefix(text, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyLine reports whether a line's text opens with a key of one to three

@@ -1979,6 +1979,30 @@ func TestReadHeadedTable(t *testing.T) {
 	if diff := cmp.Diff([]string{"Acqua minerale 0,5 l|CF|-|-|36|-|-"}, itemRows(d)); diff != "" {
 		t.Errorf("items with a unit column (-want +got):\n%s", diff)
 	}
+	// One column of numbers under a heading of prices is the amounts'; a
+	// list of details under a description is no part of it.
+	d = Build(doc(map[float64][]cell{
+		180: {{40, "Pos."}, {80, "Description"}, {470, "Prices in GBP"}},
+		200: {{40, "1"}, {80, "Website redesign"}, rc(540, "1,250.00")},
+		214: {{40, "2"}, {80, "Hosting, first year"}, rc(540, "180.00")},
+		226: {{90, "• Daily backups"}},
+		238: {{90, "• SSL certificate"}},
+		260: {{400, "Subtotal:"}, rc(540, "1,430.00")},
+	}), "en")
+	want = []string{"Website redesign||-|-|1250|-|-", "Hosting, first year||-|-|180|-|-"}
+	if diff := cmp.Diff(want, itemRows(d)); diff != "" {
+		t.Errorf("items under a heading of prices (-want +got):\n%s", diff)
+	}
+	// A header of two cells whose second heads the amount: the first heads
+	// the descriptions, whatever it calls them.
+	d = Build(doc(map[float64][]cell{
+		180: {{40, "Summary"}, {500, "Amount"}},
+		200: {{40, "Data migration project"}, rc(560, "7,800 USD")},
+		220: {{40, "VAT"}, rc(560, "780 USD")},
+	}), "en")
+	if diff := cmp.Diff([]string{"Data migration project||-|-|7800|-|-"}, itemRows(d)); diff != "" {
+		t.Errorf("items under a two-cell header (-want +got):\n%s", diff)
+	}
 	// Keyed rows after a position line whose description key names no
 	// column.
 	d = Build(doc(map[float64][]cell{
