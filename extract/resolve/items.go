@@ -348,6 +348,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			}
 		}
 	}
+	dropRunning(lines, triples)
 	// The columns: the right edges where the amount and the two factors
 	// stand most often; which factor is the quantity is told by the
 	// column headings, by whole numbers, and by order.
@@ -925,6 +926,39 @@ func leftAligned(lines map[int][]numTok, triples map[int][]rowRoles) bool {
 		return count(ax, mode(ax)) + count(fx, mode(fx))
 	}
 	return agree(true) >= agree(false)+max(2, (len(rows)+1)/2)
+}
+
+// dropRunning drops the readings of the rows that add up whose quantity
+// or price is the row's running number (1, 2, 3 … in a column of their
+// own: "2 × 10 = 20" of the second row), where another reading remains.
+func dropRunning(lines map[int][]numTok, triples map[int][]rowRoles) {
+	var rows []int
+	for li := range triples {
+		rows = append(rows, li)
+	}
+	if len(rows) < 2 {
+		return
+	}
+	sort.Ints(rows)
+	var cols []float64
+	for _, n := range lines[rows[0]] {
+		if !n.pct && n.val == 1 && running(lines, rows, n.x1) {
+			cols = append(cols, n.x1)
+		}
+	}
+	for _, x := range cols {
+		for _, li := range rows {
+			ns, kept := lines[li], []rowRoles(nil)
+			for _, r := range triples[li] {
+				if math.Abs(ns[r.q].x1-x) > colTol && math.Abs(ns[r.p].x1-x) > colTol {
+					kept = append(kept, r)
+				}
+			}
+			if len(kept) > 0 {
+				triples[li] = kept
+			}
+		}
+	}
 }
 
 // count returns how many of xs are within colTol of x.

@@ -1893,6 +1893,18 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Ruban adhésif|PCE|10|3.2|32|20|-",
 		},
 	}, {
+		name:   "running numbers that multiply out as prices are no prices",
+		locale: "it",
+		lines: map[float64][]cell{
+			180: {{40, "N."}, {80, "Descrizione"}, {300, "Quantità"}, {400, "Prezzo"}, {500, "Importo"}},
+			200: {{40, "1"}, {80, "Cavo di rete"}, rc(340, "5"), rc(440, "1,00"), rc(540, "5,00")},
+			214: {{40, "2"}, {80, "Presa schuko"}, rc(340, "10"), rc(440, "2,00"), rc(540, "20,00")},
+		},
+		want: []string{
+			"Cavo di rete||5|1|5|-|-",
+			"Presa schuko||10|2|20|-|-",
+		},
+	}, {
 		name:   "a row whose quantity and price stand on the line over its amount",
 		locale: "it",
 		lines: map[float64][]cell{
