@@ -253,6 +253,9 @@ func ReadItems(d *Doc) Table {
 	if len(t.Items) == 0 {
 		t.readKeyed(d)
 	}
+	if len(t.Items) == 0 {
+		t.readSummed(d)
+	}
 	return t
 }
 

@@ -2033,3 +2033,30 @@ func TestReadHeadedTable(t *testing.T) {
 		t.Errorf("keyed items (-want +got):\n%s", diff)
 	}
 }
+
+func TestReadSummedRows(t *testing.T) {
+	// Rows of a description and an amount, no header, a breakdown under
+	// each (one word over and over), a summary line over them in the same
+	// columns: the run whose amounts add up to the printed total is read.
+	lines := map[float64][]cell{
+		100: {{40, "Overview"}},
+		120: {{50, "Platform usage"}, rc(560, "$6.40")},
+		150: {{50, "Data transfer"}, rc(560, "$0.40")},
+		164: {{60, "Charges"}, rc(560, "$0.40")},
+		180: {{50, "Object storage 0.5 TB"}, rc(560, "$3.50")},
+		194: {{60, "Charges"}, rc(560, "$3.50")},
+		210: {{50, "Support plan"}, {420, "20 %"}, rc(560, "$2.50")},
+		224: {{60, "Charges"}, rc(560, "$2.50")},
+		250: {{300, "Total for this invoice"}, rc(560, "$6.40")},
+	}
+	want := []string{"Data transfer||-|-|0.4|-|-", "Object storage 0.5 TB||-|-|3.5|-|-", "Support plan||-|-|2.5|20|-"}
+	if diff := cmp.Diff(want, itemRows(Build(doc(lines), "en"))); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+	// Amounts that add up to nothing printed are no rows.
+	delete(lines, 120)
+	delete(lines, 250)
+	if got := itemRows(Build(doc(lines), "en")); len(got) != 0 {
+		t.Errorf("items of lines that add up to nothing printed: %q", got)
+	}
+}

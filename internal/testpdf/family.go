@@ -274,10 +274,10 @@ var families = []Family{
 	// More Italian and German shapes: no header row, sentence totals.
 	{Name: "it-noheader-list", Lang: "it", Countries: []string{"IT"}, Head: headRight, Parties: partyWindowRight, Meta: metaInline,
 		Table: tableNoHeader, Totals: totSentence, Pay: paySentence, Foot: footLegal,
-		Maybe: featUnits | featMultiVAT},
+		Maybe: featUnits | featMultiVAT | featAmountOnly},
 	{Name: "de-noheader-rows", Lang: "de", Countries: []string{"DE"}, Head: headMinimal, Parties: partyWindowLeft, Meta: metaTitleLine,
 		Table: tableNoHeader, Totals: totTableRows, Pay: payFooter, Foot: footColumns,
-		Maybe: featUnits | featMultiVAT | featPos},
+		Maybe: featUnits | featMultiVAT | featPos | featAmountOnly},
 	{Name: "fr-sentence", Lang: "fr", Countries: []string{"FR"}, Head: headPicture, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableHeaderPic, Totals: totSentence, Pay: paySentence, Foot: footLegal,
 		Maybe: featUnits | featHours},
