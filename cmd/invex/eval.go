@@ -42,11 +42,7 @@ func resolverLearner(sc *scorer) eval.Learner {
 			return nil, err
 		}
 		m, err := fitOrStop(ctx, func() *resolve.Model {
-			opts := resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise, L2: sc.l2}
-			if sc.minOrigins >= 0 {
-				opts.MinOrigins = sc.minOrigins
-			}
-			return resolve.Fit(exs, opts)
+			return resolve.Fit(exs, resolve.FitOptions{Seed: sc.seed, Listwise: sc.listwise, L2: sc.l2})
 		})
 		if err != nil {
 			return nil, err
@@ -117,7 +113,6 @@ figures); the report says what was fitted.`, stderr)
 	withoutRules := fs.Bool("without-rules", false, "keep the hand-written rules' choices out of the resolver's candidates: what the new core reads alone (use with --holdout: the stored weights expect them)")
 	seed := fs.Uint64("fit-seed", fit.Seed, "with --holdout: the random `seed` of the fits; figures that move with it are noise")
 	l2 := fs.Float64("fit-l2", 0, "with --holdout: the `weight` of the fits' L2 penalty; 0 is the default of the shipped fit")
-	minOrigins := fs.Int("fit-min-origins", -1, "with --holdout: the `number` of origins a feature must be seen in to get a weight; -1 is the default of the shipped fit, 0 every feature")
 	var trainDirs stringList
 	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
 	if err := fs.Parse(args); err != nil {
@@ -132,8 +127,6 @@ figures); the report says what was fitted.`, stderr)
 		return usageError{fmt.Sprintf("--min-accuracy must be a fraction such as 0.995; got %v", *minAccuracy)}
 	case *timeout <= 0:
 		return usageError{"--timeout must be positive"}
-	case *minOrigins < -1:
-		return usageError{fmt.Sprintf("--fit-min-origins must be -1 (the default), 0 or more; got %d", *minOrigins)}
 	case *l2 < 0 || math.IsNaN(*l2) || math.IsInf(*l2, 0):
 		return usageError{fmt.Sprintf("--fit-l2 must be a penalty of 0 or more (0: the default); got %v", *l2)}
 	case *holdout != "" && *holdout != eval.HoldoutOrigin:
@@ -174,7 +167,6 @@ figures); the report says what was fitted.`, stderr)
 	defer sc.close()
 	sc.seed = *seed
 	sc.l2 = *l2
-	sc.minOrigins = *minOrigins
 
 	if *holdout != "" {
 		start := time.Now()
@@ -290,9 +282,6 @@ type scorer struct {
 	seed uint64
 	// l2 is the L2 penalty of the fits of --holdout (0: the default).
 	l2 float64
-	// minOrigins is FitOptions.MinOrigins of the fits of --holdout (-1:
-	// the default).
-	minOrigins int
 	// listwise fits the resolver as a conditional logit: the objective of
 	// the resolver alone (see resolve.FitOptions.Listwise).
 	listwise bool
@@ -307,7 +296,7 @@ func newScorer(workers int, timeout time.Duration, model *resolve.Model, without
 	if err != nil {
 		return nil, err
 	}
-	return &scorer{eng: eng, workers: workers, timeout: timeout, listwise: withoutRules, minOrigins: -1}, nil
+	return &scorer{eng: eng, workers: workers, timeout: timeout, listwise: withoutRules}, nil
 }
 
 func (sc *scorer) close() { sc.eng.Close() }

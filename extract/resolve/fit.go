@@ -59,11 +59,6 @@ type FitOptions struct {
 	// that never saw their layout (default 3; 1 scores them with the
 	// model fitted on all, as seen).
 	Folds int
-	// MinOrigins is the number of layout families (origins) a feature must
-	// be seen in, on a field's candidates, to get a weight for the field
-	// (0: every feature seen gets one). A feature only a family or two
-	// print can learn nothing but those families' templates.
-	MinOrigins int
 }
 
 // withDefaults fills in the defaults of unset options.
@@ -118,9 +113,6 @@ func Fit(examples []Example, opts FitOptions) *Model {
 	m.Pairs = FitPairs(examples, cross, m, opts)
 	m.Items = fitItems(examples, seen, m, opts)
 	m.Fitted = fmt.Sprintf("%d documents; L2 %g, %d epochs, %d negatives, %d folds, seed %d", docs, opts.L2, opts.Epochs, opts.Negatives, opts.Folds, opts.Seed)
-	if opts.MinOrigins > 0 {
-		m.Fitted += fmt.Sprintf(", features seen in %d origins or more", opts.MinOrigins)
-	}
 	if opts.Note != "" {
 		m.Fitted += "; " + opts.Note
 	}
@@ -198,48 +190,18 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 		}
 		var groups [][]row
 		var rows []row
-		type docGroup struct {
-			rows   []row
-			origin string
-			role   int
-		}
-		var docs0 []docGroup
 		for ri, rf := range roles {
 			for _, ex := range examples {
 				if _, ok := ex.Right[rf.Name]; !ok {
 					continue
 				}
-				docs0 = append(docs0, docGroup{docRows(ex, rf, opts), ex.Origin, ri})
-			}
-		}
-		var keep []bool // nil: every feature
-		if opts.MinOrigins > 0 {
-			seenIn := make([]map[string]bool, n)
-			for _, dg := range docs0 {
-				for _, r := range dg.rows {
-					for _, f := range r.f {
-						if seenIn[f.id] == nil {
-							seenIn[f.id] = map[string]bool{}
-						}
-						seenIn[f.id][dg.origin] = true
-					}
+				g := docRows(ex, rf, opts)
+				if len(roles) > 1 {
+					g = tiedRows(g, n, ri)
 				}
+				groups = append(groups, g)
+				rows = append(rows, g...)
 			}
-			keep = make([]bool, n)
-			for i := range keep {
-				keep[i] = len(seenIn[i]) >= opts.MinOrigins || i == int(fid("bias"))
-			}
-		}
-		for _, dg := range docs0 {
-			g := dg.rows
-			if keep != nil {
-				g = supported(g, keep)
-			}
-			if len(roles) > 1 {
-				g = tiedRows(g, n, dg.role)
-			}
-			groups = append(groups, g)
-			rows = append(rows, g...)
 		}
 		docs = max(docs, len(groups)/len(roles))
 		dim := n
@@ -268,22 +230,6 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 		}
 	}
 	return m, docs
-}
-
-// supported returns rows with only the features keep marks.
-func supported(rows []row, keep []bool) []row {
-	out := make([]row, len(rows))
-	for i, r := range rows {
-		fs := make([]fv, 0, len(r.f))
-		for _, f := range r.f {
-			if keep[f.id] {
-				fs = append(fs, f)
-			}
-		}
-		r.f = fs
-		out[i] = r
-	}
-	return out
 }
 
 // otherRole returns the same field of the other party: buyer.name for
