@@ -211,6 +211,9 @@ type numTok struct {
 	// keyed marks the value of a "Key: value" cell ("# ligne BC: 3",
 	// "Lotto: 12"): an attribute of the row, a factor only by chance.
 	keyed bool
+	// disc marks a bare number under a heading of discount percentages:
+	// the row's discount, no VAT rate (see barePercents).
+	disc bool
 }
 
 // rowRoles are the tokens of a row that play each part.
@@ -272,6 +275,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		keyed := v.Cell < len(s.Cells[v.Line]) && keyLine(s.Cells[v.Line][v.Cell].Text)
 		lines[v.Line] = append(lines[v.Line], numTok{v: v, x1: digitsRight(s, v), val: v.Num, pct: v.Type == TPercent, keyed: keyed})
 	}
+	barePercents(p, lines)
 	// Rows whose numbers add up, with every way they do. A line under a
 	// label of the totals is not an item, unless its numbers add up as
 	// one: a row may print its VAT code beside its rate ("19 % VAT").
@@ -498,6 +502,13 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		// The VAT rate: a percentage not used as the discount, or the
 		// number in the column of VAT rates.
 		for i, n := range ns {
+			if n.disc {
+				if i != r.d && it.DiscountPct == nil && n.val == 0 {
+					zero := 0.0
+					it.DiscountPct = &zero // a discount column's nothing
+				}
+				continue
+			}
 			if n.pct && i != r.d && isVATRate(n.val) || n.pct && n.val == 0 && i != r.d {
 				it.TaxRate = num(i)
 			}
@@ -929,6 +940,50 @@ func leftAligned(lines map[int][]numTok, triples map[int][]rowRoles) bool {
 		return count(ax, mode(ax)) + count(fx, mode(fx))
 	}
 	return agree(true) >= agree(false)+max(2, (len(rows)+1)/2)
+}
+
+// barePercents marks as percentages the bare numbers under the heading
+// of a discount column that says it holds percentages ("Disc.%",
+// "Sconto %", "Rabatt %"): "10.00" there is 10 %.
+func barePercents(p *Page, lines map[int][]numTok) {
+	var heads []int
+	for li := range p.S.Cells {
+		if headingCells(p, li) >= 2 {
+			heads = append(heads, li)
+		}
+	}
+	for _, h := range heads {
+		for _, hs := range p.labels[h] {
+			for _, hit := range hs {
+				if hit.kind != labels.ColDiscount || !strings.Contains(p.text(h, hit.first, hit.last), "%") {
+					continue
+				}
+				box := p.box(h, hit.first, hit.last)
+				for li, ns := range lines {
+					if li <= h || li > h+80 || nextHeader(heads, h) < li {
+						continue
+					}
+					for i, n := range ns {
+						b := n.v.Box
+						if mid := (b.X0 + b.X1) / 2; !n.pct && mid > box.X0-colTol && mid < box.X1+colTol && n.val >= 0 && n.val < 100 {
+							ns[i].pct, ns[i].disc = true, true
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// nextHeader returns the first header line of heads after h, or a line
+// past every line.
+func nextHeader(heads []int, h int) int {
+	for _, x := range heads {
+		if x > h {
+			return x
+		}
+	}
+	return math.MaxInt
 }
 
 // dropRunning drops the readings of the rows that add up whose quantity

@@ -1893,6 +1893,18 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Ruban adhésif|PCE|10|3.2|32|20|-",
 		},
 	}, {
+		name:   "bare numbers under a heading of discount percentages are percentages",
+		locale: "it",
+		lines: map[float64][]cell{
+			180: {{40, "Descrizione"}, {250, "Q.tà"}, {330, "Prezzo"}, {410, "Sc.%"}, {500, "Importo"}},
+			200: {{40, "Trapano a percussione"}, rc(280, "2"), rc(370, "80,00"), rc(440, "10,00"), rc(540, "144,00")},
+			214: {{40, "Set punte HSS"}, rc(280, "3"), rc(370, "12,00"), rc(440, "0,00"), rc(540, "36,00")},
+		},
+		want: []string{
+			"Trapano a percussione||2|80|144|-|10",
+			"Set punte HSS||3|12|36|-|0",
+		},
+	}, {
 		name:   "running numbers that multiply out as prices are no prices",
 		locale: "it",
 		lines: map[float64][]cell{
