@@ -619,7 +619,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			// A line of "Key: value" is an attribute of the item (its
 			// packing, its delivery date, a code), not its description;
 			// so is a line stating a period.
-			if keyLine(cells[0].Text) || periodLine(cells[0].Text) || bulleted(cells[0].Text) {
+			if keyLine(cells[0].Text) || periodLine(cells[0].Text) || bulleted(cells[0].Text) || discountLine(cells[0].Text) {
 				break
 			}
 			// A line in smaller type is a note on the item (a lot, a
@@ -1192,7 +1192,16 @@ func (d *Doc) quantityness(pi int, lines map[int][]numTok, triples map[int][]row
 			if len(hs) == 0 {
 				continue
 			}
-			switch hs[0].kind {
+			// Of the headings of one cell over several columns
+			// ("QUANTITÉ UNITÉ PRIX UNIT."), the one over the number.
+			h, best := hs[0], math.Inf(1)
+			for _, x := range hs {
+				b := p.box(up.Line, x.first, x.last)
+				if dist := math.Abs((b.X0+b.X1)/2 - (v.Box.X0+v.Box.X1)/2); dist < best {
+					h, best = x, dist
+				}
+			}
+			switch h.kind {
 			case labels.ColQuantity:
 				score += 2
 			case labels.ColUnitPrice, labels.ColAmount:

@@ -53,6 +53,17 @@ func keyKind(key string) labels.Kind {
 	return best.Kind
 }
 
+// columnKey reports whether a key is an item column's own heading
+// ("Quantità", "Prezzo unitario"), not a total's label read as one.
+func columnKey(key string) bool {
+	for _, h := range labels.Find(strings.Fields(key)) {
+		if h.Kind.IsColumn() && h.Kind != labels.ColPosition && h.Score >= minLabelScore {
+			return true
+		}
+	}
+	return false
+}
+
 // percentKey reports whether a key names a percentage ("Percentuale
 // (%)", "Prozentsatz", "Pourcentage").
 func percentKey(key string) bool {
@@ -95,6 +106,8 @@ type keyedRow struct {
 	values map[labels.Kind]string
 	// other are the values of keys that name no item column.
 	other []string
+	// direct reports a key that is an item column's own heading.
+	direct bool
 }
 
 // readKeyed reads the items printed as blocks of "Key: value" lines, as
@@ -114,7 +127,12 @@ func (t *Table) readKeyed(d *Doc) {
 	var pending []string
 	opened := false
 	flush := func() {
-		if cur != nil && len(cur.values) >= 2 {
+		// A block of the totals' keys alone ("Totale IVA: …", "TOTALE:
+		// …") is the totals, not an item: a block is an item's when a
+		// position line opens it or a key names an item column itself.
+		// After a position line, a key of unknown name and one column's
+		// value make an item ("Line: 1", "Details: …", "Net amount: …").
+		if cur != nil && (len(cur.values) >= 2 || opened && len(cur.values) == 1 && len(cur.other) > 0) && (cur.direct || opened) {
 			rows = append(rows, *cur)
 		}
 		cur, pending, opened = nil, nil, false
@@ -168,6 +186,7 @@ func (t *Table) readKeyed(d *Doc) {
 				pending = nil
 			}
 			cur.box = cur.box.Union(box)
+			cur.direct = cur.direct || columnKey(key)
 			if kind != labels.ColPosition && value != "" {
 				cur.values[kind] = value
 			}

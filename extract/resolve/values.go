@@ -209,6 +209,7 @@ func (d *Doc) findValues() {
 				add(TDate, m)
 			}
 			amounts := parse.FindAmounts(text, d.Locale)
+			amounts = append(amounts, p.cellAmounts(li, d.Locale, amounts)...)
 			for _, m := range amounts {
 				add(TAmount, m)
 			}
@@ -236,6 +237,41 @@ func (d *Doc) findValues() {
 	}
 	d.bareRates()
 	d.weakStreets()
+}
+
+// cellAmounts returns the amounts of line li's cells, read cell by
+// cell, that the line read whole (whole) does not give: a number never spans
+// two cells, and the whole line may join the numbers of neighbouring
+// cells into the shape of something else ("344.00   688.00" read as a
+// mobile phone number, whose digits are not amounts).
+func (p *Page) cellAmounts(li int, locale string, whole []parse.Match) []parse.Match {
+	cells := p.S.Cells[li]
+	if len(cells) < 2 {
+		return nil
+	}
+	text := p.texts[li]
+	var out []parse.Match
+	for _, c := range cells {
+		start := p.offsets[li][c.First]
+		end := len(text)
+		if c.Last+1 < len(p.offsets[li]) {
+			end = p.offsets[li][c.Last+1] - 1
+		}
+		if !strings.ContainsAny(text[start:end], "0123456789") {
+			continue
+		}
+		for _, m := range parse.FindAmounts(text[start:end], locale) {
+			m.Start, m.End = m.Start+start, m.End+start
+			taken := false
+			for _, w := range whole {
+				taken = taken || m.Start < w.End && w.Start < m.End
+			}
+			if !taken {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // bareRates adds the VAT rates printed without a percent sign, as numbers
