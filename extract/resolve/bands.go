@@ -318,7 +318,7 @@ func bandDescription(s *layout.Structure, lines map[int][]numTok, li int, b line
 				continue
 			}
 			text := joinWords(ws)
-			tc := textCell{words: ws, line: lj, x0: ws[0].Box.X0, key: keyLine(text) || periodLine(text)}
+			tc := textCell{words: ws, line: lj, x0: ws[0].Box.X0, key: keyLine(text) || periodLine(text) || discountLine(text)}
 			for _, n := range lines[lj] {
 				inside := n.v.Box.X0 >= c.Box.X0-0.5 && n.v.Box.X1 <= c.Box.X1+0.5
 				tc.numbers = tc.numbers || !n.pct && (n.v.Currency != "" || decimals(n.v.Text) == 2) && (inside || lj > li)
@@ -356,10 +356,11 @@ func bandDescription(s *layout.Structure, lines map[int][]numTok, li int, b line
 	// The description starts on the row's line when it prints one there
 	// and its cells are not centred (no other column prints over the
 	// row's line): lines over it are a heading of the rows under it
-	// ("Rif. DDT n. 12 del …:"); otherwise at the top of the band.
+	// ("Rif. DDT n. 12 del …:"); otherwise, or when the row's line
+	// states a period or a key's value, at the top of the band.
 	start := 0
 	for i, c := range col {
-		if c.line == li && !centred(s, li, b, col) {
+		if c.line == li && !c.key && !centred(s, li, b, col) {
 			start = i
 		}
 	}
@@ -420,6 +421,30 @@ func letters(s string) int {
 		}
 	}
 	return n
+}
+
+// discountLine reports whether a line names a discount and nothing else:
+// the words of its letters are discount words ("SC (Skonto)(sconto)",
+// "Rabatt 10 %", "Remise"), with codes of one or two letters and
+// numbers beside them. Under an item's row it names the row's discount,
+// not a part of its description.
+func discountLine(text string) bool {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	n := 0
+	for _, w := range words {
+		if letters(w) <= 2 {
+			continue
+		}
+		hit := false
+		for _, h := range labels.Find([]string{w}) {
+			hit = hit || (h.Kind == labels.Discount || h.Kind == labels.ColDiscount) && h.Score >= minLabelScore
+		}
+		if !hit {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // periodWords are the words that join the two dates of a period.

@@ -1893,6 +1893,37 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Ruban adhésif|PCE|10|3.2|32|20|-",
 		},
 	}, {
+		name:   "the discount's name under a description is no part of it",
+		locale: "it",
+		lines: map[float64][]cell{
+			180: {{40, "Nr"}, {80, "Descrizione"}, {250, "Quantità"}, {320, "Prezzo"}, {390, "Sconto"}, {460, "Prezzo totale"}, {540, "IVA"}},
+			200: {{40, "1"}, {80, "Servizi di consulenza"}, rc(280, "20"), rc(360, "90,00"), rc(430, "10 %"), rc(510, "1.620,00"), rc(560, "22")},
+			212: {{80, "SC (Sconto)"}},
+			240: {{40, "2"}, {80, "Trasferta"}, rc(280, "1"), rc(360, "100,00"), rc(510, "100,00"), rc(560, "22")},
+			270: {{300, "Totale imponibile"}, rc(510, "1.720,00")},
+		},
+		want: []string{
+			"Servizi di consulenza||20|90|1620|22|10",
+			"Trasferta||1|100|100|22|-",
+		},
+	}, {
+		name:   "a row's line stating a period between its description and its discount's name",
+		locale: "de",
+		lines: map[float64][]cell{
+			180: {{40, "Art.-Nr."}, {100, "Bezeichnung"}, {330, "Menge"}, {400, "Preis"}, {450, "Rabatt"}, {500, "USt."}, {560, "Betrag"}},
+			200: {{100, "Visitenkarten 4/4-farbig"}},
+			210: {{40, "54863"}, {100, "Zeitraum vom 2.7.2026 bis 1.8.2026"}, rc(360, "9,000"), rc(430, "40,20"), rc(470, "5 %"), rc(520, "7 %"), rc(580, "343,71")},
+			220: {{100, "Rabatt"}},
+			240: {{100, "Schrauben verzinkt"}},
+			250: {{40, "93465"}, {100, "Zeitraum vom 2.7.2026 bis 1.8.2026"}, rc(360, "1,000"), rc(430, "7,77"), rc(470, "5 %"), rc(520, "7 %"), rc(580, "7,38")},
+			260: {{100, "RA (Rabatt)"}},
+			290: {{300, "Summe netto"}, rc(580, "351,09")},
+		},
+		want: []string{
+			"Visitenkarten 4/4-farbig||9|40.2|343.71|7|5",
+			"Schrauben verzinkt||1|7.77|7.38|7|5",
+		},
+	}, {
 		name:   "bare numbers under a heading of discount percentages are percentages",
 		locale: "it",
 		lines: map[float64][]cell{

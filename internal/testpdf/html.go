@@ -912,6 +912,11 @@ func (r *htmlr) items() string {
 				from := r.s.Date.AddDate(0, -1, 0)
 				b.WriteString(r.val(p+"description", it.Description) + `<div>` + esc(fmt.Sprintf(stackedPeriod[r.s.Lang],
 					r.lk.date(from, r.s.Lang, r.us), r.lk.date(r.s.Date.AddDate(0, 0, -1), r.s.Lang, r.us))) + `</div>`)
+				if it.DiscountPct != 0 {
+					// The discount's name under the description, as
+					// e-invoice viewers print a row's allowance.
+					b.WriteString(`<div>` + esc(stackedDiscount[r.s.Lang][i%2]) + `</div>`)
+				}
 				continue
 			case stacked && c.id == ColPrice && it.DiscountPct == 0:
 				lb := stackedPrice[r.s.Lang]
@@ -977,7 +982,8 @@ func (r *htmlr) items() string {
 
 // stackedPrice are the words of a price stacked as gross, discount and
 // net; stackedPeriod and stackedRef the period and the order reference
-// printed under a description and a code in the same layout.
+// printed under a description and a code in the same layout;
+// stackedDiscount the name of a row's discount under its description.
 var (
 	stackedPrice = map[string][3]string{
 		"it": {"Lordo", "Sconto", "Netto"}, "de": {"Brutto", "Rabatt", "Netto"},
@@ -985,6 +991,10 @@ var (
 	}
 	stackedPeriod = map[string]string{
 		"it": "Periodo dal %s al %s", "de": "Zeitraum vom %s bis %s", "fr": "Période du %s au %s", "en": "Period from %s to %s",
+	}
+	stackedDiscount = map[string][2]string{
+		"it": {"SC (Sconto)", "Sconto"}, "de": {"Rabatt", "RA (Rabatt)"},
+		"fr": {"Remise", "RE (Remise)"}, "en": {"Discount", "DI (Discount)"},
 	}
 	stackedRef = map[string]string{
 		"it": "Rif. ordine: %d", "de": "Bestellpos.: %d", "fr": "# ligne BC : %d", "en": "PO line: %d",
