@@ -563,10 +563,26 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		}
 	}
 	strip := leadingColumns(lined, texts)
+	// floor is the last line read as the previous row's (its line and
+	// the lines continuing its description), or the header row's.
+	floor := -1
+	if len(rows) > 0 {
+		floor = headerRow(p, rows[0])
+	}
 	for k, li := range rows {
 		ws := texts[li][min(strip, len(texts[li])):]
-		if _, ok := bands[li]; ok {
+		_, band := bands[li]
+		if band {
 			ws = position(texts[li], k+1) // the band's description column
+		}
+		// A row whose line prints only an attribute ("GLN:…", "# ligne
+		// BC: 3", "Période du … au …") besides its numbers has its
+		// description on a line over it, the cells centred in the row.
+		above := false
+		if !band && len(ws) > 0 && floor >= 0 && attributeOnly(joinWords(ws)) {
+			if d := descriptionAbove(p, lines, li, floor); d != nil {
+				ws, above = d, true
+			}
 		}
 		var parts []string
 		descX, size := -1.0, 0.0
@@ -584,8 +600,8 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			}
 		}
 		bottom := s.Page.Lines[li].Box.Y1
-		if _, ok := bands[li]; ok {
-			next = li + 1 // the band holds the row's lines
+		if _, ok := bands[li]; ok || above {
+			next = li + 1 // the band holds the row's lines; under a description read over its line, its attributes
 		}
 		for lj := li + 1; lj < next && lj < len(s.Cells); lj++ {
 			cells := s.Cells[lj]
@@ -629,6 +645,11 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			}
 			parts = append(parts, strings.TrimSpace(cells[0].Text))
 			bottom = s.Page.Lines[lj].Box.Y1
+			floor = lj
+		}
+		floor = max(floor, li)
+		if b, ok := bands[li]; ok {
+			floor = max(floor, b.bottom)
 		}
 		it := &t.Items[len(t.Items)-len(rows)+k]
 		it.Description = dropPlaceholder(strings.Join(parts, " "))
@@ -641,6 +662,47 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			it.Unit = unitAfterQuantity(s, lines[li], roles[li].p)
 		}
 	}
+}
+
+// attributeOnly reports whether a row's text is an attribute of the item
+// and nothing else: a key and its value, or a period.
+func attributeOnly(text string) bool { return keyLine(text) || periodLine(text) }
+
+// descriptionAbove returns the words of the description printed over row
+// line li, under line floor: the nearest line over it, in the run of
+// lines with no gap between them, whose first cell of words is neither an
+// attribute nor a code, with none of the table's numbers; nil when there
+// is none.
+func descriptionAbove(p *Page, lines map[int][]numTok, li, floor int) []layout.Word {
+	s := p.S
+	top := s.Page.Lines[li].Box.Y0
+	for lj := li - 1; lj > floor; lj-- {
+		if top-s.Page.Lines[lj].Box.Y1 > 1.2*s.Height {
+			return nil // a gap: the lines over it are not the row's
+		}
+		top = s.Page.Lines[lj].Box.Y0
+		if totalsLine(p, lj) {
+			return nil
+		}
+		for _, c := range s.Cells[lj] {
+			text := strings.TrimSpace(c.Text)
+			if letters(text) < 3 || attributeOnly(text) || isCode(text) || strings.HasPrefix(text, "(") {
+				continue
+			}
+			for _, n := range lines[lj] {
+				if n.v.Box.X0 >= c.Box.X0-0.5 && n.v.Box.X1 <= c.Box.X1+0.5 {
+					return nil // a cell of the table's numbers
+				}
+			}
+			l := s.Page.Lines[lj]
+			var ws []layout.Word
+			for _, wi := range l.Words[c.First : c.Last+1] {
+				ws = append(ws, s.Page.Words[wi])
+			}
+			return ws
+		}
+	}
+	return nil
 }
 
 // rowWords returns the words of a row's line that are neither its numbers

@@ -1924,6 +1924,24 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Schrauben verzinkt||1|7.77|7.38|7|5",
 		},
 	}, {
+		name:   "a row's line printing only an attribute: the description over it",
+		locale: "en",
+		lines: map[float64][]cell{
+			180: {{40, "#"}, {80, "Ref."}, {160, "Description"}, {360, "Qty"}, {430, "Price"}, {520, "Amount"}},
+			191: {{80, "PO line: 1"}},
+			202: {{160, "Site survey and report"}},
+			213: {{40, "1"}, {80, "AB-778"}, {160, "Period from 01.03.2025 to 31.03.2025"}, rc(380, "2"), rc(460, "150.00"), rc(560, "300.00")},
+			224: {{160, "Discount"}},
+			235: {{160, "Cable trays, galvanised"}},
+			246: {{40, "2"}, {80, "CT-15"}, {160, "PO line: 7"}, rc(380, "12"), rc(460, "8.50"), rc(560, "102.00")},
+			257: {{160, "Date: 01.03.2025"}},
+			290: {{300, "Subtotal"}, rc(560, "402.00")},
+		},
+		want: []string{
+			"Site survey and report||2|150|300|-|-",
+			"Cable trays, galvanised||12|8.5|102|-|-",
+		},
+	}, {
 		name:   "bare numbers under a heading of discount percentages are percentages",
 		locale: "it",
 		lines: map[float64][]cell{
