@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
@@ -34,13 +35,44 @@ type Item struct {
 // LineItem returns the item as the result holds it.
 func (it Item) LineItem() invoice.LineItem {
 	li := invoice.LineItem{Quantity: it.Quantity, UnitPrice: it.UnitPrice, Amount: it.Amount, TaxRate: it.TaxRate, DiscountPct: it.DiscountPct}
-	if it.Description != "" {
-		li.Description = invoice.String(it.Description)
+	if d := unglueGTIN(it.Description); d != "" {
+		li.Description = invoice.String(d)
 	}
 	if it.Unit != "" {
 		li.Unit = invoice.String(it.Unit)
 	}
 	return li
+}
+
+// unglueGTIN drops a GS1 article number (GTIN-8, -12, -13 or -14, its
+// check digit right) glued to the first word of a description
+// ("4006381333931Zitronensaft 1 l"): the text layer gave the code's cell
+// and the description's no space between them.
+func unglueGTIN(desc string) string {
+	n := 0
+	for n < len(desc) && desc[n] >= '0' && desc[n] <= '9' {
+		n++
+	}
+	if n != 8 && n != 12 && n != 13 && n != 14 || n == len(desc) {
+		return desc
+	}
+	if r, _ := utf8.DecodeRuneInString(desc[n:]); !unicode.IsLetter(r) || !gtinValid(desc[:n]) {
+		return desc
+	}
+	return desc[n:]
+}
+
+// gtinValid reports whether a GTIN's last digit is its GS1 check digit.
+func gtinValid(code string) bool {
+	sum := 0
+	for i := len(code) - 2; i >= 0; i-- {
+		d := int(code[i] - '0')
+		if (len(code)-2-i)%2 == 0 {
+			d *= 3
+		}
+		sum += d
+	}
+	return (10-sum%10)%10 == int(code[len(code)-1]-'0')
 }
 
 // ItemOf returns a result's line item as an Item.

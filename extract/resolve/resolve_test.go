@@ -2121,3 +2121,20 @@ func TestReadSummedRows(t *testing.T) {
 		t.Errorf("items of lines that add up to nothing printed: %q", got)
 	}
 }
+
+func TestUnglueGTIN(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"4006381333931Zitronensaft 1 l", "Zitronensaft 1 l"},              // GTIN-13, check digit right
+		{"96385074Olio extravergine", "Olio extravergine"},                 // GTIN-8
+		{"4006381333932Zitronensaft 1 l", "4006381333932Zitronensaft 1 l"}, // check digit wrong
+		{"12345Schrauben", "12345Schrauben"},                               // no GTIN's length
+		{"4006381333931 Zitronensaft", "4006381333931 Zitronensaft"},       // a word of its own: the reader's to place
+		{"3M Klebeband", "3M Klebeband"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := unglueGTIN(tt.in); got != tt.want {
+			t.Errorf("unglueGTIN(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
