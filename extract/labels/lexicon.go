@@ -273,24 +273,27 @@ func vocabulary() []def {
 		"Termini di pagamento", "Condizioni di pagamento", "Condizioni pagamento",
 		"Termini pagamento", "Cond. pagamento", "Cond. pag.", "Condizioni di vendita",
 		"Condizione di pagamento", "Condizione pagamento",
-		"Termini e condizioni di pagamento")
+		"Termini e condizioni di pagamento", "Termine di pagamento", "Termine pagamento")
 	add(PaymentTerms, it, 0.6, "Pagamento", "Pagam.")
 	add(PaymentTerms, en, 1, "Payment terms", "Terms of payment", "Payment conditions",
 		"Credit terms", "Terms of sale", "Payment term")
 	add(PaymentTerms, en, 0.6, "Terms")
 	add(PaymentTerms, en, 0.5, "Payment")
-	add(PaymentTerms, en, 0.8, "Payable within", "Payable on receipt", "Due on receipt", "Net 30 days")
+	add(PaymentTerms, en, 0.8, "Payable within", "Payable on receipt", "Due on receipt", "Net 30 days",
+		"Payable upon receipt", "Due upon receipt")
 	add(PaymentTerms, de, 1, "Zahlungsbedingungen", "Zahlungsbedingung", "Zahlungsziel",
 		"Zahlungskonditionen", "Zahlungsfrist", "Zahlungsvereinbarung", "Skontovereinbarung",
 		"Skontobedingungen")
 	add(PaymentTerms, de, 0.8, "Zahlbar innerhalb", "Zahlbar sofort", "Zahlbar ohne Abzug", "Zahlbar netto",
-		"Bei Zahlung innerhalb")
+		"Bei Zahlung innerhalb", "Zahlbar nach Erhalt", "Zahlbar bei Erhalt", "Zahlbar nach Rechnungserhalt",
+		"Zahlbar nach Rechnungseingang")
 	add(PaymentTerms, de, 0.6, "Konditionen")
 	add(PaymentTerms, de, 0.5, "Zahlung")
 	add(PaymentTerms, fr, 1, "Conditions de paiement", "Conditions de règlement",
 		"Termes de paiement", "Délai de paiement", "Délai de règlement",
 		"Modalités de paiement", "Modalités de règlement", "Conditions de vente")
-	add(PaymentTerms, fr, 0.8, "Payable à réception", "Payable sous", "Paiement à réception")
+	add(PaymentTerms, fr, 0.8, "Payable à réception", "Payable sous", "Paiement à réception",
+		"Payable dès réception", "Paiement à la réception")
 	add(PaymentTerms, fr, 0.6, "Règlement")
 	add(PaymentTerms, fr, 0.5, "Paiement")
 
