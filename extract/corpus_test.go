@@ -49,7 +49,8 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // fresh-real (96 cases, 51 origins) with the resolver fitted anew for each
 // origin on the other origins and the fixed generated set: held-out field
 // accuracy 92.3% (2885/3127), its mean over origins 89.3%, exact
-// line-item rows 78.3% (180/230), no invented value 99.1% (2026-11-26).
+// line-item rows 78.3% (180/230), no invented value 99.1% (2026-11-26);
+// exact rows 79.6% (183/230) on 2026-12-02, the rows floor raised to 78%.
 // Each is rounded down a little. They are ratchets: raise them as the held-out figures
 // improve, never lower one to make a change pass.
 //
@@ -61,7 +62,7 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 const (
 	digitalHeldOutAccuracy  = 0.915
 	digitalHeldOutMacro     = 0.885
-	digitalHeldOutExactRows = 0.77
+	digitalHeldOutExactRows = 0.78
 )
 
 // digitalFolders are the folders of the shared corpus with digital cases.
