@@ -318,7 +318,7 @@ func bandDescription(s *layout.Structure, lines map[int][]numTok, li int, b line
 				continue
 			}
 			text := joinWords(ws)
-			tc := textCell{words: ws, line: lj, x0: ws[0].Box.X0, key: keyLine(text) || periodLine(text) || discountLine(text)}
+			tc := textCell{words: ws, line: lj, x0: ws[0].Box.X0, key: attributeOnly(text) || discountLine(text)}
 			for _, n := range lines[lj] {
 				inside := n.v.Box.X0 >= c.Box.X0-0.5 && n.v.Box.X1 <= c.Box.X1+0.5
 				tc.numbers = tc.numbers || !n.pct && (n.v.Currency != "" || decimals(n.v.Text) == 2) && (inside || lj > li)

@@ -667,7 +667,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			// A line of "Key: value" is an attribute of the item (its
 			// packing, its delivery date, a code), not its description;
 			// so is a line stating a period.
-			if keyLine(cells[0].Text) || periodLine(cells[0].Text) || bulleted(cells[0].Text) || discountLine(cells[0].Text) {
+			if attributeOnly(cells[0].Text) || bulleted(cells[0].Text) || discountLine(cells[0].Text) {
 				break
 			}
 			// A line in smaller type is a note on the item (a lot, a
