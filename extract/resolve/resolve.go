@@ -231,7 +231,7 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 						continue
 					}
 					var ok bool
-					if a, b, ok = sharedPostal(d, a, b, vb, bb); !ok {
+					if a, b, ok = sharedPostal(d, a, b, vb, bb, vn, bn); !ok {
 						continue
 					}
 				}
@@ -344,10 +344,15 @@ func place(v *Value) (zip, city string) {
 // block of the buyer's name, the vendor's in the vendor's name's block or
 // another one, and neither block prints another postal line. (A block
 // with two, such as an address window under the vendor's sender line,
-// prints the vendor's there, not the buyer's.) It returns the options of
-// the two printings.
-func sharedPostal(d *Doc, a, b *option, vb, bb int) (*option, *option, bool) {
-	if d == nil || bb == 0 || vb == bb {
+// prints the vendor's there, not the buyer's.) Where the layout joined
+// both names into one block (a sender line just over the address window,
+// "Rossi S.r.l. · Via Po 1 · 00100 Roma" over the buyer's lines), the
+// printings are told apart by the names' sections instead: the buyer's
+// in the section the buyer's name opens, the vendor's on a line of the
+// vendor's name or in its section. It returns the options of the two
+// printings.
+func sharedPostal(d *Doc, a, b *option, vb, bb int, vn, bn []*Value) (*option, *option, bool) {
+	if d == nil || bb == 0 {
 		return a, b, false
 	}
 	var inB, inV, inOther *Value
@@ -363,6 +368,13 @@ func sharedPostal(d *Doc, a, b *option, vb, bb int) (*option, *option, bool) {
 		}
 		keys[v.block][k] = true
 		switch {
+		case vb == bb:
+			switch {
+			case k == b.key && inB == nil && d.inSection(v, bn, vn):
+				inB = v
+			case k == a.key && inV == nil && (onLineOf(v, vn) || d.inSection(v, vn, bn)):
+				inV = v
+			}
 		case k == b.key && v.block == bb && inB == nil:
 			inB = v
 		case k == a.key && v.block == vb && inV == nil:
@@ -380,6 +392,17 @@ func sharedPostal(d *Doc, a, b *option, vb, bb int) (*option, *option, bool) {
 	ca, cb := *a, *b
 	ca.v, cb.v = inV, inB
 	return &ca, &cb, true
+}
+
+// onLineOf reports whether v is printed on the line of one of the names,
+// after it (a sender line: "Rossi S.r.l. · Via Po 1 · 00100 Roma").
+func onLineOf(v *Value, names []*Value) bool {
+	for _, n := range names {
+		if n.Page == v.Page && n.Line == v.Line && n.Line >= 0 && v.First > n.Last {
+			return true
+		}
+	}
+	return false
 }
 
 // joint2 chooses two fields together under a constraint that holds when
