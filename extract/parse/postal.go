@@ -169,7 +169,8 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	line := strings.Join(strings.Fields(s), " ")
 	line = strings.TrimFunc(line, func(r rune) bool { return r == ',' || r == ';' || r == '.' || isHSpace(r) })
 	line, named := stripCountryName(line)
-	words := strings.Fields(line)
+	words := dropCAPKeys(strings.Fields(line))
+	line = strings.Join(words, " ")
 	if len(words) < 2 || len(words) > maxPostalWords {
 		return PostalAddress{}, false
 	}
@@ -199,6 +200,22 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 		return a, true
 	}
 	return PostalAddress{}, false
+}
+
+// dropCAPKeys removes the Italian key of a postal code ("CAP", "C.A.P.",
+// with or without a colon) printed just before its five digits: "Falconara
+// Marittima (AN) CAP: 60020" is "Falconara Marittima (AN) 60020", "CAP
+// 20121 Milano" is "20121 Milano".
+func dropCAPKeys(words []string) []string {
+	out := words[:0:0]
+	for i, w := range words {
+		k := strings.ToUpper(strings.TrimSuffix(w, ":"))
+		if (k == "CAP" || k == "C.A.P." || k == "C.A.P") && i+1 < len(words) && digitsLen(strings.TrimRight(words[i+1], ",;"), 5, 5) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // codeLast reads a postal line whose code comes last, as most of the

@@ -376,7 +376,10 @@ func weakStreet(s string) bool {
 // weakStreets adds, over each postal line that starts its cell, the line
 // just above in the same column when it may be a street that names no
 // kind of street (weakStreet): a German or Tyrolean address block
-// ("Lindenhof 13" over "97080 Würzburg"). They are marked weak.
+// ("Lindenhof 13" over "97080 Würzburg"); or when it was read as a postal
+// line of four digits that is as well a house number before its street
+// ("2558 Michael Mills" over "East Steven, MI 89330", where alone it may
+// be "1010 Wien"). They are marked weak.
 func (d *Doc) weakStreets() {
 	n := len(d.Values)
 	for i := 0; i < n; i++ {
@@ -398,7 +401,7 @@ func (d *Doc) weakStreets() {
 			cs := p.offsets[up.Line][uc.First]
 			ce := p.offsets[up.Line][uc.Last] + len(s.Page.Words[s.Page.Lines[up.Line].Words[uc.Last]].Text)
 			text := p.texts[up.Line][cs:ce]
-			if !weakStreet(text) || parse.IsStreet(text) {
+			if !(weakStreet(text) && !parse.IsStreet(text) || numberFirstPostal(text, d.Locale)) {
 				continue
 			}
 			w := Value{Type: TStreet, Text: text, Norm: text, Page: v.Page, Line: up.Line, First: uc.First, Last: uc.Last,
@@ -420,6 +423,31 @@ func houseNumber(w string) bool {
 	}
 	rest := w[n:]
 	return rest == "" || len(rest) == 1 && unicode.IsLetter(rune(rest[0])) || strings.HasPrefix(rest, "/") && len(rest) <= 4
+}
+
+// numberFirstPostal reports whether s reads as a postal line of a
+// four-digit code and its city that is also a house number before its
+// street (numberFirstStreet).
+func numberFirstPostal(s, locale string) bool {
+	pa, ok := parse.PostalLine(s, locale)
+	return ok && pa.Street == "" && len(pa.Zip) == 4 && isZip(pa.Zip) && numberFirstStreet(s)
+}
+
+// numberFirstStreet reports whether s may be a street printed after its
+// house number: a house number, then one to four words that start with a
+// letter.
+func numberFirstStreet(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 2 || len(words) > 5 || !houseNumber(strings.TrimRight(words[0], ",")) {
+		return false
+	}
+	for _, w := range words[1:] {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // isZip reports whether s is a postal code alone: four or five digits.

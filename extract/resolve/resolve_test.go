@@ -2156,3 +2156,50 @@ func TestUnglueGTIN(t *testing.T) {
 		}
 	}
 }
+
+// A house number before its street ("2558 Michael Mills") has the shape
+// of a four-digit postal code before its city ("1010 Wien"): the line is a
+// candidate of both, a weak street, and the block's other lines decide,
+// in English, French and Austrian blocks, with the shipped weights.
+func TestNumberFirstStreets(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, locale   string
+		page           map[float64][]cell
+		street, postal string
+	}{
+		{"over a US postal line", "en", map[float64][]cell{
+			40:  {{40, "Stanford Plumbing & Heating"}, {420, "INVOICE"}},
+			52:  {{40, "123 Madison Drive"}},
+			64:  {{40, "Seattle, WA 98101"}},
+			120: {{40, "BILL TO"}, {380, "Invoice No: 4471"}},
+			132: {{40, "Christopher Rodriguez"}, {380, "Invoice Date: 10/18/2018"}},
+			144: {{40, "2558 Michael Mills"}},
+			156: {{40, "East Steven, MI 89330"}},
+		}, "2558 Michael Mills", "89330"},
+		{"a four-digit code stays a postal line", "de", map[float64][]cell{
+			40:  {{40, "Alpen Handel GmbH"}, {420, "RECHNUNG"}},
+			52:  {{40, "Ringstraße 4"}},
+			64:  {{40, "6020 Innsbruck"}},
+			120: {{40, "Rechnung an"}, {380, "Rechnung Nr. 2026-7"}},
+			132: {{40, "Berg Bau KG"}, {380, "Datum: 12.03.2026"}},
+			144: {{40, "Hauptplatz 7"}},
+			156: {{40, "1010 Wien"}},
+		}, "Hauptplatz 7", "1010"},
+	} {
+		d := Build(doc(tt.page), tt.locale)
+		ch := m.Resolve(d)
+		if v := ch["buyer.address"].Value; v == nil || v.Text != tt.street {
+			t.Errorf("%s: buyer street %+v, want %q", tt.name, v, tt.street)
+		}
+		if v := ch["buyer.postal"].Value; v == nil || v.Zip != tt.postal {
+			t.Errorf("%s: buyer postal line %+v, want %s", tt.name, v, tt.postal)
+		}
+	}
+	if !numberFirstStreet("2558 Michael Mills") || numberFirstStreet("12345 Musterstadt") || numberFirstStreet("Via Roma 1") {
+		t.Error("numberFirstStreet: a house number and words, not a five-digit code or a street named first")
+	}
+}
