@@ -218,6 +218,7 @@ func (d *Doc) describe() {
 	types := d.typeStatsOf()
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
+	d.sumRoles(summary, distinct, roles)
 	// Values per line and per cell, by type.
 	type lineKey struct{ page, line int }
 	perLine := map[lineKey][numTypes]int{}

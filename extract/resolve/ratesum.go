@@ -105,6 +105,48 @@ func (s rateSummary) features(i int, c int64, set func(string, float64)) {
 	}
 }
 
+// sumRoles gives the arithmetic roles of an invoice that charges several
+// rates (see arithmetic), whose tax is no single rate of its subtotal: the
+// sums of the bases and taxes of a run of per-rate lines (lines that
+// follow each other: a VAT summary, not item rows that happen to hold a
+// rate and its tax) are its subtotal and tax, and the amount they add up
+// to (to the cent), printed among distinct, its total.
+func (d *Doc) sumRoles(s rateSummary, distinct []float64, roles map[int64]int) {
+	have := map[int64]bool{}
+	for _, x := range distinct {
+		have[cents(x)] = true
+	}
+	mark := func(run []rateLine) {
+		if len(run) < 2 {
+			return
+		}
+		var base, tax int64
+		for _, l := range run {
+			base += cents(d.Values[l.base].Num)
+			tax += cents(d.Values[l.tax].Num)
+		}
+		for _, t := range []int64{base + tax, base + tax - 1, base + tax + 1} {
+			if have[t] {
+				roles[base] |= roleSub
+				roles[tax] |= roleTax
+				roles[t] |= roleTotal
+			}
+		}
+	}
+	var run []rateLine
+	for _, l := range s.lines {
+		if n := len(run); n > 0 {
+			last, v := d.Values[run[n-1].base], d.Values[l.base]
+			if v.Page != last.Page || v.Line-last.Line > 2 || v.Line <= last.Line {
+				mark(run)
+				run = nil
+			}
+		}
+		run = append(run, l)
+	}
+	mark(run)
+}
+
 // addSums adds the sums of several per-rate lines that are printed nowhere
 // as amount candidates of their own (feature rl.unprinted), at the
 // place of the lines' bases or taxes, so that the resolver can choose

@@ -2203,3 +2203,46 @@ func TestNumberFirstStreets(t *testing.T) {
 		t.Error("numberFirstStreet: a house number and words, not a five-digit code or a street named first")
 	}
 }
+
+// An invoice charging two rates has a tax no single rate of its subtotal
+// gives: the sums of its per-rate lines are its subtotal and tax, and the
+// amount they add up to its total, in a grid of total labels over rows per
+// rate and their sum (German and Italian layouts), or per-rate lines over
+// labelled totals.
+func TestMixedRateArithmetic(t *testing.T) {
+	feats := func(d *Doc, text string) []string {
+		for _, v := range d.Values {
+			if v.Type == TAmount && v.Text == text {
+				return featureList(&v)
+			}
+		}
+		return nil
+	}
+	for _, tt := range []struct {
+		name, locale    string
+		page            map[float64][]cell
+		sub, tax, total string
+	}{
+		{"a grid with a sum row", "de", map[float64][]cell{
+			700: {{50, "Warenwert"}, {340, "Nettobetrag"}, {410, "MwSt-Betrag"}, {470, "MwSt-%"}, {525, "Endbetrag"}},
+			712: {{60, "326,50"}, {355, "321,40"}, {430, "61,07"}, {472, "19,0"}, {535, "382,47"}},
+			724: {{60, "130,70"}, {355, "127,59"}, {435, "8,93"}, {475, "7,0"}, {535, "136,52"}},
+			736: {{60, "457,20"}, {355, "448,99"}, {430, "70,00"}, {535, "518,99"}},
+		}, "448,99", "70,00", "518,99"},
+		{"lines per rate over labelled totals", "it", map[float64][]cell{
+			600: {{40, "Aliquota"}, {150, "Imponibile"}, {250, "Imposta"}},
+			612: {{40, "22%"}, {150, "1.000,00"}, {250, "220,00"}},
+			624: {{40, "4%"}, {150, "250,00"}, {250, "10,00"}},
+			660: {{350, "Totale imponibile"}, {480, "1.250,00"}},
+			672: {{350, "Totale IVA"}, {480, "230,00"}},
+			684: {{350, "Totale fattura"}, {480, "1.480,00"}},
+		}, "1.250,00", "230,00", "1.480,00"},
+	} {
+		d := Build(doc(tt.page), tt.locale)
+		for text, want := range map[string]string{tt.sub: "ar.sub", tt.tax: "ar.tax", tt.total: "ar.total"} {
+			if got := feats(d, text); !slices.Contains(got, want) {
+				t.Errorf("%s: %s has features %v, want %s", tt.name, text, got, want)
+			}
+		}
+	}
+}
