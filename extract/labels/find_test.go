@@ -279,6 +279,8 @@ func TestPrecedence(t *testing.T) {
 	runFind(t, []findCase{
 		{"Totale imponibile", []span{{Subtotal, 0, 1}}},
 		{"Totale IVA", []span{{TaxAmount, 0, 1}}},
+		{"Totale prodotti e servizi", []span{{Subtotal, 0, 3}}},
+		{"Totale prodotti", []span{{Subtotal, 0, 1}}},
 		{"Totale documento", []span{{Total, 0, 1}}},
 		{"Totale", []span{{Total, 0, 0}}},
 		{"Total HT", []span{{Subtotal, 0, 1}}},

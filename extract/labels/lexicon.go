@@ -324,8 +324,10 @@ func vocabulary() []def {
 		"Imponibile", "Totale imponibile", "Tot. imponibile", "Imponibile IVA", "Base imponibile",
 		"Netto merce", "Totale netto", "Tot. netto", "Imponibile totale", "Importo netto",
 		"Totale parziale", "Subtotale", "Totale IVA esclusa", "Totale senza IVA",
-		"Imponibile netto", "Totale imponibili", "Importo imponibile", "Totale netto merce")
-	add(Subtotal, it, 0.8, "Totale merce", "Totale prestazioni", "Totale servizi", "Totale beni")
+		"Imponibile netto", "Totale imponibili", "Importo imponibile", "Totale netto merce",
+		"Totale prodotti e servizi", "Totale beni e servizi")
+	add(Subtotal, it, 0.8, "Totale merce", "Totale prestazioni", "Totale servizi", "Totale beni",
+		"Totale prodotti", "Totale merci", "Totale articoli")
 	add(Subtotal, it, 0.65, "Netto")
 	add(Subtotal, en, 1,
 		"Subtotal", "Net amount", "Net total", "Total net", "Total net amount",
