@@ -26,6 +26,9 @@ import (
 // the labels found on them and every typed value, each with its features.
 type Doc struct {
 	Locale string
+	// numLocale is the locale the document's amounts are read in (see
+	// numberLocale).
+	numLocale string
 	Pages  []*Page
 	Values []Value
 	// cellTypes holds, per cell, a bit for each type of value in it.

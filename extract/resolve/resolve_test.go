@@ -2246,3 +2246,44 @@ func TestMixedRateArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// One document prints one decimal mark: a lone mark before three digits
+// is read as the decimal mark the document's certain amounts use, in
+// every language, and as the language's grouping when they say nothing.
+func TestDocumentDecimalMark(t *testing.T) {
+	for _, tt := range []struct {
+		name, locale string
+		lines        map[float64][]cell
+		want         float64
+	}{
+		{"dots in an Italian document", "it", map[float64][]cell{
+			100: {{40, "Lasagna"}, {300, "12"}, {360, "7.273"}, {440, "87.27"}},
+			120: {{300, "Totale"}, {440, "96.00"}},
+		}, 7.273},
+		{"commas in an Italian document", "it", map[float64][]cell{
+			100: {{40, "Cemento"}, {300, "2"}, {360, "7.273"}, {440, "14.546,00"}},
+			120: {{300, "Totale"}, {440, "17.746,12"}},
+		}, 7273},
+		{"commas in an English document", "en", map[float64][]cell{
+			100: {{40, "Widget"}, {300, "4"}, {360, "12,500"}, {440, "50,00"}},
+			120: {{300, "Total"}, {440, "61,00"}},
+		}, 12.5},
+		{"nothing certain", "de", map[float64][]cell{
+			100: {{40, "Schrauben"}, {300, "3"}, {360, "7.273"}},
+		}, 7273},
+	} {
+		d := Build(doc(tt.lines), tt.locale)
+		found := false
+		for _, v := range d.Values {
+			if v.Type == TAmount && (v.Text == "7.273" || v.Text == "12,500") {
+				found = true
+				if v.Num != tt.want {
+					t.Errorf("%s: %s read %v, want %v", tt.name, v.Text, v.Num, tt.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no amount read", tt.name)
+		}
+	}
+}
