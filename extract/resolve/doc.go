@@ -29,8 +29,8 @@ type Doc struct {
 	// numLocale is the locale the document's amounts are read in (see
 	// numberLocale).
 	numLocale string
-	Pages  []*Page
-	Values []Value
+	Pages     []*Page
+	Values    []Value
 	// cellTypes holds, per cell, a bit for each type of value in it.
 	cellTypes map[cellKey]uint16
 	// RuleItems are the items the hand-written rules read (see
