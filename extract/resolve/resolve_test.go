@@ -2287,3 +2287,36 @@ func TestDocumentDecimalMark(t *testing.T) {
 		}
 	}
 }
+
+// The lines of a VAT summary per rate print a rate, a base and its tax,
+// whose arithmetic reads like an item's quantity × price = amount: when
+// they print nothing else they are no item rows, under the items or in a
+// grid of totals, in Italian and German.
+func TestVATLinesAreNoItems(t *testing.T) {
+	for _, tt := range []struct {
+		name, locale string
+		lines        map[float64][]cell
+		want         []string
+	}{
+		{"summary under the items", "it", map[float64][]cell{
+			100: {{40, "Descrizione"}, {300, "Q.tà"}, {360, "Prezzo"}, {440, "Importo"}},
+			112: {{40, "Lasagna"}, {300, "12"}, {360, "7,50"}, {440, "90,00"}},
+			124: {{40, "Tiramisù"}, {300, "4"}, {360, "5,00"}, {440, "20,00"}},
+			300: {{150, "IVA %"}, {250, "Imponibile"}, {400, "Imposta"}},
+			312: {{150, "10,00"}, {250, "110,00"}, {400, "11,00"}, {450, "TOTALE IVA"}},
+		}, []string{"Lasagna||12|7.5|90|-|-", "Tiramisù||4|5|20|-|-"}},
+		{"two rates in a grid", "de", map[float64][]cell{
+			100: {{40, "Bezeichnung"}, {300, "Menge"}, {360, "Preis"}, {440, "Betrag"}},
+			112: {{40, "Schrauben"}, {300, "100"}, {360, "0,20"}, {440, "20,00"}},
+			124: {{40, "Fachbuch"}, {300, "2"}, {360, "30,00"}, {440, "60,00"}},
+			300: {{150, "MwSt-%"}, {250, "Netto"}, {400, "MwSt"}},
+			312: {{150, "19,00"}, {250, "20,00"}, {400, "3,80"}},
+			324: {{150, "7,00"}, {250, "60,00"}, {400, "4,20"}},
+		}, []string{"Schrauben||100|0.2|20|-|-", "Fachbuch||2|30|60|-|-"}},
+	} {
+		got := itemRows(Build(doc(tt.lines), tt.locale))
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: rows (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
