@@ -744,8 +744,20 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int, vat map[[2]int]b
 }
 
 // attributeOnly reports whether a row's text is an attribute of the item
-// and nothing else: a key and its value, or a period.
-func attributeOnly(text string) bool { return keyLine(text) || periodLine(text) }
+// and nothing else: a key and its value, a period, or a quantity with its
+// unit (a price's base quantity, "1 Stk", under the description).
+func attributeOnly(text string) bool { return keyLine(text) || periodLine(text) || measureOnly(text) }
+
+// measureOnly reports whether text is a number and a unit of measure
+// ("1 Stk", "2,5 kg", "100 Pz.").
+func measureOnly(text string) bool {
+	ws := strings.Fields(text)
+	if len(ws) != 2 || !isUnit(ws[1]) {
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.ReplaceAll(ws[0], ",", "."), 64)
+	return err == nil
+}
 
 // descriptionAbove returns the words of the description printed over row
 // line li, under line floor: the nearest line over it, in the run of
@@ -1018,7 +1030,10 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 					continue
 				}
 				qv, pv := math.Abs(ns[q].val), math.Abs(ns[p].val)
-				if qv == 0 || pv == 0 && av != 0 {
+				// A free item prints its zero price as a price ("0,00"):
+				// a bare 0 times anything is 0, and no evidence of a row
+				// (the rate "0" of a VAT line under its base).
+				if qv == 0 || pv == 0 && (av != 0 || decimals(ns[p].v.Text) == 0) {
 					continue
 				}
 				// A price printed to fewer decimals than it has is off by

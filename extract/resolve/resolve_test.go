@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
 )
 
 // cell is a run of words printed at x on a line.
@@ -2318,5 +2319,27 @@ func TestVATLinesAreNoItems(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: rows (-want +got):\n%s", tt.name, diff)
 		}
+	}
+}
+
+// A line under a row that prints only a quantity and its unit (a price's
+// base quantity, "1 Stk") is an attribute of the item, not its
+// description; a bare 0 is no free item's price: anything times 0 is 0
+// (the rate of a zero-rate VAT line under its base), where "0,00" is.
+func TestRowAttributesAndZeroPrices(t *testing.T) {
+	for text, want := range map[string]bool{"1 Stk": true, "2,5 kg": true, "100 Pz.": true, "Stahlcoil": false, "1 Stahlcoil": false, "Preisbasismenge: 1 Stk": true} {
+		if got := attributeOnly(text); got != want {
+			t.Errorf("attributeOnly(%q) = %v, want %v", text, got, want)
+		}
+	}
+	tok := func(text string, x1 float64) numTok {
+		m, _ := parse.Amount(text, "de")
+		return numTok{v: &Value{Text: text, Num: m.Number}, x1: x1, val: m.Number}
+	}
+	if rs := arithmeticRoles([]numTok{tok("2000,00", 370), tok("0", 470), tok("0,00", 520)}); len(rs) != 0 {
+		t.Errorf("2000,00 × 0 = 0,00 read as a row: %v", rs)
+	}
+	if rs := arithmeticRoles([]numTok{tok("3", 370), tok("0,00", 470), tok("0,00", 520)}); len(rs) == 0 {
+		t.Error("a free item (3 × 0,00 = 0,00) not read as a row")
 	}
 }
