@@ -34,7 +34,7 @@ func (d *Doc) termsWords(pi, li int) {
 	l := p.S.Page.Lines[li]
 	for ci, hs := range p.labels[li] {
 		for _, h := range hs {
-			if h.kind != labels.PaymentTerms {
+			if h.kind != labels.PaymentTerms && !(h.kind == labels.DueDate && p.termsToo(li, h)) {
 				continue
 			}
 			colon := strings.HasSuffix(p.S.Page.Words[l.Words[h.last]].Text, ":")
@@ -57,6 +57,24 @@ func (d *Doc) termsWords(pi, li int) {
 			}
 		}
 	}
+}
+
+// termsToo reports whether the words of label hit h of line li are a
+// label of payment terms as well as of its own kind: "Termine di
+// pagamento" heads a due date ("30/04/2026") as often as terms ("30
+// giorni"), and the value, which the fit weighs, tells which.
+func (p *Page) termsToo(li int, h labelHit) bool {
+	l := p.S.Page.Lines[li]
+	words := make([]string, 0, h.last-h.first+1)
+	for w := h.first; w <= h.last; w++ {
+		words = append(words, p.S.Page.Words[l.Words[w]].Text)
+	}
+	for _, t := range labels.FindFunc(words, func(k labels.Kind) bool { return k == labels.PaymentTerms }) {
+		if t.First == 0 && t.Last == len(words)-1 && t.Score >= minLabelScore {
+			return true
+		}
+	}
+	return false
 }
 
 // termsEnd returns the last word of a sentence of terms starting at word

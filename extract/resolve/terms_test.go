@@ -52,3 +52,20 @@ func TestTermsCandidates(t *testing.T) {
 		t.Errorf("terms candidates (-want +got):\n%s", diff)
 	}
 }
+
+// "Termine di pagamento" heads a due date as often as terms: its words
+// are read as a label of terms too, so that "30 giorni" after it is a
+// terms candidate.
+func TestTermsUnderADueDateLabel(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		500: {{45, "Termine di pagamento: 30 giorni"}},
+		520: {{45, "Modalità di pagamento: Bonifico Bancario"}},
+	}), "it")
+	found := false
+	for _, v := range d.Values {
+		found = found || v.Type == TTerms && v.Text == "30 giorni"
+	}
+	if !found {
+		t.Errorf("no terms candidate \"30 giorni\" among %v", values(d, TTerms))
+	}
+}
