@@ -347,9 +347,9 @@ func place(v *Value) (zip, city string) {
 // prints the vendor's there, not the buyer's.) Where the layout joined
 // both names into one block (a sender line just over the address window,
 // "Rossi S.r.l. · Via Po 1 · 00100 Roma" over the buyer's lines), the
-// printings are told apart by the names' sections instead: the buyer's
-// in the section the buyer's name opens, the vendor's on a line of the
-// vendor's name or in its section. It returns the options of the two
+// printings in that block are told apart by the names' sections instead:
+// the buyer's in the section the buyer's name opens, the vendor's on a
+// line of the vendor's name or in its section. It returns the options of the two
 // printings.
 func sharedPostal(d *Doc, a, b *option, vb, bb int, vn, bn []*Value) (*option, *option, bool) {
 	if d == nil || bb == 0 {
@@ -370,6 +370,7 @@ func sharedPostal(d *Doc, a, b *option, vb, bb int, vn, bn []*Value) (*option, *
 		switch {
 		case vb == bb:
 			switch {
+			case v.block != bb:
 			case k == b.key && inB == nil && d.inSection(v, bn, vn):
 				inB = v
 			case k == a.key && inV == nil && (onLineOf(v, vn) || d.inSection(v, vn, bn)):
