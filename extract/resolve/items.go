@@ -282,9 +282,8 @@ func ReadItems(d *Doc) Table {
 			onPage[pi] = append(onPage[pi], i)
 		}
 	}
-	vat := d.vatLines()
 	for pi, p := range d.Pages {
-		t.readPage(d, pi, p, onPage[pi], vat)
+		t.readPage(d, pi, p, onPage[pi])
 	}
 	if len(t.Items) == 0 {
 		t.readKeyed(d)
@@ -295,55 +294,9 @@ func ReadItems(d *Doc) Table {
 	return t
 }
 
-// vatLines returns the lines of a VAT summary per rate (see rateLines)
-// that print nothing but their numbers and labels: a rate, its base and
-// its tax, whose arithmetic (rate × base = tax) may read as an item's
-// quantity × price = amount. They are no items. A line that prints a
-// description too stays a row: an item may print its VAT beside its
-// amount.
-func (d *Doc) vatLines() map[[2]int]bool {
-	out := map[[2]int]bool{}
-	for _, l := range d.rateLines().lines {
-		v := d.Values[l.base]
-		if !d.Pages[v.Page].wordy(v.Line) {
-			out[[2]int{v.Page, v.Line}] = true
-		}
-	}
-	return out
-}
-
-// wordy reports whether line li prints a word of letters that no label
-// on the line covers: a description, a name.
-func (p *Page) wordy(li int) bool {
-	covered := map[int]bool{}
-	for _, hits := range p.labels[li] {
-		for _, h := range hits {
-			for w := h.first; w <= h.last; w++ {
-				covered[w] = true
-			}
-		}
-	}
-	for i, wi := range p.S.Page.Lines[li].Words {
-		if covered[i] {
-			continue
-		}
-		letters := 0
-		for _, r := range p.S.Page.Words[wi].Text {
-			if unicode.IsLetter(r) {
-				letters++
-			}
-		}
-		if _, cur := parse.Currency(p.S.Page.Words[wi].Text); letters >= 2 && !cur {
-			return true
-		}
-	}
-	return false
-}
-
 // readPage reads the items of page pi; values are the indexes into
-// d.Values of the page's values; vat holds the lines of a VAT summary
-// (see vatLines).
-func (t *Table) readPage(d *Doc, pi int, p *Page, values []int, vat map[[2]int]bool) {
+// d.Values of the page's values.
+func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	s := p.S
 	lines := map[int][]numTok{}
 	for _, i := range values {
@@ -362,7 +315,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int, vat map[[2]int]b
 	triples := map[int][]rowRoles{}
 	for li, ns := range lines {
 		sort.Slice(ns, func(i, j int) bool { return ns[i].x1 < ns[j].x1 })
-		if len(ns) < 2 || vat[[2]int{pi, li}] {
+		if len(ns) < 2 {
 			continue
 		}
 		rs := arithmeticRoles(ns)

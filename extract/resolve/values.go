@@ -177,45 +177,9 @@ func (v *Value) features(field string) []fv {
 	return out
 }
 
-// numberLocale returns the locale amounts are read in: the document's
-// own unless its amounts say otherwise. One document prints one decimal
-// mark: when every amount whose mark is certain ("87.27", "1.234,56")
-// uses the other one than its language does, a lone mark before three
-// digits ("7.273", "12,500") is read as that document's decimal mark too,
-// not as the language's thousands separator.
-func (d *Doc) numberLocale() string {
-	dots, commas := 0, 0
-	for _, p := range d.Pages {
-		for _, text := range p.texts {
-			if !strings.ContainsAny(text, ".,") {
-				continue
-			}
-			for _, m := range parse.FindAmounts(text, d.Locale) {
-				if m.Ambiguous || !strings.Contains(m.Value, ".") {
-					continue
-				}
-				switch m.Text[strings.LastIndexAny(m.Text, ".,")] {
-				case '.':
-					dots++
-				case ',':
-					commas++
-				}
-			}
-		}
-	}
-	en := d.Locale == "en" || strings.HasPrefix(d.Locale, "en-")
-	switch {
-	case !en && dots > 0 && commas == 0:
-		return "en"
-	case en && commas > 0 && dots == 0:
-		return "it"
-	}
-	return d.Locale
-}
-
 // findValues finds the typed values of every line.
 func (d *Doc) findValues() {
-	d.numLocale = d.numberLocale()
+	d.numLocale = d.Locale
 	for pi, p := range d.Pages {
 		for li, text := range p.texts {
 			if text == "" {
