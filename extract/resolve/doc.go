@@ -26,12 +26,8 @@ import (
 // the labels found on them and every typed value, each with its features.
 type Doc struct {
 	Locale string
-	// numLocale is the locale the document's amounts are read in: its
-	// own (a decision per document from its certain amounts cost the
-	// scanned corpus more than it gave; see docs/performance.md).
-	numLocale string
-	Pages     []*Page
-	Values    []Value
+	Pages  []*Page
+	Values []Value
 	// cellTypes holds, per cell, a bit for each type of value in it.
 	cellTypes map[cellKey]uint16
 	// RuleItems are the items the hand-written rules read (see

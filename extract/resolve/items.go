@@ -322,7 +322,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		if len(rs) == 0 {
 			// "12 120,00" read as one number grouped by a space may be a
 			// quantity and a price side by side.
-			for _, split := range splitGroups(s, d.numLocale, ns) {
+			for _, split := range splitGroups(s, d.Locale, ns) {
 				if rs = arithmeticRoles(split); len(rs) > 0 {
 					ns = split
 					lines[li] = split

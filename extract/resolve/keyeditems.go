@@ -194,7 +194,7 @@ func (t *Table) readKeyed(d *Doc) {
 		flush()
 	}
 	for _, r := range rows {
-		it, ok := keyedItem(r, d.numLocale)
+		it, ok := keyedItem(r, d.Locale)
 		if ok {
 			t.Items = append(t.Items, it)
 			if it.Consistent {

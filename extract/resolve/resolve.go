@@ -349,8 +349,8 @@ func place(v *Value) (zip, city string) {
 // "Rossi S.r.l. · Via Po 1 · 00100 Roma" over the buyer's lines), the
 // printings in that block are told apart by the names' sections instead:
 // the buyer's in the section the buyer's name opens, the vendor's on a
-// line of the vendor's name or in its section. It returns the options of the two
-// printings.
+// line of the vendor's name or in its section. It returns the options of
+// the two printings.
 func sharedPostal(d *Doc, a, b *option, vb, bb int, vn, bn []*Value) (*option, *option, bool) {
 	if d == nil || bb == 0 {
 		return a, b, false

@@ -179,7 +179,6 @@ func (v *Value) features(field string) []fv {
 
 // findValues finds the typed values of every line.
 func (d *Doc) findValues() {
-	d.numLocale = d.Locale
 	for pi, p := range d.Pages {
 		for li, text := range p.texts {
 			if text == "" {
@@ -209,8 +208,8 @@ func (d *Doc) findValues() {
 			for _, m := range parse.FindDates(text, d.Locale) {
 				add(TDate, m)
 			}
-			amounts := parse.FindAmounts(text, d.numLocale)
-			amounts = append(amounts, p.cellAmounts(li, d.numLocale, amounts)...)
+			amounts := parse.FindAmounts(text, d.Locale)
+			amounts = append(amounts, p.cellAmounts(li, d.Locale, amounts)...)
 			for _, m := range amounts {
 				add(TAmount, m)
 			}
