@@ -155,6 +155,71 @@ func (s *Structure) Above(r CellRef, maxLines int, maxDist float64) []CellRef {
 	return out
 }
 
+// Owner returns the key of a row of keys above r that owns r's column
+// although no key overlaps it: a grid whose keys stand at the left of wide
+// cells and whose amounts stand at the right ("Totale documento" over a
+// wide cell, its amount at the cell's right edge). A row of keys (two or
+// more cells, at least half of them keys as key reports) splits the width
+// into columns, each from one cell's start to the next one's; r is owned
+// by the column it lies within, when that column's cell is a key.
+//
+// The search passes over the rows of r's column above it (values there:
+// rows of the same table, which through counts), over lines with nothing
+// in r's column and over lines of no keys (a heading's second line), as
+// long as no more than maxLines lines and maxDist line heights part one
+// row of the column from the next; it stops at a key over r, which is
+// Above's.
+func (s *Structure) Owner(r CellRef, maxLines int, maxDist float64, key func(CellRef) bool) (owner CellRef, through int, ok bool) {
+	c := s.Cell(r)
+	top, lines := c.Box.Y0, 0 // the column's highest row so far, lines since
+	for li := r.Line - 1; li >= 0 && lines < maxLines; li-- {
+		cells := s.Cells[li]
+		if len(cells) == 0 {
+			continue
+		}
+		l := s.Page.Lines[li]
+		if l.Box.Y1 > top+0.3*s.Height {
+			continue
+		}
+		if top-l.Box.Y1 > maxDist*s.Height {
+			break
+		}
+		lines++
+		over, keys := false, 0
+		for i, o := range cells {
+			k := key(CellRef{li, i})
+			if overlap(o.Box, c.Box) > 0 {
+				if k {
+					return CellRef{}, 0, false
+				}
+				over = true
+			}
+			if k {
+				keys++
+			}
+		}
+		if over {
+			through++
+			top, lines = l.Box.Y0, 0
+			continue
+		}
+		if keys < 2 || 2*keys < len(cells) {
+			continue
+		}
+		for i, o := range cells {
+			end := math.Inf(1)
+			if i+1 < len(cells) {
+				end = cells[i+1].Box.X0
+			}
+			if o.Box.X0 <= c.Box.X0 && c.Box.X1 <= end && key(CellRef{li, i}) {
+				return CellRef{li, i}, through, true
+			}
+		}
+		return CellRef{}, 0, false
+	}
+	return CellRef{}, 0, false
+}
+
 // Below returns the cells below r in its column, nearest first, as Above.
 func (s *Structure) Below(r CellRef, maxLines int, maxDist float64) []CellRef {
 	c := s.Cell(r)

@@ -3,6 +3,7 @@ package resolve
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -87,6 +88,10 @@ var plainFeatures = []string{
 	// a company named in passing in words about another ("Società con
 	// unico socio Rossi Holding S.p.A."): its parent, not a party
 	"name.passing",
+	// a name that reads as prose: the share of its words written in
+	// lower case, and whether it ends with a word no name ends with (a
+	// preposition, article or conjunction: "… riscossi dal fornitore di")
+	"name.lower", "name.fnend",
 	// the lines of a VAT summary per rate (see rateSummary): the sum of
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere
@@ -444,13 +449,39 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 	// Above, in the value's column: a key over its value. A key followed
 	// by words in its own cell ("Partita IVA: 123…" over "Nome: Rossi")
 	// is its own value's, not this one's.
+	keyOnly := func(up layout.CellRef) []labelHit {
+		hs := p.labels[up.Line][up.Index]
+		if len(hs) == 0 || hs[len(hs)-1].last < s.Cells[up.Line][up.Index].Last {
+			return nil
+		}
+		return hs
+	}
+	// The nearest key above in the value's column: found as Above finds
+	// cells, or as the column of a row of keys over a grid of wide cells
+	// (the key at a cell's left, the value at its right), whichever row is
+	// nearer.
+	var key []labelHit
+	keyLine, keyWeight := -1, 0.0
 	for n, up := range s.Above(ref, 3, 3.5) {
-		if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
-			if hs[len(hs)-1].last < s.Cells[up.Line][up.Index].Last {
-				continue
-			}
-			lab(dirAbove, hs[0], 1/float64(1+n/2))
+		if hs := keyOnly(up); hs != nil {
+			key, keyLine, keyWeight = hs, up.Line, 1/float64(1+n/2)
 			break
+		}
+	}
+	// A grid row's key is also the heading of its column down the rows
+	// under it, nearer than any heading further up, which is another
+	// table's.
+	isKey := func(r layout.CellRef) bool { return wholeKey(p.labels[r.Line][r.Index], s.Cells[r.Line][r.Index]) }
+	up, through, headed := s.Owner(ref, 3, 3.5, isKey)
+	if headed && through == 0 && up.Line > keyLine {
+		key, keyWeight = p.labels[up.Line][up.Index], 1
+	}
+	if key != nil {
+		lab(dirAbove, key[0], keyWeight)
+	}
+	if headed {
+		if h := p.labels[up.Line][up.Index][0]; h.kind.IsColumn() || len(s.Cells[up.Line]) >= 3 {
+			lab(dirHead, h, 1)
 		}
 	}
 	// The party heading of the value's block: the nearest party label
@@ -459,12 +490,30 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 	d.blockLabel(v, func(h labelHit) { lab(dirBlock, h, 1) })
 	// A column heading further up.
 	for _, up := range s.Above(ref, 60, 120) {
+		if headed {
+			break
+		}
 		hs := p.labels[up.Line][up.Index]
 		if len(hs) > 0 && (hs[0].kind.IsColumn() || len(s.Cells[up.Line]) >= 3) {
 			lab(dirHead, hs[0], 1)
 			break
 		}
 	}
+}
+
+// wholeKey reports whether the label hits hs of cell c cover all of its
+// words: a cell that is a key and nothing else ("Totale documento"), not a
+// value that holds a label's word ("Unit 5, Main Street").
+func wholeKey(hs []labelHit, c layout.Cell) bool {
+	if len(hs) == 0 {
+		return false
+	}
+	for k := c.First; k <= c.Last; k++ {
+		if !slices.ContainsFunc(hs, func(h labelHit) bool { return h.first <= k && k <= h.last }) {
+			return false
+		}
+	}
+	return true
 }
 
 // cellHolds reports whether a cell holds a value of type t.

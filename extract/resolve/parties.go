@@ -880,6 +880,8 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.lex", float64(lex)/float64(max(1, n)))
 		set("name.formonly", flag(n > 0 && form == n))
 		set("name.passing", flag(namedInPassing(v.Text)))
+		set("name.lower", lowerShare(words))
+		set("name.fnend", flag(len(words) > 1 && functionWords[strings.ToLower(strings.Trim(words[len(words)-1], ",;:"))]))
 		ns := d.names
 		set("name.top", flag(p.First && v.Line == ns.topLine))
 		set("name.maxsize", flag(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
@@ -933,6 +935,47 @@ func namedInPassing(text string) bool {
 		k--
 	}
 	return lower >= 2
+}
+
+// lowerShare is the share of words that start with a lower-case letter,
+// among the words that start with a letter.
+func lowerShare(words []string) float64 {
+	lower, n := 0, 0
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		n++
+		if unicode.IsLower(r) {
+			lower++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(lower) / float64(n)
+}
+
+// functionWords are the prepositions, articles and conjunctions of the
+// four languages that a phrase may end with and a name does not: a name
+// ending with one is a piece of a sentence cut at a line's end.
+var functionWords = map[string]bool{
+	// Italian
+	"di": true, "del": true, "della": true, "dei": true, "degli": true, "delle": true, "da": true, "dal": true,
+	"dalla": true, "al": true, "alla": true, "nel": true, "nella": true, "per": true, "con": true, "su": true,
+	"e": true, "ed": true, "il": true, "lo": true, "la": true, "gli": true, "le": true, "un": true, "una": true,
+	"che": true, "o": true,
+	// English
+	"of": true, "the": true, "a": true, "an": true, "and": true, "or": true, "to": true, "for": true, "in": true,
+	"on": true, "at": true, "by": true, "with": true, "from": true,
+	// German
+	"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "und": true, "oder": true,
+	"von": true, "vom": true, "zu": true, "zum": true, "zur": true, "für": true, "mit": true, "bei": true,
+	"im": true, "auf": true, "aus": true,
+	// French
+	"de": true, "du": true, "les": true, "et": true, "ou": true, "à": true, "au": true, "aux": true,
+	"pour": true, "par": true, "en": true, "sur": true, "avec": true,
 }
 
 // codeWord reports whether a word is a code of letters and digits: both

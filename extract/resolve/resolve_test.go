@@ -2269,3 +2269,126 @@ func TestRowAttributesAndZeroPrices(t *testing.T) {
 		t.Error("a free item (3 × 0,00 = 0,00) not read as a row")
 	}
 }
+
+// TestKeysOverWideCells checks that a row of keys at the left of wide
+// cells over amounts at the cells' right gives each amount the key of the
+// column it lies in, and that key is its column heading too, not a
+// heading further up that happens to overlap it.
+func TestKeysOverWideCells(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lines map[float64][]cell
+		want  map[string]string // value → a feature it must have
+		never map[string]string // value → a feature it must not have
+	}{{
+		name: "it, amounts at the right of the keys' cells",
+		lines: map[float64][]cell{
+			100: {{40, "Descrizione"}, {300, "Quantità"}, {500, "Importo"}},
+			112: {{40, "Consulenza"}, {300, "2"}, {510, "7.420,00"}},
+			140: {{60, "Totale imponibile"}, {240, "Totale imposta"}},
+			152: {{190, "7.420,00"}, {380, "1.632,40"}},
+			170: {{60, "Importo bollo"}, {240, "Arrotondamento"}, {400, "Totale documento"}},
+			182: {{130, "2,00"}, {500, "9.054,40"}},
+		},
+		want: map[string]string{
+			"9.054,40": "H:financials.total", "1.632,40": "A:financials.tax_amount", "2,00": "A:financials.stamp_duty",
+		},
+		never: map[string]string{"9.054,40": "H:col.amount"},
+	}, {
+		name: "en, a heading's second line between",
+		lines: map[float64][]cell{
+			100: {{40, "Net amount"}, {200, "VAT amount"}, {360, "Amount due"}},
+			110: {{200, "(all rates)"}},
+			122: {{120, "318.50"}, {290, "63.70"}, {460, "382.20"}},
+		},
+		want: map[string]string{"63.70": "A:financials.tax_amount", "382.20": "A:financials.amount_due"},
+	}, {
+		name: "de, a value left of every key and one under an overlapping cell",
+		lines: map[float64][]cell{
+			100: {{200, "Nettobetrag"}, {380, "Umsatzsteuer"}},
+			112: {{60, "12,00"}, {390, "45,60"}},
+		},
+		never: map[string]string{"12,00": "A:financials.subtotal"},
+		want:  map[string]string{"45,60": "A:financials.tax_amount"},
+	}, {
+		name: "it, rows of rates under the keys",
+		lines: map[float64][]cell{
+			100: {{40, "Aliquota"}, {200, "Totale imponibile"}, {380, "Totale imposta"}},
+			112: {{60, "22%"}, {310, "1.000,00"}, {470, "220,00"}},
+			124: {{60, "10%"}, {315, "500,00"}, {475, "50,00"}},
+		},
+		want:  map[string]string{"220,00": "A:financials.tax_amount", "50,00": "H:financials.tax_amount"},
+		never: map[string]string{"50,00": "A:financials.tax_amount"},
+	}, {
+		name: "it, a title beside a cell of data is no row of keys",
+		lines: map[float64][]cell{
+			100: {{40, "Fattura"}, {300, "Codice SDI: M5UXCR1"}},
+			112: {{40, "n. 4877"}, {110, "del 15/08/2021"}},
+		},
+		never: map[string]string{"15/08/2021": "A:invoice.number"},
+	}, {
+		name: "en, addresses ending in a key's word are no row of keys",
+		lines: map[float64][]cell{
+			100: {{3, "Unit 13, Harcourt Street"}, {301, "Unit 5, Main Street"}},
+			112: {{521, "Cork, 08/09/2024"}},
+		},
+		never: map[string]string{"08/09/2024": "A:col.unit"},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			lang := strings.SplitN(c.name, ",", 2)[0]
+			d := Build(doc(c.lines), lang)
+			got := map[string][]string{}
+			for _, v := range d.Values {
+				got[v.Text] = append(got[v.Text], featureList(&v)...)
+			}
+			for v, f := range c.want {
+				if !slices.Contains(got[v], f) {
+					t.Errorf("%s lacks %s: %v", v, f, got[v])
+				}
+			}
+			for v, f := range c.never {
+				if _, ok := got[v]; !ok {
+					t.Errorf("%s is no candidate; values %v", v, slices.Collect(maps.Keys(got)))
+				}
+				if slices.Contains(got[v], f) {
+					t.Errorf("%s has %s: %v", v, f, got[v])
+				}
+			}
+		})
+	}
+}
+
+// TestProseIsNoName checks that a name candidate cut out of a sentence
+// shows it: its words in lower case, its end a preposition, in each
+// language; a name with a lower-case particle does not end like prose.
+func TestProseIsNoName(t *testing.T) {
+	for _, c := range []struct {
+		lang, line, name string
+		fnend            bool
+		lower            float64 // at least
+	}{
+		{"it", "IMPOSTE: sono i costi pagati al fornitore di", "sono i costi pagati al fornitore di", true, 0.9},
+		{"en", "Note: these are the fees charged by the supplier of", "these are the fees charged by the supplier of", true, 0.9},
+		{"de", "Hinweis: diese Kosten werden erhoben von", "diese Kosten werden erhoben von", true, 0.5},
+		{"fr", "Note : ces frais sont perçus par le fournisseur de", "ces frais sont perçus par le fournisseur de", true, 0.9},
+		{"fr", "Client : de Villiers Amandine", "de Villiers Amandine", false, 0},
+	} {
+		d := Build(doc(map[float64][]cell{100: {{40, c.line}}}), c.lang)
+		found := false
+		for _, v := range d.Values {
+			if v.Type != TName || v.Text != c.name {
+				continue
+			}
+			found = true
+			if got := v.featureValue(fid("name.fnend")) == 1; got != c.fnend {
+				t.Errorf("%q: name.fnend %v, want %v", c.name, got, c.fnend)
+			}
+			if got := v.featureValue(fid("name.lower")); got < c.lower || !c.fnend && got > 0.5 {
+				t.Errorf("%q: name.lower %.2f, want at least %.2f", c.name, got, c.lower)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no name candidate %q among %v", c.line, c.name, values(d, TName))
+		}
+	}
+}

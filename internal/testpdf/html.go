@@ -1163,7 +1163,14 @@ func (r *htmlr) totals() string {
 			}
 			bot.WriteString(`<td class="num"` + st + `>` + e.value + `</td>`)
 		}
-		return `<table class="grid" style="width:100%;margin-top:14px"><tr>` + top.String() + `</tr><tr>` + bot.String() + `</tr></table>`
+		// Half the grids have columns of one width, as a stylesheet's
+		// fixed cells: a short label at a wide cell's left and its amount
+		// at the right, with no overlap between them.
+		layout := ""
+		if r.rng.IntN(2) == 0 {
+			layout = "table-layout:fixed;"
+		}
+		return `<table class="grid" style="width:100%;` + layout + `margin-top:14px"><tr>` + top.String() + `</tr><tr>` + bot.String() + `</tr></table>`
 	case totVATColumn:
 		return `<table style="width:100%;margin-top:12px"><tr><td style="width:55%">` + r.vatSummary() + `</td><td>` + column("") + `</td></tr></table>`
 	case totSentence:
