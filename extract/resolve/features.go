@@ -41,7 +41,7 @@ var plainFeatures = []string{
 	"size", "bold", "alone", "line.same", "recur", "nolabel",
 	// amounts
 	"amt.cur", "amt.neg", "amt.int", "amt.rank1", "amt.rank2", "amt.rank3", "amt.maxpage", "amt.lastpage.max",
-	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "amt.zero", "amt.small",
+	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "ar.added", "amt.zero", "amt.small",
 	// payment methods (see Doc.payWords): the method named, several
 	// methods named; a word in a line of prose, a word starting its cell
 	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
@@ -224,6 +224,7 @@ func (d *Doc) describe() {
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
 	d.sumRoles(summary, distinct, roles)
+	d.addedTotals(roles)
 	// Values per line and per cell, by type.
 	type lineKey struct{ page, line int }
 	perLine := map[lineKey][numTypes]int{}
@@ -311,6 +312,7 @@ func (d *Doc) describe() {
 			set("ar.total", flag(r&roleTotal != 0))
 			set("ar.sub", flag(r&roleSub != 0))
 			set("ar.tax", flag(r&roleTax != 0))
+			set("ar.added", flag(v.added != 0))
 			summary.features(i, cents(a), set)
 		case TDate:
 			set("d.first", flag(len(dates) > 0 && v.Norm == dates[0]))

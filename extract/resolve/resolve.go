@@ -442,8 +442,9 @@ func ptrs(os []option) []*option {
 }
 
 // jointTotals chooses subtotal, tax and total together: a choice that adds
-// up (with the stamp duty chosen, when the total includes it) earns the
-// fitted ArithBonus.
+// up (with the stamp duty chosen, when the total includes it, or with the
+// charges printed between the sum and the total: see Doc.addedTotals)
+// earns the fitted ArithBonus.
 func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, pick func(string, *option)) {
 	const fs, ft, fT, fStamp = "financials.subtotal", "financials.tax_amount", "financials.total", "financials.stamp_duty"
 	stamp := int64(0)
@@ -471,7 +472,8 @@ func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, p
 				if s != nil && t != nil && T != nil {
 					sum := cents(math.Abs(s.v.Num)) + cents(math.Abs(t.v.Num))
 					tot := cents(math.Abs(T.v.Num))
-					if abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1 {
+					added := T.v.added != 0 && abs64(sum-T.v.added) <= 1
+					if abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1 || added {
 						u += m.ArithBonus
 					}
 				}

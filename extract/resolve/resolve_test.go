@@ -2392,3 +2392,86 @@ func TestProseIsNoName(t *testing.T) {
 		}
 	}
 }
+
+// TestChargesAddedToTheTotal checks that an amount that is a total plus
+// the charges printed under it in its column is marked with that total,
+// and that a deduction (an advance, a withholding) or amounts of another
+// column are not added.
+func TestChargesAddedToTheTotal(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lang  string
+		lines map[float64][]cell
+		want  map[string]string // amount → the total it adds to ("" none)
+	}{{
+		name: "a utility bill: a licence fee outside the VAT base",
+		lang: "it",
+		lines: map[float64][]cell{
+			100: {{300, "Imponibile"}, {500, "318,40"}},
+			112: {{300, "IVA 10%"}, {500, "31,84"}},
+			124: {{300, "Totale bolletta"}, {500, "350,24"}},
+			136: {{40, "Consumi 1.234,00 kWh"}, {300, "Canone TV"}, {505, "9,00"}},
+			148: {{300, "Totale da pagare"}, {500, "359,24"}},
+		},
+		want: map[string]string{"359,24": "350,24", "350,24": "", "9,00": ""},
+	}, {
+		name: "stamp duty and a shipping charge under the total",
+		lang: "en",
+		lines: map[float64][]cell{
+			100: {{300, "Net"}, {500, "1,000.00"}},
+			112: {{300, "VAT 22%"}, {500, "220.00"}},
+			124: {{300, "Total"}, {500, "1,220.00"}},
+			136: {{300, "Stamp duty"}, {510, "2.00"}},
+			148: {{300, "Shipping (no VAT)"}, {505, "15.50"}},
+			160: {{300, "Amount due"}, {500, "1,237.50"}},
+		},
+		want: map[string]string{"1,237.50": "1,220.00"},
+	}, {
+		name: "a deduction is no charge",
+		lang: "de",
+		lines: map[float64][]cell{
+			100: {{300, "Netto"}, {500, "500,00"}},
+			112: {{300, "MwSt. 19%"}, {500, "95,00"}},
+			124: {{300, "Gesamt"}, {500, "595,00"}},
+			136: {{300, "Anzahlung"}, {500, "-100,00"}},
+			148: {{300, "Zahlbetrag"}, {500, "495,00"}},
+		},
+		want: map[string]string{"495,00": "", "595,00": ""},
+	}, {
+		name: "an amount of another column is not added",
+		lang: "it",
+		lines: map[float64][]cell{
+			100: {{300, "Imponibile"}, {500, "200,00"}},
+			112: {{300, "IVA 22%"}, {500, "44,00"}},
+			124: {{300, "Totale"}, {500, "244,00"}},
+			136: {{40, "Acconto versato 6,00"}},
+			148: {{300, "Netto a pagare"}, {500, "250,00"}},
+		},
+		want: map[string]string{"250,00": ""},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			d := Build(doc(c.lines), c.lang)
+			got := map[string]int64{}
+			for _, v := range d.Values {
+				if v.Type == TAmount {
+					got[v.Text] = v.added
+				}
+			}
+			for text, base := range c.want {
+				a, ok := got[text]
+				if !ok {
+					t.Errorf("%s is no amount; amounts %v", text, got)
+					continue
+				}
+				want := int64(0)
+				if base != "" {
+					m, _ := parse.Amount(base, c.lang)
+					want = cents(m.Number)
+				}
+				if a != want {
+					t.Errorf("%s adds to %d cents, want %d", text, a, want)
+				}
+			}
+		})
+	}
+}

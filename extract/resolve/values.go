@@ -80,6 +80,9 @@ type Value struct {
 	// joined marks a person's name joined from its given and family
 	// names (see Doc.keyedAddresses).
 	joined bool
+	// added is, for an amount that is a total plus the charges printed
+	// under it, that total's cents (see Doc.addedTotals).
+	added int64
 	// onAmount marks a currency carried by an amount.
 	onAmount bool
 	// typeNum marks a type word starting a number's label, typeCode an
