@@ -1,8 +1,12 @@
 package resolve
 
 import (
+	"cmp"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // rateLine is a line of a VAT summary per rate: a rate, the base it is
@@ -28,9 +32,10 @@ type rateSummary struct {
 
 // rateLines finds the per-rate lines of d: a line with a VAT rate and two
 // positive amounts, the smaller the rate of the larger (rounded to the
-// cent); one per line.
+// cent), neither the rate's own number (a rate printed bare is an amount
+// too); one per line. Near such a line (see exemptLines), a line charging
+// no tax on its base is one too.
 func (d *Doc) rateLines() rateSummary {
-	type lineKey struct{ page, line int }
 	amounts := map[lineKey][]int{}
 	for i, v := range d.Values {
 		if v.Type == TAmount && v.Num > 0 && v.Line >= 0 {
@@ -49,18 +54,25 @@ func (d *Doc) rateLines() rateSummary {
 	pairs:
 		for _, bi := range as {
 			for _, ti := range as {
-				base, tax := d.Values[bi].Num, d.Values[ti].Num
-				if tax < base && abs64(cents(base*v.Num/100)-cents(tax)) <= 1 {
+				b, t := &d.Values[bi], &d.Values[ti]
+				if sameWords(b, &v) || sameWords(t, &v) {
+					continue
+				}
+				if t.Num < b.Num && abs64(cents(b.Num*v.Num/100)-cents(t.Num)) <= 1 {
 					done[k] = true
-					s.lines = append(s.lines, rateLine{bi, ti, cents(v.Num)})
-					s.base[bi], s.tax[ti] = true, true
-					s.baseSum += cents(base)
-					s.taxSum += cents(tax)
+					s.add(rateLine{bi, ti, cents(v.Num)}, b.Num, t.Num)
 					break pairs
 				}
 			}
 		}
 	}
+	for _, l := range d.exemptLines(s.lines, amounts, done) {
+		s.add(l, d.Values[l.base].Num, 0)
+	}
+	slices.SortFunc(s.lines, func(a, b rateLine) int {
+		va, vb := d.Values[a.base], d.Values[b.base]
+		return cmp.Or(cmp.Compare(va.Page, vb.Page), cmp.Compare(va.Line, vb.Line))
+	})
 	for _, v := range d.Values {
 		if v.Type == TAmount && v.Line >= 0 {
 			c := cents(math.Abs(v.Num))
@@ -69,6 +81,70 @@ func (d *Doc) rateLines() rateSummary {
 		}
 	}
 	return s
+}
+
+type lineKey struct{ page, line int }
+
+func (s *rateSummary) add(l rateLine, base, tax float64) {
+	s.lines = append(s.lines, l)
+	s.base[l.base], s.tax[l.tax] = true, true
+	s.baseSum += cents(base)
+	s.taxSum += cents(tax)
+}
+
+// sameWords reports whether two values are read from the same words.
+func sameWords(a, b *Value) bool {
+	return a.Page == b.Page && a.Line == b.Line && a.First == b.First && a.Last == b.Last
+}
+
+// zeroRate matches a rate of 0 % as a word of its own, with or without
+// its sign ("0%", "0,00").
+var zeroRate = regexp.MustCompile(`^0(?:[.,]0{1,2})?%?$`)
+
+// exemptLines finds the lines of a VAT summary that charge no tax: a line
+// two lines or less from a taxed per-rate line of lines, on its page and a
+// few line heights or less away, holding an exemption nature or a 0 % rate
+// before exactly one positive amount, its base, and a tax of zero after it
+// ("N1 25,20 0", "0% 120.00 0.00"). Such a line is a part of the invoice's subtotal: without it the
+// taxed lines' bases do not add up to it.
+func (d *Doc) exemptLines(lines []rateLine, amounts map[lineKey][]int, done map[lineKey]bool) []rateLine {
+	if len(lines) == 0 {
+		return nil
+	}
+	near := func(z *Value) bool {
+		h := d.Pages[z.Page].S.Height
+		for _, l := range lines {
+			v := d.Values[l.base]
+			if v.Page == z.Page && v.Line != z.Line && abs(v.Line-z.Line) <= 2 && math.Abs(v.Box.Y0-z.Box.Y0) <= 3.5*h {
+				return true
+			}
+		}
+		return false
+	}
+	var out []rateLine
+	seen := map[lineKey]bool{}
+	for zi := range d.Values {
+		z := &d.Values[zi]
+		k := lineKey{z.Page, z.Line}
+		if z.Type != TAmount || z.Num != 0 || z.Line < 0 || done[k] || seen[k] || len(amounts[k]) != 1 || !near(z) {
+			continue
+		}
+		bi := amounts[k][0]
+		b := &d.Values[bi]
+		if b.First >= z.First {
+			continue
+		}
+		words := d.Pages[z.Page].S.Page.Lines[z.Line].Words
+		for w := 0; w < b.First; w++ {
+			text := strings.TrimSpace(d.Pages[z.Page].S.Page.Words[words[w]].Text)
+			if exemptCode(text) || zeroRate.MatchString(text) {
+				seen[k] = true
+				out = append(out, rateLine{bi, zi, 0})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // rates returns the VAT rates (in cents of a percent) of the per-rate

@@ -2475,3 +2475,83 @@ func TestChargesAddedToTheTotal(t *testing.T) {
 		})
 	}
 }
+
+// TestExemptRateLines checks that a VAT summary's line charging no tax (an
+// exemption nature or a 0 % rate before its base and a zero tax) is a
+// part of the invoice's sums beside the taxed lines, in each language,
+// and that a rate printed bare is never its own line's base.
+func TestExemptRateLines(t *testing.T) {
+	feats := func(d *Doc, text string) []string {
+		for _, v := range d.Values {
+			if v.Type == TAmount && v.Text == text {
+				return featureList(&v)
+			}
+		}
+		return nil
+	}
+	for _, tt := range []struct {
+		name, locale          string
+		page                  map[float64][]cell
+		tax, total, zero, sum string
+	}{
+		{"it, a nature code", "it", map[float64][]cell{
+			600: {{40, "Esigibilità"}, {250, "%IVA"}, {330, "Totale imponibile"}, {470, "Totale imposta"}},
+			612: {{40, "Immediata"}, {250, "N1"}, {360, "25,20"}, {500, "0"}},
+			624: {{40, "Escluse ex art. 15"}},
+			636: {{40, "Immediata"}, {250, "10,00"}, {360, "203,07"}, {500, "20,31"}},
+			660: {{330, "Totale documento"}, {500, "248,58"}},
+		}, "20,31", "248,58", "0", "228.27"},
+		{"en, a 0% line after the taxed one", "en", map[float64][]cell{
+			500: {{40, "VAT rate"}, {200, "Net"}, {320, "VAT"}},
+			512: {{40, "20%"}, {200, "1,000.00"}, {320, "200.00"}},
+			524: {{40, "0%"}, {200, "150.00"}, {320, "0.00"}},
+			560: {{250, "Total"}, {380, "1,350.00"}},
+		}, "200.00", "1,350.00", "0.00", "1150.00"},
+		{"de, the sign apart", "de", map[float64][]cell{
+			500: {{40, "MwSt-Satz"}, {200, "Netto"}, {320, "MwSt"}},
+			512: {{40, "19 %"}, {200, "500,00"}, {320, "95,00"}},
+			524: {{40, "0 %"}, {200, "80,00"}, {320, "0,00"}},
+			560: {{250, "Gesamtbetrag"}, {380, "675,00"}},
+		}, "95,00", "675,00", "0,00", "580.00"},
+		{"fr, with a code column", "fr", map[float64][]cell{
+			500: {{40, "Taux"}, {120, "Code"}, {200, "Base HT"}, {320, "TVA"}},
+			512: {{40, "0,00 %"}, {120, "E"}, {200, "45,00"}, {320, "0,00"}},
+			524: {{40, "20,00 %"}, {120, "S"}, {200, "300,00"}, {320, "60,00"}},
+			560: {{250, "Total TTC"}, {380, "405,00"}},
+		}, "60,00", "405,00", "0,00", "345.00"},
+	} {
+		d := Build(doc(tt.page), tt.locale)
+		for text, want := range map[string][]string{tt.tax: {"ar.tax", "rl.taxsum"}, tt.total: {"ar.total"}, tt.sum: {"rl.basesum"}} {
+			got := feats(d, text)
+			for _, w := range want {
+				if !slices.Contains(got, w) {
+					t.Errorf("%s: %s has features %v, want %s", tt.name, text, got, w)
+				}
+			}
+		}
+		if got := feats(d, tt.zero); slices.Contains(got, "rl.taxsum") || slices.Contains(got, "ar.tax") {
+			t.Errorf("%s: the exempt line's zero tax %s has features %v, want neither rl.taxsum nor ar.tax", tt.name, tt.zero, got)
+		}
+	}
+
+	for _, tt := range []struct {
+		name  string
+		page  map[float64][]cell
+		lines int
+	}{
+		{"a quantity of one under a bare rate of ten", map[float64][]cell{
+			100: {{40, "Descrizione"}, {200, "Quantità"}, {280, "Prezzo"}, {360, "% IVA"}, {440, "Importo"}},
+			112: {{40, "Pulizia finale"}, {200, "1,00"}, {280, "63,64"}, {360, "10,00"}, {440, "63,64"}},
+		}, 0},
+		{"a row with a nature code far from the summary", map[float64][]cell{
+			300: {{40, "Imposta di soggiorno"}, {250, "N1"}, {360, "25,20"}, {500, "0"}},
+			600: {{40, "Aliquota"}, {250, "Imponibile"}, {360, "Imposta"}},
+			612: {{40, "22%"}, {250, "1.000,00"}, {360, "220,00"}},
+		}, 1},
+	} {
+		d := Build(doc(tt.page), "it")
+		if got := len(d.rateLines().lines); got != tt.lines {
+			t.Errorf("%s: %d per-rate lines, want %d", tt.name, got, tt.lines)
+		}
+	}
+}

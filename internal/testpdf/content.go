@@ -213,6 +213,12 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 		}
 		last.VATRate = reduced[0]
 	}
+	if multi && !exempt && !reverse && rng.IntN(4) == 0 {
+		// A charge outside the scope of VAT beside taxed goods: a tourist
+		// tax, an expense paid on the buyer's behalf (Italy's "escluso
+		// art. 15"), a line of its own at 0 % in the VAT summary.
+		s.Items[len(s.Items)-1].VATRate = 0
+	}
 	if exempt || reverse {
 		for i := range s.Items {
 			s.Items[i].VATRate = 0
@@ -363,7 +369,7 @@ func vatCode(scheme int, rate float64, reverse, exempt bool) string {
 	switch {
 	case reverse:
 		return []string{"N6.7", "RC", "AE"}[scheme]
-	case exempt:
+	case exempt || rate == 0:
 		return []string{"N2.2", "ES", "N2"}[scheme]
 	}
 	r := fmt.Sprintf("%g", rate)
