@@ -20,9 +20,21 @@ type Field struct {
 // Admits reports whether v can be the field's value: a value of its type,
 // and for an adjustment of the total (a discount, a stamp duty, a
 // withholding) one that is not zero; a zero printed under such a label
-// says there is none, and the field is null.
+// says there is none, and the field is null. A value only the rules give
+// is a candidate of the fields they chose it for alone.
 func (f Field) Admits(v *Value) bool {
-	return v.Type == f.Type && !(unsignedFields[f.Name] && v.Num == 0)
+	if v.Type != f.Type || unsignedFields[f.Name] && v.Num == 0 {
+		return false
+	}
+	if v.ruleOnly {
+		// Printed nowhere the candidates look, such a value has nothing
+		// but the rules' choice for it: it is no candidate of the other
+		// fields of its type (a subtotal the rules computed is no stamp
+		// duty).
+		_, ok := v.rule[f.Name]
+		return ok
+	}
+	return true
 }
 
 // Fields are the fields the resolver decides, in result order.

@@ -291,6 +291,38 @@ func TestRulesMarkCandidates(t *testing.T) {
 	}
 }
 
+// TestRuleOnlyValueStaysWithItsField: a value the rules give that no
+// candidate prints (a subtotal they computed from the VAT lines) is a
+// candidate of the field they chose it for, never of the other fields of
+// its type, however low their thresholds: it carries nothing else.
+func TestRuleOnlyValueStaysWithItsField(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		500: {{300, "Imponibile"}, {450, "700,00"}},
+		515: {{300, "Imponibile"}, {450, "300,00"}},
+		530: {{300, "Totale"}, {450, "1.220,00"}},
+	}), "it")
+	d.SetRules(map[string]Rule{"financials.subtotal": {Num: 1000, Conf: 0.9, Page: 1}})
+	// A bias alone puts every candidate above each threshold.
+	fm := func() *FieldModel {
+		fm := &FieldModel{Threshold: 0.1, Weights: map[string]float64{"bias": 1, "rule": 2}}
+		fm.compile()
+		return fm
+	}
+	m := &Model{Fields: map[string]*FieldModel{}}
+	for _, f := range []string{"financials.subtotal", "financials.discount", "financials.stamp_duty", "financials.withholding_tax"} {
+		m.Fields[f] = fm()
+	}
+	ch := m.Resolve(d)
+	if got := ch["financials.subtotal"].Number(); got != 1000 {
+		t.Errorf("subtotal %v, want the rules' 1000", got)
+	}
+	for _, f := range []string{"financials.discount", "financials.stamp_duty", "financials.withholding_tax"} {
+		if c := ch[f]; c.Value != nil && c.Number() == 1000 {
+			t.Errorf("%s is the subtotal only the rules give", f)
+		}
+	}
+}
+
 func TestDefaultModel(t *testing.T) {
 	m, err := Default()
 	if err != nil {

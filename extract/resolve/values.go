@@ -93,6 +93,9 @@ type Value struct {
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
+	// ruleOnly marks a value no candidate gave, added for the rules'
+	// choice (see Doc.SetRules).
+	ruleOnly bool
 }
 
 // Rule is the value the hand-written rules read for a field: its text as
@@ -151,7 +154,7 @@ func (d *Doc) SetRules(rules map[string]Rule) {
 			}
 		}
 		v := Value{Type: f.Type, Text: r.Text, Norm: r.Text, Num: r.Num, Page: pi, Line: -1, Box: r.Box,
-			rule: map[string]float64{name: r.Conf}, feats: []fv{{fid("bias"), 1}, {fid("rule.only"), 1}}}
+			rule: map[string]float64{name: r.Conf}, ruleOnly: true, feats: []fv{{fid("bias"), 1}, {fid("rule.only"), 1}}}
 		d.Values = append(d.Values, v)
 	}
 }
