@@ -323,6 +323,48 @@ func TestRuleOnlyValueStaysWithItsField(t *testing.T) {
 	}
 }
 
+// TestAdjustmentsStandByTheirLabel: a discount, a stamp duty or a
+// withholding is an amount by a label of its kind; an item's price or any
+// other amount is no candidate of theirs, however low their thresholds.
+func TestAdjustmentsStandByTheirLabel(t *testing.T) {
+	for _, tc := range []struct {
+		lang  string
+		lines map[float64][]cell
+		field string
+		want  float64
+	}{
+		{"it", map[float64][]cell{
+			300: {{50, "Cancelleria"}, {300, "5,50"}, {450, "11,00"}},
+			500: {{300, "Imponibile"}, {450, "11,00"}},
+			515: {{300, "Bollo"}, {450, "2,00"}},
+		}, "financials.stamp_duty", 2},
+		{"de", map[float64][]cell{
+			300: {{50, "Schrauben"}, {300, "5,50"}, {450, "11,00"}},
+			500: {{300, "Rabatt"}, {450, "1,10"}},
+		}, "financials.discount", 1.1},
+		{"en", map[float64][]cell{
+			300: {{50, "Consulting"}, {300, "5.50"}, {450, "11.00"}},
+			500: {{300, "Withholding tax"}, {450, "2.20"}},
+		}, "financials.withholding_tax", 2.2},
+	} {
+		d := Build(doc(tc.lines), tc.lang)
+		for _, f := range Fields {
+			if f.Name != tc.field {
+				continue
+			}
+			var got []float64
+			for i := range d.Values {
+				if f.Admits(&d.Values[i]) {
+					got = append(got, d.Values[i].Num)
+				}
+			}
+			if !slices.Equal(got, []float64{tc.want}) {
+				t.Errorf("%s: candidates %v, want only the labelled %v", tc.field, got, tc.want)
+			}
+		}
+	}
+}
+
 func TestDefaultModel(t *testing.T) {
 	m, err := Default()
 	if err != nil {

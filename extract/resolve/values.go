@@ -159,20 +159,24 @@ func (d *Doc) SetRules(rules map[string]Rule) {
 	}
 }
 
+// hasOwn reports whether a label of the field's kind stands by v (one of
+// ownFeatures).
+func (v *Value) hasOwn(field string) bool {
+	own := ownFeatures[field]
+	for _, f := range v.feats {
+		if own[f.id] {
+			return true
+		}
+	}
+	return false
+}
+
 // features returns a value's features for a field: its own, whether a
 // label of the field's kind stands near it, and the rules' choice.
 func (v *Value) features(field string) []fv {
 	out := make([]fv, len(v.feats), len(v.feats)+3)
 	copy(out, v.feats)
-	own := ownFeatures[field]
-	found := false
-	for _, f := range v.feats {
-		if own[f.id] {
-			found = true
-			break
-		}
-	}
-	if found {
+	if v.hasOwn(field) {
 		out = append(out, fv{fid("own"), 1})
 	} else {
 		out = append(out, fv{fid("own.none"), 1})
