@@ -220,6 +220,10 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 		fa, fb := "vendor."+f, "buyer."+f
 		as := append([]*option{nil}, ptrs(opts[fa])...)
 		bs := append([]*option{nil}, ptrs(opts[fb])...)
+		if f == "address" {
+			as = withoutName(as, out["vendor.name"])
+			bs = withoutName(bs, out["buyer.name"])
+		}
 		if _, ok := m.Fields[fb]; !ok {
 			bs = []*option{nil}
 		}
@@ -252,6 +256,24 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 			pick(fb, bbest)
 		}
 	}
+}
+
+// withoutName drops the streets that start with the party's chosen name
+// ("Max Muster Hauptstraße 4" when the name is "Max Muster"): a name and
+// its street printed on one line are two fields, and the street alone is
+// a candidate too (see parse.StreetStart).
+func withoutName(os []*option, name Choice) []*option {
+	if name.Value == nil {
+		return os
+	}
+	prefix := strings.ToLower(name.Value.Text) + " "
+	out := os[:0:0]
+	for _, o := range os {
+		if o == nil || !strings.HasPrefix(strings.ToLower(o.v.Text), prefix) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // sectionLines is how many lines under a party's name its section runs at

@@ -365,6 +365,45 @@ func TestAdjustmentsStandByTheirLabel(t *testing.T) {
 	}
 }
 
+// TestStreetAfterItsName: a party's name and its street printed on one
+// line are two fields; of the street candidates, the one that starts with
+// the chosen name is no address, the street alone is.
+func TestStreetAfterItsName(t *testing.T) {
+	for _, tc := range []struct{ lang, name, line, street string }{
+		{"de", "Max Muster", "Max Muster Hauptstraße 4 12345 Berlin", "Hauptstraße 4"},
+		{"it", "Rossi S.r.l.", "Rossi S.r.l. Via Roma 12 00100 Roma", "Via Roma 12"},
+		{"fr", "Jean Dupont", "Jean Dupont 16 rue Mollien 75008 Paris", "16 rue Mollien"},
+	} {
+		d := Build(doc(map[float64][]cell{100: {{300, tc.line}}}), tc.lang)
+		var name *Value
+		var streets []*option
+		for i := range d.Values {
+			v := &d.Values[i]
+			if v.Type == TName && v.Text == tc.name {
+				name = v
+			}
+			if v.Type == TStreet {
+				streets = append(streets, &option{key: Key(v), v: v})
+			}
+		}
+		if name == nil {
+			name = &Value{Type: TName, Text: tc.name}
+		}
+		var got []string
+		for _, o := range withoutName(streets, Choice{Value: name}) {
+			got = append(got, o.v.Text)
+		}
+		if !slices.Contains(got, tc.street) {
+			t.Errorf("%q: streets %v, want %q among them", tc.line, got, tc.street)
+		}
+		for _, g := range got {
+			if strings.HasPrefix(g, tc.name) {
+				t.Errorf("%q: street %q starts with the name", tc.line, g)
+			}
+		}
+	}
+}
+
 func TestDefaultModel(t *testing.T) {
 	m, err := Default()
 	if err != nil {
