@@ -1,5 +1,7 @@
 package labels
 
+import "strings"
+
 // Languages of lexicon entries; shared entries have no language.
 const (
 	it     = "it"
@@ -352,6 +354,14 @@ func vocabulary() []def {
 		"Montant net HT", "Total HT net", "Montant total HT", "Sous-total HT", "Total H.T.",
 		"Montant total hors taxes", "Total brut HT")
 	add(Subtotal, fr, 0.9, "Prix total HT")
+
+	// A sum qualified by the tax it leaves out is the net, by the tax it
+	// takes in the gross: any sum word, any way of saying so, any name of
+	// the tax ("Rechnungssumme ohne USt.", "Amount excluding sales tax",
+	// "Totale al netto dell'IVA", "Montant hors taxes").
+	for _, q := range taxQualified() {
+		add(q.kind, q.lang, 1, q.labels...)
+	}
 
 	add(TaxAmount, it, 1,
 		"Totale IVA", "Tot. IVA", "Importo IVA", "Totale imposta", "Imposta IVA", "IVA totale",
@@ -967,4 +977,66 @@ func keyVocabulary() []def {
 		"Firmensitz", "Stammdaten")
 	add(Heading, fr, 1, "Coordonnées", "Siège social", "Données fiscales")
 	return v
+}
+
+// taxQualified returns the sums qualified by the tax they leave out
+// (Subtotal) or take in (Total), in each language: every sum word with
+// every way of saying so and every name of the VAT. A word for taxes in
+// general is none: net of "imposte", an Italian utility bill's total
+// leaves out its excise duties, and its VAT base is another line.
+func taxQualified() []def {
+	type lang struct {
+		code        string
+		sums, taxes []string
+		excl, incl  []string // "%s" stands for the tax
+	}
+	langs := []lang{
+		{de,
+			[]string{"Summe", "Gesamtsumme", "Gesamtbetrag", "Rechnungssumme", "Rechnungsbetrag", "Betrag",
+				"Gesamt", "Endsumme", "Endbetrag", "Positionssumme", "Warenwert", "Total"},
+			[]string{"MwSt.", "USt.", "Umsatzsteuer", "Mehrwertsteuer"},
+			[]string{"ohne %s", "exkl. %s", "exklusive %s", "excl. %s", "vor %s"},
+			[]string{"inkl. %s", "inklusive %s", "incl. %s", "mit %s", "einschl. %s", "einschließlich %s"}},
+		{it,
+			[]string{"Totale", "Importo", "Importo totale", "Totale documento", "Totale fattura", "Tot."},
+			[]string{"IVA"},
+			[]string{"%s esclusa", "escluso %s", "esclusa %s", "senza %s", "al netto dell'%s",
+				"al netto di %s", "netto %s"},
+			[]string{"%s inclusa", "%s compresa", "incluso %s", "inclusa %s", "compresa %s", "comprensivo di %s",
+				"comprensivo dell'%s", "con %s", "%s incl."}},
+		{en,
+			[]string{"Total", "Amount", "Sum", "Invoice total", "Total amount", "Invoice amount", "Subtotal"},
+			[]string{"VAT", "tax", "taxes", "GST", "sales tax"},
+			[]string{"excl. %s", "excluding %s", "ex. %s", "ex %s", "before %s", "without %s", "net of %s",
+				"exclusive of %s", "pre-%s"},
+			[]string{"incl. %s", "including %s", "inc. %s", "with %s", "inclusive of %s"}},
+		{fr,
+			[]string{"Total", "Montant", "Montant total", "Somme", "Prix total", "Total facture"},
+			[]string{"TVA", "taxes", "taxe"},
+			[]string{"hors %s", "sans %s", "%s non comprise", "%s exclue"},
+			[]string{"%s comprise", "%s incluse", "toutes %s comprises", "avec %s", "y compris %s"}},
+	}
+	var out []def
+	for _, l := range langs {
+		for _, q := range []struct {
+			kind  Kind
+			forms []string
+		}{{Subtotal, l.excl}, {Total, l.incl}} {
+			d := def{kind: q.kind, lang: l.code, weight: 1}
+			seen := map[string]bool{}
+			for _, sum := range l.sums {
+				for _, f := range q.forms {
+					for _, tax := range l.taxes {
+						label := sum + " " + strings.ReplaceAll(f, "%s", tax)
+						if !seen[label] {
+							seen[label] = true
+							d.labels = append(d.labels, label)
+						}
+					}
+				}
+			}
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -248,10 +248,10 @@ var lexicon = map[string]map[string][]string{
 		"fr": {"Remise", "Remise globale", "Remise commerciale"},
 	},
 	"subtotal": {
-		"it": {"Imponibile", "Totale imponibile", "Tot. imponibile", "Imponibile IVA"},
-		"en": {"Subtotal", "Sub Total", "Net total", "Total net", "Total excl. VAT"},
-		"de": {"Nettobetrag", "Summe netto", "Gesamt netto", "Netto", "Zwischensumme netto"},
-		"fr": {"Total HT", "Montant HT", "Total net HT", "Sous-total HT"},
+		"it": {"Imponibile", "Totale imponibile", "Tot. imponibile", "Imponibile IVA", "Totale al netto dell'IVA"},
+		"en": {"Subtotal", "Sub Total", "Net total", "Total net", "Total excl. VAT", "Amount excluding tax"},
+		"de": {"Nettobetrag", "Summe netto", "Gesamt netto", "Netto", "Zwischensumme netto", "Rechnungssumme ohne USt."},
+		"fr": {"Total HT", "Montant HT", "Total net HT", "Sous-total HT", "Montant sans TVA"},
 	},
 	"vatline": {
 		"it": {"IVA", "Imposta", "IVA al"},
@@ -266,10 +266,10 @@ var lexicon = map[string]map[string][]string{
 		"fr": {"Total TVA", "Montant TVA", "TVA totale"},
 	},
 	"total": {
-		"it": {"Totale documento", "Totale fattura", "TOTALE", "Totale", "Tot. documento"},
-		"en": {"Total", "Invoice total", "Total incl. VAT", "TOTAL", "Grand total"},
-		"de": {"Gesamtbetrag", "Rechnungsbetrag", "Bruttobetrag", "Endbetrag", "Gesamt brutto", "Summe brutto"},
-		"fr": {"Total TTC", "Montant TTC", "TOTAL TTC", "Total T.T.C."},
+		"it": {"Totale documento", "Totale fattura", "TOTALE", "Totale", "Tot. documento", "Importo comprensivo di IVA"},
+		"en": {"Total", "Invoice total", "Total incl. VAT", "TOTAL", "Grand total", "Total inclusive of tax"},
+		"de": {"Gesamtbetrag", "Rechnungsbetrag", "Bruttobetrag", "Endbetrag", "Gesamt brutto", "Summe brutto", "Summe inkl. Umsatzsteuer"},
+		"fr": {"Total TTC", "Montant TTC", "TOTAL TTC", "Total T.T.C.", "Montant TVA comprise"},
 	},
 	"due.amount": {
 		"it": {"Netto a pagare", "Totale da pagare", "Importo da pagare", "Netto a pagare"},
