@@ -179,7 +179,61 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	m.partyNames(d, opts, th, pick)
 	m.partyBlocks(d, opts, th, pick, out)
+	apart(opts, th, pick, out, "invoice.number", "vendor.phone")
+	apart(opts, th, pick, out, "invoice.po_number", "vendor.phone")
 	return out
+}
+
+// apart keeps a document's identifier (fa) and the vendor's phone (fb)
+// from being one printed value: a phone number is no invoice number
+// ("990-120-4560" under the letterhead). (A VAT id may share its digits
+// with an order number on a sample invoice: "DE123456789", "B123456789".)
+// When their chosen values have the same digits, the pair of the two
+// fields' options that differ and is worth most stands: the identifier's
+// next best beside the phone, or the phone's next best (or null) beside
+// the identifier.
+func apart(opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice, fa, fb string) {
+	a, b := out[fa], out[fb]
+	if a.Value == nil || b.Value == nil || !sameDigits(a.Value.Text, b.Value.Text) {
+		return
+	}
+	u := func(field string, o *option) float64 {
+		if o == nil {
+			return 0
+		}
+		return utility(o.prob, th(field))
+	}
+	best := func(field string, not *Value) *option {
+		os := opts[field]
+		for i := range os {
+			if !sameDigits(os[i].v.Text, not.Text) && u(field, &os[i]) > 0 {
+				return &os[i]
+			}
+		}
+		return nil
+	}
+	ua, ub := utility(a.Prob, th(fa)), utility(b.Prob, th(fb))
+	na, nb := best(fa, b.Value), best(fb, a.Value)
+	if u(fa, na)+ub >= ua+u(fb, nb) {
+		pick(fa, na)
+	} else {
+		pick(fb, nb)
+	}
+}
+
+// sameDigits reports whether two values print the same digits, six or
+// more of them.
+func sameDigits(a, b string) bool {
+	digits := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, s)
+	}
+	da := digits(a)
+	return len(da) >= 6 && da == digits(b)
 }
 
 // partyFields are the fields of a party besides its name, which stand in

@@ -404,6 +404,35 @@ func TestStreetAfterItsName(t *testing.T) {
 	}
 }
 
+// TestIdentifierIsNoPhone: a phone number printed under the
+// letterhead is the vendor's phone, not the invoice number too, however
+// much the number's weights like its dashes; the labelled number stands.
+func TestIdentifierIsNoPhone(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60:  {{50, "Stanford Plumbing"}},
+		75:  {{50, "123 Madison Drive, Seattle, WA 98101"}},
+		90:  {{50, "990-120-4560"}},
+		150: {{50, "BILL TO"}, {350, "Invoice No:"}, {450, "#INV03051"}},
+		165: {{50, "Christopher Rodriguez"}, {350, "Invoice Date:"}, {450, "10/18/18"}},
+	}), "en")
+	w := func(ws map[string]float64) *FieldModel {
+		fm := &FieldModel{Threshold: 0.1, Weights: ws}
+		fm.compile()
+		return fm
+	}
+	m := &Model{Fields: map[string]*FieldModel{
+		"invoice.number": w(map[string]float64{"bias": -1, "id.dash": 3, "L:invoice.number": 1}),
+		"vendor.phone":   w(map[string]float64{"bias": 2}),
+	}}
+	ch := m.Resolve(d)
+	if got := ch["vendor.phone"]; got.Value == nil || got.Value.Text != "990-120-4560" {
+		t.Fatalf("vendor phone %+v, want 990-120-4560", got.Value)
+	}
+	if got := ch["invoice.number"]; got.Value == nil || got.Value.Norm != "INV03051" {
+		t.Errorf("invoice number %+v, want INV03051", got.Value)
+	}
+}
+
 func TestDefaultModel(t *testing.T) {
 	m, err := Default()
 	if err != nil {
