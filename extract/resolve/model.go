@@ -20,20 +20,11 @@ type Field struct {
 // Admits reports whether v can be the field's value: a value of its type,
 // and for an adjustment of the total (a discount, a stamp duty, a
 // withholding) one that is not zero; a zero printed under such a label
-// says there is none, and the field is null; such an adjustment stands by
-// a label of its kind. A value only the rules give is a candidate of the
-// fields they chose it for alone.
+// says there is none, and the field is null. A value only the rules give
+// is a candidate of the fields they chose it for alone.
 func (f Field) Admits(v *Value) bool {
 	if v.Type != f.Type || unsignedFields[f.Name] && v.Num == 0 {
 		return false
-	}
-	if unsignedFields[f.Name] && !v.hasOwn(f.Name) {
-		// Nobody prints an adjustment of the total without saying what it
-		// is: an amount by no label of its kind is none, unless the rules
-		// chose it.
-		if _, ok := v.rule[f.Name]; !ok {
-			return false
-		}
 	}
 	if v.ruleOnly {
 		// Printed nowhere the candidates look, such a value has nothing
@@ -268,4 +259,18 @@ func (o orderedMap) MarshalJSON() ([]byte, error) {
 		b = append(b, fmt.Sprintf("%.4f", o[k])...)
 	}
 	return append(b, '}'), nil
+}
+
+// Chooses reports whether the resolver may choose v for the field, which
+// must admit it: nobody prints an adjustment of the total (a discount, a
+// stamp duty, a withholding) without saying what it is, so an amount by
+// no label of its kind is none unless the rules chose it. The fit still
+// learns from every admitted value, so that a label's weight is learned
+// against the amounts without one.
+func (f Field) Chooses(v *Value) bool {
+	if !unsignedFields[f.Name] || v.hasOwn(f.Name) {
+		return true
+	}
+	_, ok := v.rule[f.Name]
+	return ok
 }

@@ -98,6 +98,13 @@ func itoa(x int64) string {
 
 // options scores a field's candidates and returns its best values.
 func (m *Model) options(d *Doc, f Field) []option {
+	return m.scored(d, f, true)
+}
+
+// scored returns a field's best options, as options does; with choosing
+// false, it keeps the values the field admits that the resolver may not
+// choose (see Field.Chooses) too.
+func (m *Model) scored(d *Doc, f Field, choosing bool) []option {
 	fm := m.Fields[f.Name]
 	if fm == nil {
 		return nil
@@ -105,7 +112,7 @@ func (m *Model) options(d *Doc, f Field) []option {
 	best := map[string]*option{}
 	for i := range d.Values {
 		v := &d.Values[i]
-		if !f.Admits(v) {
+		if !f.Admits(v) || choosing && !f.Chooses(v) {
 			continue
 		}
 		p := fm.prob(v, f.Name)

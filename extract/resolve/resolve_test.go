@@ -354,7 +354,7 @@ func TestAdjustmentsStandByTheirLabel(t *testing.T) {
 			}
 			var got []float64
 			for i := range d.Values {
-				if f.Admits(&d.Values[i]) {
+				if f.Admits(&d.Values[i]) && f.Chooses(&d.Values[i]) {
 					got = append(got, d.Values[i].Num)
 				}
 			}
