@@ -20,10 +20,11 @@ type Field struct {
 // Admits reports whether v can be the field's value: a value of its type,
 // and for an adjustment of the total (a discount, a stamp duty, a
 // withholding) one that is not zero; a zero printed under such a label
-// says there is none, and the field is null. A value only the rules give
-// is a candidate of the fields they chose it for alone.
+// says there is none, and the field is null. An amount per unit
+// ("0,15 €/kWh") is a price, no sum of the document. A value only the
+// rules give is a candidate of the fields they chose it for alone.
 func (f Field) Admits(v *Value) bool {
-	if v.Type != f.Type || unsignedFields[f.Name] && v.Num == 0 {
+	if v.Type != f.Type || unsignedFields[f.Name] && v.Num == 0 || v.perUnit {
 		return false
 	}
 	if v.ruleOnly {

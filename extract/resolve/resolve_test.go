@@ -433,6 +433,37 @@ func TestIdentifierIsNoPhone(t *testing.T) {
 	}
 }
 
+// TestAmountPerUnitIsNoSum: an amount per unit of something is a price
+// or a tariff, a candidate of none of the document's sums.
+func TestAmountPerUnitIsNoSum(t *testing.T) {
+	for _, tc := range []struct {
+		lang, line string
+		want       []float64
+	}{
+		{"it", "Importo sconto 6,60 €/PoD/anno", nil},
+		{"it", "Prezzo energia 0,15 €/kWh", nil},
+		{"de", "Rabatt 2,50 EUR / Stk", nil},
+		{"it", "Importo sconto 6,60 €", []float64{6.6}},
+		{"de", "Rabatt 2,50 EUR", []float64{2.5}},
+	} {
+		d := Build(doc(map[float64][]cell{100: {{50, tc.line}}}), tc.lang)
+		for _, f := range Fields {
+			if f.Type != TAmount {
+				continue
+			}
+			var got []float64
+			for i := range d.Values {
+				if f.Admits(&d.Values[i]) {
+					got = append(got, d.Values[i].Num)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%q: %s candidates %v, want %v", tc.line, f.Name, got, tc.want)
+			}
+		}
+	}
+}
+
 func TestDefaultModel(t *testing.T) {
 	m, err := Default()
 	if err != nil {

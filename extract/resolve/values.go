@@ -93,6 +93,9 @@ type Value struct {
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
+	// perUnit marks an amount per unit of something ("0,15 €/kWh",
+	// "6,60 €/anno"): a price or a tariff, never a sum of the document.
+	perUnit bool
 	// ruleOnly marks a value no candidate gave, added for the rules'
 	// choice (see Doc.SetRules).
 	ruleOnly bool
@@ -213,6 +216,7 @@ func (d *Doc) findValues() {
 				if ref, ok := p.S.CellAt(li, first); ok {
 					v.Cell = ref.Index
 				}
+				v.perUnit = t == TAmount && perUnit(text[m.End:])
 				d.Values = append(d.Values, v)
 			}
 			for _, m := range parse.FindDates(text, d.Locale) {
@@ -541,4 +545,15 @@ func (d *Doc) hasValue(pi, li int, t Type, norm string) bool {
 		}
 	}
 	return false
+}
+
+// perUnit reports whether the text after an amount makes it one per unit:
+// a slash and a unit ("/kWh", " / Stk", "€/PoD/anno" after "6,60 €").
+func perUnit(after string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(after, " "), "/")
+	if !ok {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, " "))
+	return unicode.IsLetter(r)
 }
