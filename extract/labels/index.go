@@ -24,6 +24,9 @@ type form struct {
 	label string
 	parts []string // the label's words with a trailing ':' removed, for the exact test
 	toks  []string // the label's words folded, empty ones dropped, for fuzzy matching
+	// exact marks a form matched only as printed (normalized), never
+	// fuzzily: one of many composed forms (see def.exact).
+	exact bool
 }
 
 // entry is an Entry as the matcher uses it.
@@ -91,6 +94,7 @@ func build(defs []def) *index {
 		for _, raw := range d.labels {
 			label, caps := strings.CutPrefix(raw, "!")
 			fm := newForm(label)
+			fm.exact = d.exact
 			if len(fm.toks) == 0 {
 				panic(fmt.Sprintf("labels: %q folds to nothing", raw))
 			}
@@ -132,6 +136,9 @@ func build(defs []def) *index {
 			ix.maxSpan = max(ix.maxSpan, len(fm.parts)+3)
 			for _, t := range fm.toks {
 				ix.known[t] = struct{}{}
+			}
+			if fm.exact {
+				continue
 			}
 			ref := fref{int32(ei), int32(fi)}
 			first := fm.toks[0]

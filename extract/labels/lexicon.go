@@ -20,6 +20,9 @@ type def struct {
 	lang   string
 	weight float64
 	labels []string
+	// exact keeps the labels out of fuzzy matching: composed forms, too
+	// many to try against every misread word (see taxQualified).
+	exact bool
 }
 
 // vocabulary is the lexicon: general vocabulary of invoices in Italian,
@@ -359,9 +362,7 @@ func vocabulary() []def {
 	// takes in the gross: any sum word, any way of saying so, any name of
 	// the tax ("Rechnungssumme ohne USt.", "Amount excluding sales tax",
 	// "Totale al netto dell'IVA", "Montant hors taxes").
-	for _, q := range taxQualified() {
-		add(q.kind, q.lang, 1, q.labels...)
-	}
+	v = append(v, taxQualified()...)
 
 	add(TaxAmount, it, 1,
 		"Totale IVA", "Tot. IVA", "Importo IVA", "Totale imposta", "Imposta IVA", "IVA totale",
@@ -1022,7 +1023,7 @@ func taxQualified() []def {
 			kind  Kind
 			forms []string
 		}{{Subtotal, l.excl}, {Total, l.incl}} {
-			d := def{kind: q.kind, lang: l.code, weight: 1}
+			d := def{kind: q.kind, lang: l.code, weight: 1, exact: true}
 			seen := map[string]bool{}
 			for _, sum := range l.sums {
 				for _, f := range q.forms {
