@@ -50,8 +50,10 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // origin on the other origins and the fixed generated set: held-out field
 // accuracy 92.3% (2885/3127), its mean over origins 89.3%, exact
 // line-item rows 78.3% (180/230), no invented value 99.1% (2026-11-26);
-// exact rows 79.6% (183/230) on 2026-12-02, the rows floor raised to 78%.
-// Each is rounded down a little. They are ratchets: raise them as the held-out figures
+// exact rows 79.6% (183/230) on 2026-12-02, the rows floor raised to 78%;
+// field accuracy 93.0% (2908/3127), over origins 91.9%, no invented value
+// 99.7% (326/327) on 2026-12-03, the two accuracy floors raised to 92.5%
+// and 90.5%. Each is rounded down a little. They are ratchets: raise them as the held-out figures
 // improve, never lower one to make a change pass.
 //
 // Earlier floors (92%, 85%, 83%) measured an engine with no fitted part,
@@ -60,8 +62,8 @@ func TestCorpusEmbeddedXML(t *testing.T) {
 // scored by a model that never saw it; the floors restart from that
 // honest figure.
 const (
-	digitalHeldOutAccuracy  = 0.915
-	digitalHeldOutMacro     = 0.885
+	digitalHeldOutAccuracy  = 0.925
+	digitalHeldOutMacro     = 0.905
 	digitalHeldOutExactRows = 0.78
 )
 
