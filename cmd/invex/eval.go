@@ -115,6 +115,7 @@ figures); the report says what was fitted.`, stderr)
 	l2 := fs.Float64("fit-l2", 0, "with --holdout: the `weight` of the fits' L2 penalty; 0 is the default of the shipped fit")
 	var trainDirs stringList
 	fs.Var(&trainDirs, "train", "with --holdout: also fit on the cases of this `DIR` (repeatable), never scoring them, such as a generated set")
+	trainKind := fs.String("train-kind", "", "with --train: fit only on the training cases of this `kind` (digital, scanned or embedded-xml); all of them by default")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -133,6 +134,8 @@ figures); the report says what was fitted.`, stderr)
 		return usageError{fmt.Sprintf("--holdout takes only %q; got %q", eval.HoldoutOrigin, *holdout)}
 	case len(trainDirs) > 0 && *holdout == "":
 		return usageError{"--train needs --holdout origin"}
+	case *trainKind != "" && len(trainDirs) == 0:
+		return usageError{"--train-kind needs --train"}
 	}
 	cases, err := loadCases(fs.Args(), stderr)
 	if err != nil {
@@ -175,6 +178,18 @@ figures); the report says what was fitted.`, stderr)
 			extra, err := loadCases(trainDirs, stderr)
 			if err != nil {
 				return err
+			}
+			if *trainKind != "" {
+				kept := extra[:0]
+				for _, c := range extra {
+					if c.Truth.Kind == *trainKind {
+						kept = append(kept, c)
+					}
+				}
+				if len(kept) == 0 {
+					return fmt.Errorf("no training case of kind %q", *trainKind)
+				}
+				extra = kept
 			}
 			l = withTraining(l, extra, cases)
 		}

@@ -141,6 +141,9 @@ func TestEvalUsage(t *testing.T) {
 	if _, _, err := runCmd(t, "eval", "--train", empty, empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), "--holdout") {
 		t.Errorf("--train without --holdout: err %v, want a usage error", err)
 	}
+	if _, _, err := runCmd(t, "eval", "--holdout", "origin", "--train-kind", "digital", empty); !errors.As(err, &ue) || !strings.Contains(err.Error(), "--train") {
+		t.Errorf("--train-kind without --train: err %v, want a usage error", err)
+	}
 }
 
 // TestEvalTrain checks that --train adds cases to every fit and scores
@@ -194,6 +197,10 @@ func TestEvalTrain(t *testing.T) {
 	}
 	if strings.Contains(out, "gen:c") {
 		t.Errorf("a training case was scored:\n%s", out)
+	}
+	// The training cases are all digital: of kind scanned, none is left.
+	if _, _, err := runCmd(t, "eval", "--holdout", "origin", "--train", train, "--train-kind", "scanned", scored); err == nil || !strings.Contains(err.Error(), `no training case of kind "scanned"`) {
+		t.Errorf("--train-kind scanned: err %v, want no training case", err)
 	}
 }
 
