@@ -142,16 +142,9 @@ figures); the report says what was fitted.`, stderr)
 		return err
 	}
 	if *kind != "" {
-		kept := cases[:0]
-		for _, c := range cases {
-			if c.Truth.Kind == *kind {
-				kept = append(kept, c)
-			}
-		}
-		if len(kept) == 0 {
+		if cases = ofKind(cases, *kind); len(cases) == 0 {
 			return fmt.Errorf("no case of kind %q", *kind)
 		}
-		cases = kept
 	}
 	var model *resolve.Model
 	if *modelFile != "" {
@@ -180,16 +173,9 @@ figures); the report says what was fitted.`, stderr)
 				return err
 			}
 			if *trainKind != "" {
-				kept := extra[:0]
-				for _, c := range extra {
-					if c.Truth.Kind == *trainKind {
-						kept = append(kept, c)
-					}
-				}
-				if len(kept) == 0 {
+				if extra = ofKind(extra, *trainKind); len(extra) == 0 {
 					return fmt.Errorf("no training case of kind %q", *trainKind)
 				}
-				extra = kept
 			}
 			l = withTraining(l, extra, cases)
 		}
@@ -254,6 +240,17 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 // loadCases loads the cases of every argument, a folder or a PDF, and notes
 // the PDFs skipped for want of truth on stderr.
+// ofKind keeps the cases of one kind, in place.
+func ofKind(cases []eval.Case, kind string) []eval.Case {
+	kept := cases[:0]
+	for _, c := range cases {
+		if c.Truth.Kind == kind {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
 func loadCases(args []string, stderr io.Writer) ([]eval.Case, error) {
 	var all []eval.Case
 	for _, arg := range args {

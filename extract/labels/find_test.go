@@ -200,7 +200,7 @@ func TestFindGerman(t *testing.T) {
 		{"Nettobetrag 100,00 MwSt. 19% 19,00 Gesamtbetrag 119,00",
 			[]span{{Subtotal, 0, 0}, {TaxAmount, 2, 2}, {Total, 5, 5}}},
 		{"Zwischensumme 100,00", []span{{Subtotal, 0, 0}}},
-		{"Rechnungssumme ohne USt. 193,77 Bruttosumme 215,07", []span{{Subtotal, 0, 2}, {Total, 4, 4}}},
+		{"Gesamtbetrag exkl. USt. 400,00 Bruttosumme 476,00", []span{{Subtotal, 0, 2}, {Total, 4, 4}}},
 		{"Gesamtbetrag inklusive Mehrwertsteuer 119,00", []span{{Total, 0, 2}}},
 		{"Amount excluding sales tax 100.00", []span{{Subtotal, 0, 3}}},
 		{"Total inclusive of GST 110.00", []span{{Total, 0, 3}}},

@@ -360,7 +360,7 @@ func vocabulary() []def {
 
 	// A sum qualified by the tax it leaves out is the net, by the tax it
 	// takes in the gross: any sum word, any way of saying so, any name of
-	// the tax ("Rechnungssumme ohne USt.", "Amount excluding sales tax",
+	// the tax ("Gesamtbetrag exkl. USt.", "Amount excluding sales tax",
 	// "Totale al netto dell'IVA", "Montant hors taxes").
 	v = append(v, taxQualified()...)
 

@@ -101,15 +101,19 @@ func Fit(examples []Example, opts FitOptions) *Model {
 	m, docs := fitFields(examples, opts)
 	seen := seenOptions(examples, m)
 	for _, f := range Fields {
-		// On every value the field admits, those the resolver may not
-		// choose too: a threshold fitted only on the labelled amounts an
-		// adjustment is chosen among would fall to nothing, and let the
-		// first label met in a line of prose in.
-		all := make([]map[string][]option, len(examples))
-		for i, ex := range examples {
-			all[i] = map[string][]option{f.Name: m.scored(ex.Doc, f, false)}
+		opts := seen
+		if unsignedFields[f.Name] {
+			// On every value the field admits, those the resolver may
+			// not choose (see Field.Chooses) too: a threshold fitted
+			// only on the labelled amounts an adjustment is chosen among
+			// would fall to nothing, and let the first label met in a
+			// line of prose in.
+			opts = make([]map[string][]option, len(examples))
+			for i, ex := range examples {
+				opts[i] = map[string][]option{f.Name: m.scored(ex.Doc, f, false)}
+			}
 		}
-		m.Fields[f.Name].Threshold = fitThreshold(examples, all, f)
+		m.Fields[f.Name].Threshold = fitThreshold(examples, opts, f)
 	}
 	cross := crossOptions(examples, m, opts)
 	for _, f := range Fields {

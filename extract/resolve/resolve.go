@@ -192,10 +192,10 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 }
 
 // apart keeps a document's identifier (fa) and the vendor's phone (fb)
-// from being one printed value: a phone number is no invoice number
-// ("990-120-4560" under the letterhead). (A VAT id may share its digits
-// with an order number on a sample invoice: "DE123456789", "B123456789".)
-// When their chosen values have the same digits, the pair of the two
+// from being one printed value: a phone number printed without its label
+// under a letterhead is shaped like an identifier, and is no invoice or
+// order number. (VAT ids are left out: a sample invoice may give its
+// order number the VAT id's digits.) When their chosen values have the same digits, the pair of the two
 // fields' options that differ and is worth most stands: the identifier's
 // next best beside the phone, or the phone's next best (or null) beside
 // the identifier.

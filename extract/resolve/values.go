@@ -548,7 +548,7 @@ func (d *Doc) hasValue(pi, li int, t Type, norm string) bool {
 }
 
 // perUnit reports whether the text after an amount makes it one per unit:
-// a slash and a unit ("/kWh", " / Stk", "€/PoD/anno" after "6,60 €").
+// a slash and a unit ("/kWh", " / Stk", "€/mese" after "4,80 €").
 func perUnit(after string) bool {
 	rest, ok := strings.CutPrefix(strings.TrimLeft(after, " "), "/")
 	if !ok {

@@ -250,7 +250,7 @@ var lexicon = map[string]map[string][]string{
 	"subtotal": {
 		"it": {"Imponibile", "Totale imponibile", "Tot. imponibile", "Imponibile IVA", "Totale al netto dell'IVA"},
 		"en": {"Subtotal", "Sub Total", "Net total", "Total net", "Total excl. VAT", "Amount excluding tax"},
-		"de": {"Nettobetrag", "Summe netto", "Gesamt netto", "Netto", "Zwischensumme netto", "Rechnungssumme ohne USt."},
+		"de": {"Nettobetrag", "Summe netto", "Gesamt netto", "Netto", "Zwischensumme netto", "Gesamtbetrag ohne USt."},
 		"fr": {"Total HT", "Montant HT", "Total net HT", "Sous-total HT", "Montant sans TVA"},
 	},
 	"vatline": {
