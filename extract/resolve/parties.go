@@ -27,7 +27,7 @@ import (
 
 // separators split a cell into segments: a dash, a bar, a slash or a
 // bullet between spaces, and a bullet at either end of the cell
-// ("12345 Stadthausen ●" when the gap after it splits the cell).
+// ("12345 Tannenfeld ●" when the gap after it splits the cell).
 var separators = regexp.MustCompile(`\s+[-–—|·•●∙◦]\s+|\s*\|\s*|\s+/\s+|\s+[·•●∙◦]$|^[·•●∙◦]\s+`)
 
 // maxNameWords bounds the words of a name candidate.
@@ -378,7 +378,7 @@ func weakStreet(s string) bool {
 // kind of street (weakStreet): a German or Tyrolean address block
 // ("Lindenhof 13" over "97080 Würzburg"); or when it was read as a postal
 // line of four digits that is as well a house number before its street
-// ("2558 Michael Mills" over "East Steven, MI 89330", where alone it may
+// ("3071 Juniper Ridge" over "Lakeview, OH 43311", where alone it may
 // be "1010 Wien"). They are marked weak.
 func (d *Doc) weakStreets() {
 	n := len(d.Values)
@@ -492,7 +492,7 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 		if colon {
 			return
 		}
-		// A heading word may be the name's own ("Lieferant GmbH"): the
+		// A heading word may be the name's own ("Lieferant Berger GmbH"): the
 		// whole segment stays a candidate too.
 	}
 	for off := 0; ; {

@@ -400,8 +400,8 @@ func (d *Doc) startsCell(v *Value) bool {
 }
 
 // samePlace reports whether two postal lines name one place: the same
-// postal code, and one city's name within the other's ("97950
-// Großrinderfeld" and "97950 GROSSRINDERFELD GROSSRINDERFELD" read off a
+// postal code, and one city's name within the other's ("97999
+// Lindenfeld" and "97999 LINDENFELD LINDENFELD" read off a
 // line that repeats it).
 func samePlace(x, y *Value) bool {
 	zx, cx := place(x)
