@@ -388,8 +388,15 @@ func (d *Doc) describe() {
 	d.addSums(summary)
 }
 
+// placeKeys are the keys of the parts of an address: what follows one
+// of them is a street, a house number, a postal code, a city, a province
+// or a country, never a party's name.
+var placeKeys = map[labels.Kind]bool{labels.Street: true, labels.HouseNumber: true, labels.ZipCode: true,
+	labels.City: true, labels.Province: true, labels.Country: true}
+
 // labelFeatures sets the label features of a value: the nearest label in
-// each direction, its kind and match score.
+// each direction, its kind and match score. A name after a key of a part
+// of an address is marked placeKeyed.
 func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 	p := d.Pages[v.Page]
 	s := p.S
@@ -407,6 +414,7 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 		}
 		if best >= 0 {
 			lab(dirSame, cells[v.Cell][best], 1)
+			v.placeKeyed = v.Type == TName && placeKeys[cells[v.Cell][best].kind]
 		}
 	}
 	// Inside the value: the labels its own words make.

@@ -24,7 +24,7 @@ type Field struct {
 // ("0,15 €/kWh") is a price, no sum of the document. A value only the
 // rules give is a candidate of the fields they chose it for alone.
 func (f Field) Admits(v *Value) bool {
-	if v.Type != f.Type || unsignedFields[f.Name] && v.Num == 0 || v.perUnit {
+	if v.Type != f.Type || unsignedFields[f.Name] && v.Num == 0 || v.perUnit || v.placeKeyed {
 		return false
 	}
 	if v.ruleOnly {

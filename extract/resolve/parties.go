@@ -176,12 +176,18 @@ func (d *Doc) keyedAddresses(pi int) {
 		d.Values = append(d.Values, v)
 		return &d.Values[len(d.Values)-1]
 	}
+	// parts are the spans of the given and family names joined: alone,
+	// neither is the person's name, so they are no name candidates.
+	type span struct{ line, first, last int }
+	parts := map[span]bool{}
 	for li := range p.labels {
 		for _, given := range p.keyed(li, labels.GivenName) {
 			if family, ok := near(given, labels.FamilyName, false); ok {
 				text := p.words(given) + " " + p.words(family)
 				if nameLike(text) {
 					add(TName, given, family, text, text).joined = true
+					parts[span{given.line, given.first, given.last}] = true
+					parts[span{family.line, family.first, family.last}] = true
 				}
 			}
 		}
@@ -205,6 +211,12 @@ func (d *Doc) keyedAddresses(pi int) {
 			v.Zip, v.City, v.Country, v.guessed = pa.Zip, pa.City, pa.Country, pa.Guessed
 		}
 	}
+	if len(parts) == 0 {
+		return
+	}
+	d.Values = slices.DeleteFunc(d.Values, func(v Value) bool {
+		return v.Type == TName && v.Page == pi && !v.joined && parts[span{v.Line, v.First, v.Last}]
+	})
 }
 
 func abs(x int) int {

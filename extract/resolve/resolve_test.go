@@ -1247,7 +1247,8 @@ func TestLegalWord(t *testing.T) {
 
 // TestNameShapes checks the features that tell a name from what only
 // looks like one: a code with its meaning, a piece of a legal form, and a
-// person's name joined from its keys.
+// person's name joined from its keys, whose given and family names alone
+// are no names; nor is a city or a province after its key.
 func TestNameShapes(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		60:  {{60, "Bianchi Arredi Società a responsabilità"}},
@@ -1255,11 +1256,23 @@ func TestNameShapes(t *testing.T) {
 		100: {{60, "Regime fiscale: RF19 (forfettario)"}},
 		140: {{60, "Nome: ANNA MARIA"}},
 		152: {{60, "Cognome: BELLINI"}},
+		180: {{60, "Comune: FABRIANO"}},
+		192: {{60, "Provincia: ANCONA"}},
 	}), "it")
 	feats := map[string][]string{}
 	for _, v := range d.Values {
 		if v.Type == TName {
 			feats[v.Text] = featureList(&v)
+			if v.Text == "FABRIANO" || v.Text == "ANCONA" {
+				if (Field{"vendor.name", TName}).Admits(&v) || (Field{"buyer.name", TName}).Admits(&v) {
+					t.Errorf("%q, printed after a city's or a province's key, is admitted as a party's name", v.Text)
+				}
+			}
+		}
+	}
+	for _, part := range []string{"ANNA MARIA", "BELLINI"} {
+		if _, ok := feats[part]; ok {
+			t.Errorf("%q, a part of a joined name, is a name candidate", part)
 		}
 	}
 	for name, c := range map[string]struct{ want, not []string }{

@@ -93,6 +93,10 @@ type Value struct {
 	// rule holds, for each field the hand-written rules chose this value
 	// for, their confidence (see Doc.SetRules).
 	rule map[string]float64
+	// placeKeyed marks a name printed after a key of a part of an
+	// address ("Comune: ROMA", "Nazione: IT"): a city or a country,
+	// however name-like, is no party's name (see placeKeys).
+	placeKeyed bool
 	// perUnit marks an amount per unit of something ("0,15 €/kWh",
 	// "6,60 €/anno"): a price or a tariff, never a sum of the document.
 	perUnit bool
