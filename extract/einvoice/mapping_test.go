@@ -261,8 +261,8 @@ func TestValueParsers(t *testing.T) {
 		want *string
 	}{
 		{"de02 1203 0000 0000 2020 51", s("DE02120300000000202051")},
-		{"FRDEBIT", nil},
-		{"LOC BANK ACCOUNT", nil},
+		{"FRCOMPT", nil},
+		{"OWN BANK LEDGER", nil},
 		{"1234567890123456", nil},
 	}
 	for _, tt := range ibans {

@@ -387,7 +387,7 @@ func signAndCurrency(s string, i, e int) (Match, bool) {
 	}
 	if cur == "" {
 		// A sign glued to the next number is that number's, with a space
-		// before it ("55.00 $4555.00": hours, then dollars) or without
+		// before it ("42.50 $3612.50": hours, then dollars) or without
 		// ("0$0": two matches never share the sign).
 		p := skipHSpace(s, end, 2)
 		code, q, ok := currencyAfter(s, p)

@@ -212,7 +212,7 @@ func TestFindAmounts(t *testing.T) {
 		{"ore 10:30", "it", nil},
 		{"1.234,56\n789,00", "it", []hit{{"1.234,56", "1234.56", false}, {"789,00", "789.00", false}}},
 		// A sign glued to the next number is that number's.
-		{"TOTAL 55.00 $4555.00", "en", []hit{{"55.00", "55.00", false}, {"$4555.00", "4555.00", false}}},
+		{"TOTAL 42.50 $3612.50", "en", []hit{{"42.50", "42.50", false}, {"$3612.50", "3612.50", false}}},
 		{"Summe 12,50 €3,00", "de", []hit{{"12,50", "12.50", false}, {"€3,00", "3.00", false}}},
 		{"Total 12.50 $", "en", []hit{{"12.50 $", "12.50", false}}},
 		{"0$0", "en", []hit{{"0", "0", false}, {"$0", "0", false}}},

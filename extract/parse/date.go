@@ -252,7 +252,7 @@ func monthFirst(s string, i int) (dateHit, bool) {
 	l = skipOrdinal(s, l, "st", "nd", "rd", "th")
 	m := l
 	if c := skipHSpace(s, m, 1); byteAt(s, c) == ',' {
-		m = c + 1 // "August 3, 2014", also "August 3 , 2014"
+		m = c + 1 // "September 5, 2014", also "September 5 , 2014"
 	}
 	n := skipHSpace(s, m, 3)
 	if n == l {

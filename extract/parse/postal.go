@@ -203,8 +203,8 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 }
 
 // dropCAPKeys removes the Italian key of a postal code ("CAP", "C.A.P.",
-// with or without a colon) printed just before its five digits: "Falconara
-// Marittima (AN) CAP: 60020" is "Falconara Marittima (AN) 60020", "CAP
+// with or without a colon) printed just before its five digits: "Monte
+// Serrano (AN) CAP: 60037" is "Monte Serrano (AN) 60037", "CAP
 // 20121 Milano" is "20121 Milano".
 func dropCAPKeys(words []string) []string {
 	out := words[:0:0]
@@ -222,11 +222,11 @@ func dropCAPKeys(words []string) []string {
 // world outside continental Europe prints it, when the code is set apart
 // from the city by a comma or a region, or has a form no house number has:
 //
-//	Springfield, XY 12345      Sydney NSW 2000       Isernia, Isernia, 86170
-//	Tokyo, Japan, 100-1234     Shinbashi 4-2-1, Tokyo, 100-0001
+//	Springfield, XY 12345      Sydney NSW 2000       Matera, Matera, 75100
+//	Tokyo, Japan, 105-6789     Akasaka 3-5-2, Tokyo, 107-0052
 //	São Paulo 01310-100        Springfield, 12345
 //
-// The code is 5 or 6 digits, or dashed (100-1234, 01310-100, 12345-6789);
+// The code is 5 or 6 digits, or dashed (105-6789, 01310-100, 12345-6789);
 // 4 digits only after a region. A region is a word of two or three
 // capitals before the code; a country name between city and code is taken
 // as the country. The city is the last part set apart by commas before
@@ -396,7 +396,7 @@ func ieLine(words []string) (PostalAddress, bool) {
 	return PostalAddress{}, false
 }
 
-// itCityFirst reads "Viale Verdi, 51 Roma RM 00144": an Italian city, its
+// itCityFirst reads "Viale Verdi, 51 Roma RM 00147": an Italian city, its
 // province and its postal code last, the street before the city ending at
 // its house number or a comma. A line without such an end is read only
 // when it is not a street itself.
@@ -473,7 +473,7 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	rest = takeCedex(&a, rest)
 	a.City = strings.TrimRight(strings.Join(rest, " "), " ,-–")
 	if c := a.City; apart && isUpperWord(c, 2) && isoCountries[c] && (a.Country == "" || a.Country == c) {
-		// "CAP: 60015 - IT", "N.T., 0000, HK": a country code set apart
+		// "CAP: 60027 - IT", "Kowloon, 0000, HK": a country code set apart
 		// where the city would be, the city printed before the code.
 		a.City, a.Country, a.Guessed = "", c, false
 		return a, true
@@ -529,7 +529,7 @@ func takeProvince(a *PostalAddress, rest []string) []string {
 	switch {
 	case code == "FR" && !strings.HasPrefix(a.Zip, "03") && (a.Country == "" || a.Country == "FR") && !parens:
 		// Frosinone's postcodes start with 03; after any other code "FR"
-		// is France ("75018 PARIS, FR").
+		// is France ("75011 PARIS, FR").
 		a.Country = "FR"
 	case italianProvinces[code] && (a.Country == "" || a.Country == "IT") && len(a.Zip) == 5:
 		a.Province, a.Country = code, "IT"
@@ -611,12 +611,12 @@ var streetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le cors
 // Bellecour", "Am Ring 3"): alone they are common words of names.
 var weakStreetWords = setOf(`place court ct way ring markt pl.`)
 
-// streetSuffixes end German compound street names ("Lieferantenstraße").
+// streetSuffixes end German compound street names ("Händlerstraße").
 var streetSuffixes = []string{"straße", "strasse", "str.", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer", "chaussee", "promenade", "steig", "pfad"}
 
 // IsStreet reports whether s reads as a street line: it names a kind of
 // street (Via, Rue, Street, …straße, Postfach…), or starts with a house
-// number followed by a word ("153 Victoria Street", "58 rue de la mer").
+// number followed by a word ("217 Harbour Street", "27 rue des dunes").
 func IsStreet(s string) bool {
 	words := strings.Fields(strings.ToLower(s))
 	if len(words) == 0 || len(words) > 10 {
@@ -724,7 +724,7 @@ func StreetStart(s string) int {
 			start = k
 			if k > 0 {
 				if d := readDigits(strings.TrimRight(words[k-1].text, ","), 0); d > 0 && d <= 4 {
-					start = k - 1 // "16 rue Mollien"
+					start = k - 1 // "23 rue Lacaze"
 				}
 			}
 		case len(lw) > 8 && (strings.HasSuffix(lw, "straße") || strings.HasSuffix(lw, "strasse")):

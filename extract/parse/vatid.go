@@ -102,7 +102,7 @@ func findVATIDs(text string, bare bool, ibans []Match) []Match {
 }
 
 // joinedCode reports whether i continues a longer code joined by a dash or
-// an underscore ("SHIPX7-OFS-DE-123456788" is a document number, not the
+// an underscore ("SHIPX7-WHS-DE-123456788" is a document number, not the
 // VAT id DE123456788).
 func joinedCode(text string, i int) bool {
 	if i < 2 {

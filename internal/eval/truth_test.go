@@ -16,7 +16,7 @@ const validTruth = `{
   "source": "made by hand",
   "origin": "issuer:hand",
   "kind": "embedded-xml",
-  "result": {"invoice": {"number": "471102"}, "financials": {"discount": null}},
+  "result": {"invoice": {"number": "582316"}, "financials": {"discount": null}},
   "expect_flags": ["ARITHMETIC_MISMATCH"]
 }`
 
@@ -28,7 +28,7 @@ func TestParseTruth(t *testing.T) {
 	want := Truth{
 		Locale: "de", Source: "made by hand", Origin: "issuer:hand", Kind: KindEmbedded,
 		Result: map[string]any{
-			"invoice":    map[string]any{"number": "471102"},
+			"invoice":    map[string]any{"number": "582316"},
 			"financials": map[string]any{"discount": nil},
 		},
 		ExpectFlags: []string{"ARITHMETIC_MISMATCH"},
