@@ -640,6 +640,9 @@ func TestNameLike(t *testing.T) {
 		"www.rossi.it":               false,
 		"Intestatario:":              false,
 		"3M Italia":                  true,
+		"EUR":                        false, // a currency alone
+		"Euro":                       false,
+		"Euro Servizi S.r.l.":        true,
 		// A legal line, and keys alone, are no names.
 		"SAS au capital de 10 000 €":    false,
 		"Amtsgericht München HRB 12345": false,
@@ -1038,6 +1041,23 @@ func TestLabelledPhones(t *testing.T) {
 	}
 	if slices.Contains(got, "123456789") {
 		t.Errorf("phones %q: a customer number taken for a phone", got)
+	}
+}
+
+// TestColonApart checks that a colon set apart after a label ("IBAN :",
+// "Telefon :", French typography and many generators) is the label's: the
+// IBAN or phone number after it, in the next cell, is a candidate, also an
+// IBAN whose check digits fail (the validation flags say so).
+func TestColonApart(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		60: {{40, "IBAN :"}, {300, "DE12345678901234567890"}},
+		72: {{40, "Telefon :"}, {300, "0612 345"}},
+	}), "de")
+	if got := values(d, TIBAN); !slices.Contains(got, "DE12345678901234567890") {
+		t.Errorf("IBANs %q: want the one after \"IBAN :\"", got)
+	}
+	if got := values(d, TPhone); !slices.Contains(got, "0612 345") {
+		t.Errorf("phones %q: want the one after \"Telefon :\"", got)
 	}
 }
 

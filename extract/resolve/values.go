@@ -462,15 +462,20 @@ func (d *Doc) labelledIBANs(pi, li int) {
 
 // afterLabels calls fn with the words after each label of kind k on line
 // li: the rest of the label's cell, or the next cell when the label ends
-// its own.
+// its own. A colon or a dash set apart after the label ("IBAN :") is the
+// label's, not the value's.
 func (p *Page) afterLabels(li int, k labels.Kind, fn func(ci, first, last int)) {
 	cells := p.S.Cells[li]
+	words := p.S.Page.Lines[li].Words
 	for ci, hs := range p.labels[li] {
 		for _, h := range hs {
 			if h.kind != k {
 				continue
 			}
 			first, last := h.last+1, cells[ci].Last
+			for first <= last && strings.Trim(p.S.Page.Words[words[first]].Text, ":-–=") == "" {
+				first++
+			}
 			if first > last && ci+1 < len(cells) {
 				first, last = cells[ci+1].First, cells[ci+1].Last
 			}

@@ -42,6 +42,12 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 		title := pick(rng, []string{"Studio Tecnico Ing.", "Avv.", "Dott.", "Arch.", "Geom.", "Dott.ssa"})
 		s.Vendor.Name = title + " " + personName(rng, country)
 		s.Vendor.FiscalCode = CodiceFiscale(rng)
+		// Half of the professionals bill with a fee note (parcella,
+		// TD06), the rest with an invoice; drawn apart from rng, so the
+		// rest of the invoice stays as it was.
+		if !credit && rand.New(rand.NewPCG(seed, 0xfee)).IntN(2) == 0 {
+			s.Type = invoice.TypeFeeNote
+		}
 	case exempt:
 		job := map[string][]string{
 			"IT": {"Grafica e Illustrazione", "Fotografo", "Traduzioni", "Web Design", "Consulenza informatica"},

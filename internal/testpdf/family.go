@@ -286,7 +286,7 @@ var families = []Family{
 	// Italian e-invoices.
 	{Name: "it-sdi-keyed", Lang: "it", Countries: []string{"IT"}, Head: headMinimal, Parties: partyKeyed, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footNone,
-		Always: featKeyedItems, Maybe: featMultiVAT | featBuyerPerson},
+		Always: featKeyedItems, Maybe: featMultiVAT | featBuyerPerson | featWithholding | featCredit},
 }
 
 // featCollectionCharge is the Italian bank collection fee, a kind of

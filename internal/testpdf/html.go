@@ -172,23 +172,50 @@ td, th { vertical-align: top; padding: 2px 4px }
 	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns}
 }
 
-// title is the document's title word.
-func (r *htmlr) title() string {
-	if r.s.Type == invoice.TypeCreditNote {
-		return r.lk.word("credit", r.f.Lang)
+// typeConcept is the lexicon's concept of the document's type.
+func (r *htmlr) typeConcept() string {
+	switch r.s.Type {
+	case invoice.TypeCreditNote:
+		return "credit"
+	case invoice.TypeFeeNote:
+		return "feenote"
 	}
-	return r.lk.word("invoice", r.f.Lang)
+	return "invoice"
 }
 
-// titleHTML prints the title, recording the document type.
+// title is the document's title word.
+func (r *htmlr) title() string {
+	return r.lk.word(r.typeConcept(), r.f.Lang)
+}
+
+// titleHTML prints the title, recording the document type. The SdI
+// stylesheet's title names the format, not the type: the type is its
+// code, printed among the document data (see tdRow).
 func (r *htmlr) titleHTML() string {
+	if r.f.Parties == partyKeyed && r.f.Lang == "it" {
+		return "FATTURA ELETTRONICA"
+	}
 	t := r.title()
 	if r.f.Second != "" {
-		if t2 := r.lk.word(map[bool]string{true: "credit", false: "invoice"}[r.s.Type == invoice.TypeCreditNote], r.f.Second); t2 != t {
+		if t2 := r.lk.word(r.typeConcept(), r.f.Second); t2 != t {
 			t += " / " + t2
 		}
 	}
 	return r.val("invoice.type", t)
+}
+
+// tdRow is the document type as the SdI stylesheet prints it, its
+// FatturaPA code with the code's meaning ("TD06 (parcella)"), recorded as
+// the type; empty in the other families.
+func (r *htmlr) tdRow() []pair {
+	if r.f.Parties != partyKeyed || r.f.Lang != "it" {
+		return nil
+	}
+	code := map[string]string{invoice.TypeCreditNote: "TD04 (nota di credito)", invoice.TypeFeeNote: "TD06 (parcella)"}[r.s.Type]
+	if code == "" {
+		code = "TD01 (fattura)"
+	}
+	return []pair{{"Tipologia documento", r.val("invoice.type", code)}}
 }
 
 // cityLine prints a party's postal code and city the way its country
@@ -702,7 +729,7 @@ func (r *htmlr) metaOf() string {
 		}
 		return `<h1>` + r.titleHTML() + `</h1><table class="grid" style="margin-left:auto">` + b.String() + `</table>`
 	}
-	ps := r.metaPairs(true, false)
+	ps := append(r.tdRow(), r.metaPairs(true, false)...)
 	var b strings.Builder
 	for _, p := range ps {
 		b.WriteString(`<tr><td class="lab">` + p.label + `</td><td class="v">` + p.value + `</td></tr>`)

@@ -19,6 +19,10 @@ var lexicon = map[string]map[string][]string{
 		"de": {"GUTSCHRIFT", "Rechnungskorrektur", "Gutschrift", "Stornorechnung"},
 		"fr": {"AVOIR", "Avoir", "Facture d'avoir"},
 	},
+	"feenote": {
+		"it": {"PARCELLA", "Parcella", "Notula", "Avviso di parcella"},
+		"en": {"FEE NOTE", "Fee note"},
+	},
 	"doctype": {
 		"it": {"Tipo documento", "Documento", "Tipo doc."},
 		"en": {"Document type", "Document"},
