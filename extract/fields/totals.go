@@ -23,6 +23,12 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 				out = append(out, c)
 			}
 		}
+		if itemHeading(l) {
+			// A total's word heading the line amounts of an item table
+			// ("Total" beside "Quantity" and "Unit price"): what is under
+			// it is the first line's amount.
+			return
+		}
 		for _, s := range x.m.slots(p, l, h, 2) {
 			if s.where == nextLine && withinBand(l, h, s.box) {
 				// A left-aligned heading over a right-aligned amount that
@@ -43,6 +49,21 @@ func (x *extractor) amountCandidates(kinds ...labels.Kind) []candidate {
 	}, kinds...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
+}
+
+// itemHeading reports whether l is the header row of an item table: it
+// heads a quantity or a unit-price column and one other item column.
+func itemHeading(l *line) bool {
+	cols := map[labels.Kind]bool{}
+	for _, h := range l.hits {
+		switch h.Kind {
+		case labels.ColQuantity, labels.ColUnitPrice, labels.ColDescription, labels.ColCode, labels.ColUnit:
+			if h.Score >= minLabelScore {
+				cols[h.Kind] = true
+			}
+		}
+	}
+	return len(cols) >= 2 && (cols[labels.ColQuantity] || cols[labels.ColUnitPrice])
 }
 
 // withinBand reports whether box lies between the start of hit h and the

@@ -330,3 +330,22 @@ func TestNetColumnHeadingsAreNoTax(t *testing.T) {
 		t.Errorf("tax, total (-want +got):\n%s", diff)
 	}
 }
+
+func TestTotalColumnOfItemsIsNoTotal(t *testing.T) {
+	// "Total" heading the line amounts of an item table, beside the
+	// quantity and unit price headings: the amount under it is the first
+	// line's, never the document's total (which the rules do not read
+	// under "Total Price:", a line-amount heading to them; the resolver
+	// does).
+	doc := docFromText(
+		"Item Code    Item Desc.             Unit Price      Quantity            Total",
+		"AB100        COPY PAPER A4          21.40           5                   107.00",
+		"CD220        STAPLES BOX            4.10            10                  41.00",
+		"",
+		"Total Pcs.: 15                               Total Price: 148.00",
+	)
+	f := Extract(doc, "en").Result.Financials
+	if got := fmtNum(f.Total); got == "107" {
+		t.Errorf("total %s: the first line's amount", got)
+	}
+}

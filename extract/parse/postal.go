@@ -644,6 +644,21 @@ var unitWords = setOf(`kw kwh mwh w v a kv kva h hr hrs ore min kg g t l ml m m2
 	pz pcs pc stk x mesi mese giorni giorno gg anni anno days day months month weeks week years year
 	tage tag monate monat wochen woche jahre jahr jours jour mois semaines semaine ans an`)
 
+// IsQuantity reports whether s is a number and its unit or span of time
+// alone ("31 Tage", "6 kW", "30 giorni"): a quantity, neither a house
+// number with its street nor a name.
+func IsQuantity(s string) bool {
+	words := strings.Fields(s)
+	if len(words) != 2 {
+		return false
+	}
+	n := strings.Trim(words[0], "~")
+	if n == "" || strings.Trim(n, "0123456789.,") != "" {
+		return false
+	}
+	return unitWords[strings.ToLower(strings.Trim(words[1], ",;:().*"))]
+}
+
 // leadHouseNumber reports whether w is a house number a street line starts
 // with: one to five digits, a letter after them, or a second number after
 // a slash or a dash ("12", "12b", "12/14", "12-14"); not a version or an

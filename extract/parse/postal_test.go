@@ -200,3 +200,15 @@ func TestStreetStart(t *testing.T) {
 		}
 	}
 }
+
+func TestIsQuantity(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{
+		"31 Tage": true, "30 giorni": true, "6 kW": true, "1.250 kWh": true, "14 days": true,
+		"12 Rue Verte": false, "Via Roma 1": false, "31": false, "Tage": false, "3 Fratelli": false,
+	} {
+		if got := IsQuantity(in); got != want {
+			t.Errorf("IsQuantity(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

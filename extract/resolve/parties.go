@@ -670,8 +670,8 @@ func nameLike(seg string) bool {
 	if t := strings.Trim(seg, " ,.-"); parse.CountryName(t) != "" || len(words) == 1 && letters <= 2 {
 		return false // a country alone, or a code ("IT", "EU")
 	}
-	if _, ok := parse.Currency(seg); ok {
-		return false // a currency alone ("EUR", "Euro")
+	if _, ok := parse.Currency(seg); ok || parse.IsQuantity(seg) {
+		return false // a currency alone ("EUR", "Euro"), a quantity ("31 Tage")
 	}
 	if m := legalForms.FindStringIndex(seg); m != nil && strings.TrimSpace(seg[:m[0]]) == "" && strings.Trim(seg[m[1]:], " .,()") == "" {
 		return false // a legal form alone ("GmbH", "S.r.l.")

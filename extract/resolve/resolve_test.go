@@ -643,6 +643,9 @@ func TestNameLike(t *testing.T) {
 		"EUR":                        false, // a currency alone
 		"Euro":                       false,
 		"Euro Servizi S.r.l.":        true,
+		"31 Tage":                    false, // a quantity
+		"6 kW":                       false,
+		"2 Fratelli S.n.c.":          true,
 		// A legal line, and keys alone, are no names.
 		"SAS au capital de 10 000 €":    false,
 		"Amtsgericht München HRB 12345": false,
