@@ -71,10 +71,10 @@ func TestFacturX(t *testing.T) {
 	if out.Model != "invex-einvoice-cii-1" || out.Confidence < 0.95 || r.Validation.Confidence != out.Confidence {
 		t.Errorf("model %q, confidence %v / %v", out.Model, out.Confidence, r.Validation.Confidence)
 	}
-	if got := *r.Invoice.Number; got != "471102" {
+	if got := *r.Invoice.Number; got != "630514" {
 		t.Errorf("number = %q", got)
 	}
-	if got := *r.Financials.Total; got != 529.87 {
+	if got := *r.Financials.Total; got != 590.90 {
 		t.Errorf("total = %v", got)
 	}
 	if got := *r.Vendor.Name; got != "Müller & Söhne GmbH" {
@@ -104,7 +104,7 @@ func TestFacturXMismatch(t *testing.T) {
 	if !strings.Contains(msg, "invoice.number") || !strings.Contains(msg, "financials.total") || strings.Contains(msg, "invoice.date") {
 		t.Errorf("mismatch warning %q, want invoice.number and financials.total named, not the date", msg)
 	}
-	if got := *out.Result.Invoice.Number; got != "471103" {
+	if got := *out.Result.Invoice.Number; got != "630515" {
 		t.Errorf("number = %q: the result follows the XML", got)
 	}
 }

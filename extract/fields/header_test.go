@@ -184,11 +184,11 @@ func TestDueDates(t *testing.T) {
 		name:   "a direct debit's collection day",
 		locale: "de",
 		rows: []string{
-			"Rechnungsdatum: 05.03.2026",
-			"Der Betrag in Höhe von EUR 529,87 wird am 20.03.2026 von Ihrem Konto mit IBAN DE21860000000086001055",
-			"und BIC MARKDEF1860 per SEPA-Lastschrift eingezogen.",
+			"Rechnungsdatum: 09.03.2026",
+			"Der Betrag in Höhe von EUR 590,90 wird am 24.03.2026 von Ihrem Konto mit IBAN DE35861500430004728391",
+			"und BIC HAINDEF1LPZ per SEPA-Lastschrift eingezogen.",
 		},
-		due: "2026-03-20",
+		due: "2026-03-24",
 	}, {
 		name:   "the net deadline, not the cash-discount one",
 		locale: "de",

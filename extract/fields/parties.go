@@ -61,8 +61,8 @@ func blockUnder(p *page, l *line, h labels.Hit) region {
 		continued := false
 		if first < 0 && valueX > 0 && len(o.words) > 0 && math.Abs(o.words[0].Box.X0-valueX) < 1.5*o.height {
 			// A line that continues the value of a "Key: value" line,
-			// aligned under the value ("Anschrift: Lieferantenstraße 20" /
-			// "80333 München").
+			// aligned under the value ("Anschrift: Mühlenstraße 34" /
+			// "90429 Nürnberg").
 			first, continued = 0, true
 		}
 		if first < 0 {
@@ -921,7 +921,7 @@ func streetOf(r region, i, nameIdx int, name string, pa parse.PostalAddress) (pa
 		above++
 		text := strings.TrimSpace(a.text)
 		if k, v, ok := splitKey(text); ok {
-			// "Anschrift: Lieferantenstraße 20" over the postal line.
+			// "Anschrift: Mühlenstraße 34" over the postal line.
 			if partyKeys[strings.ToLower(k)] != "address" {
 				break
 			}

@@ -16,7 +16,7 @@ import (
 func TestProducers(t *testing.T) {
 	tests := map[string][]string{
 		"chromium-it.pdf": {
-			"Società Caffè Ragù S.r.l.", "Via dell'Ufficio 7, 20121 Milano (MI)", "Efficienza Affidabile S.p.A.",
+			"Società Caffè Ragù S.r.l.", "Via dell'Ufficio 7, 20135 Milano (MI)", "Efficienza Affidabile S.p.A.",
 			"Ufficio fiscale: affiancamento", "Caffè in grani, confezione più grande", "€ 1.539,84",
 			"Fattura n. 2026/0042 del 15/03/2026", "IT60 X054 2811 1010 0000 0123 456",
 		},
@@ -24,8 +24,8 @@ func TestProducers(t *testing.T) {
 			"Società Caffè Ragù S.r.l.", "Efficienza Affidabile S.p.A.", "Ufficio fiscale: affiancamento", "€ 1.539,84",
 		},
 		"chromium-de.pdf": {
-			"Müller & Söhne GmbH", "Lieferantenstraße 20 · 80333 München", "Rechnungsempfänger:",
-			"Trennblätter A4 „Eiche“", "Bodenfläche 1,6 m² Öl-Filter", "529,87 €",
+			"Müller & Söhne GmbH", "Mühlenstraße 34 · 90429 Nürnberg", "Rechnungsempfänger:",
+			"Aktenhüllen A5 „Birke“", "Bodenfläche 1,6 m² Öl-Filter", "590,90 €",
 		},
 		"chromium-fr.pdf": {
 			"Œuvres Élégantes SARL", "Société Générale d’Études", "Main-d’œuvre spécialisée",

@@ -210,11 +210,11 @@ func newDoc() *fpdf.Fpdf {
 // 122,00.
 var invoiceLines = []string{
 	"Rossi Forniture S.r.l.",
-	"Via Roma 1, 20121 Milano (MI)",
+	"Via Roma 1, 20135 Milano (MI)",
 	"Partita IVA 01234567897",
 	"",
 	"Spett.le Bianchi S.p.A.",
-	"Via Garibaldi 5, 10121 Torino (TO)",
+	"Via Cernaia 8, 10121 Torino (TO)",
 	"P.IVA 12345678903",
 	"",
 	"FATTURA N. 7 del 15/03/2026",

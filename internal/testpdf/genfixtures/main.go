@@ -10,8 +10,18 @@
 //
 // It needs chromium, soffice (LibreOffice), ps2pdf (Ghostscript) and qpdf,
 // from Debian's packages chromium, libreoffice-writer-nogui, ghostscript,
-// fonts-urw-base35 and qpdf. The tests read the committed outputs, so running
-// the tests needs none of these.
+// fonts-urw-base35, fonts-liberation2 and qpdf. Chromium must find Liberation
+// Sans and Serif 2.x (fonts-liberation2): the older fonts-liberation 1.07 has
+// other glyph widths, and the German and English pages come out laid out
+// differently. Where only fonts-liberation is installed, point a fontconfig
+// file at the extracted fonts-liberation2 package for this one run
+// (FONTCONFIG_FILE=… go run ./internal/testpdf/genfixtures).
+//
+// It rewrites every output; restore those of unchanged sources with git
+// checkout, since their bytes differ at least in the creation date.
+//
+// The tests read the committed outputs, so running the tests needs none of
+// these.
 package main
 
 import (
