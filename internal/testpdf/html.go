@@ -192,7 +192,7 @@ func (r *htmlr) title() string {
 // stylesheet's title names the format, not the type: the type is its
 // code, printed among the document data (see tdRow).
 func (r *htmlr) titleHTML() string {
-	if r.f.Parties == partyKeyed && r.f.Lang == "it" {
+	if r.sdiStylesheet() {
 		return "FATTURA ELETTRONICA"
 	}
 	t := r.title()
@@ -204,11 +204,17 @@ func (r *htmlr) titleHTML() string {
 	return r.val("invoice.type", t)
 }
 
+// sdiStylesheet reports whether the family prints as the SdI stylesheet
+// of Italian e-invoices: keyed parties in Italian.
+func (r *htmlr) sdiStylesheet() bool {
+	return r.f.Parties == partyKeyed && r.f.Lang == "it"
+}
+
 // tdRow is the document type as the SdI stylesheet prints it, its
 // FatturaPA code with the code's meaning ("TD06 (parcella)"), recorded as
 // the type; empty in the other families.
 func (r *htmlr) tdRow() []pair {
-	if r.f.Parties != partyKeyed || r.f.Lang != "it" {
+	if !r.sdiStylesheet() {
 		return nil
 	}
 	code := map[string]string{invoice.TypeCreditNote: "TD04 (nota di credito)", invoice.TypeFeeNote: "TD06 (parcella)"}[r.s.Type]
