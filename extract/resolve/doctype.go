@@ -2,8 +2,10 @@ package resolve
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/invex/invex/extract/labels"
+	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/invoice"
 )
 
@@ -26,11 +28,31 @@ var typeNames = []string{invoice.TypeInvoice, invoice.TypeCreditNote, invoice.Ty
 // print it: "TD01", "(TD04)", "TD24:".
 var tdCode = regexp.MustCompile(`^\(?TD(0[1-9]|1[6-9]|2[0-8])\)?[:.,]?$`)
 
+// formatWords are the adjectives that make a type word the name of a
+// format rather than of a document's type: "Fattura elettronica", "E-Rechnung"
+// and "Electronic invoice" head invoices, credit notes and fee notes alike
+// (the format's own field, a type code, says which).
+var formatWords = map[string]bool{"elettronica": true, "electronic": true, "électronique": true,
+	"elektronische": true, "electronique": true, "e-invoice": true}
+
+// namesFormat reports whether the type words first..last of line l, or the
+// word before or after them, name the invoice's format.
+func (p *Page) namesFormat(l layout.Line, first, last int) bool {
+	for k := max(first-1, 0); k <= min(last+1, len(l.Words)-1); k++ {
+		w := strings.ToLower(strings.Trim(p.S.Page.Words[l.Words[k]].Text, ":,.()"))
+		if formatWords[w] || strings.HasPrefix(w, "e-") && k >= first && k <= last {
+			return true
+		}
+	}
+	return false
+}
+
 // typeWords adds the document type candidates of a line: on the first
 // page, where a document states what it is, each word or words naming a
 // type ("Fattura", "Credit note", "Gutschrift", "Avoir") and the type word
-// that starts a number's label ("Fattura n.", "Rechnung Nr."); on any
-// page, an Italian type code (TD04), the most exact statement of the type.
+// that starts a number's label ("Fattura n.", "Rechnung Nr."), but for the
+// words naming the format ("FATTURA ELETTRONICA"); on any page, an Italian
+// type code (TD04), the most exact statement of the type.
 func (d *Doc) typeWords(pi, li int) {
 	p := d.Pages[pi]
 	l := p.S.Page.Lines[li]
@@ -46,7 +68,9 @@ func (d *Doc) typeWords(pi, li int) {
 		}
 		for _, h := range hs {
 			if t, ok := docTypes[h.kind]; ok {
-				add(t, ci, h.first, h.last, false, false)
+				if !p.namesFormat(l, h.first, h.last) {
+					add(t, ci, h.first, h.last, false, false)
+				}
 				continue
 			}
 			if h.kind != labels.InvoiceNumber {
@@ -64,7 +88,9 @@ func (d *Doc) typeWords(pi, li int) {
 					continue
 				}
 				if t, ok := docTypes[hs[0].Kind]; ok {
-					add(t, ci, h.first, h.first+n-1, true, false)
+					if !p.namesFormat(l, h.first, h.first+n-1) {
+						add(t, ci, h.first, h.first+n-1, true, false)
+					}
 					break
 				}
 			}

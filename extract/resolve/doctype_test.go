@@ -54,3 +54,34 @@ func TestDocumentTypeCandidates(t *testing.T) {
 		t.Errorf("chosen type %+v, want the credit note's heading", c.Value)
 	}
 }
+
+// TestFormatNameIsNoType checks that the words naming the e-invoice format
+// ("FATTURA ELETTRONICA", "Electronic invoice", "Facture électronique",
+// "Elektronische Rechnung"), which head invoices, credit notes and fee
+// notes alike, give no type candidate, in a heading or a number's label,
+// while the type code below them does.
+func TestFormatNameIsNoType(t *testing.T) {
+	for _, tc := range []struct{ locale, title, label string }{
+		{"it", "FATTURA ELETTRONICA", "Fattura elettronica n. 7"},
+		{"en", "Electronic invoice", "Electronic invoice no. 7"},
+		{"fr", "Facture électronique", "Facture électronique n° 7"},
+		{"de", "Elektronische Rechnung", "Elektronische Rechnung Nr. 7"},
+	} {
+		d := Build(doc(map[float64][]cell{
+			60:  {{40, tc.title}},
+			90:  {{40, tc.label}, {300, "03/02/2026"}},
+			120: {{40, "Tipo documento: TD06 (parcella)"}},
+		}), tc.locale)
+		var got []string
+		for _, v := range d.Values {
+			if v.Type == TDocType {
+				got = append(got, v.Norm+" "+v.Text)
+			}
+		}
+		// The first page's "parcella" names the type too.
+		want := []string{"fee_note (parcella)", "fee_note TD06"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: type candidates (-want +got):\n%s", tc.title, diff)
+		}
+	}
+}
