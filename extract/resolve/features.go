@@ -64,6 +64,10 @@ var plainFeatures = []string{
 	// a date after a place and a comma, as a letter dates itself
 	// ("Milano, 12/03/2026", "Berlin, den 5. März 2026")
 	"d.place",
+	// a date and an identifier joined by a word as a document states its
+	// number and date ("n. 4877 del 15/03/2026", "Nr. 471102 vom
+	// 05.03.2018", "n° 86 du 12/03/2026"; see Doc.dated)
+	"d.numbered", "id.dated",
 	// identifiers
 	"id.len", "id.digits", "id.letters", "id.slash", "id.dash", "id.date", "id.amount", "id.year",
 	"id.vat", "id.phone", "id.short", "id.long", "id.dot", "id.prefix", "id.zip", "id.measure",
@@ -320,6 +324,7 @@ func (d *Doc) describe() {
 			set("d.ambig", flag(v.Ambiguous))
 			set("d.only", flag(len(dates) > 0 && dates[0] == dates[len(dates)-1]))
 			set("d.place", flag(d.placeBefore(v)))
+			set("d.numbered", flag(d.dated(v)))
 		case TID:
 			t := v.Text
 			digits, letters := 0, 0
@@ -357,6 +362,7 @@ func (d *Doc) describe() {
 			set("id.long", flag(n >= 14))
 			set("id.zip", flag(n == 5 && digits == 5))
 			set("id.measure", flag(measure.MatchString(t)))
+			set("id.dated", flag(d.dated(v)))
 		case TPercent:
 			set("pct.vat", flag(isVATRate(v.Num)))
 			set("pct.zero", flag(v.Num == 0))
@@ -736,6 +742,53 @@ func (d *Doc) placeBefore(v *Value) bool {
 		}
 	}
 	return true
+}
+
+// datedWords join a document's number to its date: "n. 4877 del
+// 15/03/2026", "Nr. 471102 vom 05.03.2018", "n° 86 du 12/03/2026",
+// "Invoice 12 dated 3 March 2026".
+var datedWords = map[string]bool{"del": true, "vom": true, "du": true, "dated": true, "of": true, "dd": true, "dd.": true}
+
+// versionLike matches a short decimal such as a version or a quantity
+// ("2.1", "3.0"), which a date follows as the date of that version
+// ("ZUGFeRD-Version: 2.1 vom 24.03.2020"), not of the document.
+var versionLike = regexp.MustCompile(`^\d{1,2}[.,]\d{1,2}$`)
+
+// dated reports whether value v, an identifier or a date, is one of a
+// number and a date joined by one of datedWords in one line: the date
+// after the number, the number a word with a digit that is neither a
+// date nor a short decimal (versionLike).
+func (d *Doc) dated(v *Value) bool {
+	if v.Line < 0 {
+		return false
+	}
+	p := d.Pages[v.Page]
+	l := p.S.Page.Lines[v.Line]
+	word := func(k int) string { return p.S.Page.Words[l.Words[k]].Text }
+	joins := func(k int) bool { return k >= 0 && k < len(l.Words) && datedWords[strings.ToLower(word(k))] }
+	isDate := func(s string) bool { _, ok := parse.Date(s, d.Locale); return ok }
+	switch v.Type {
+	case TDate:
+		k := v.First - 1
+		if !joins(k) || k == 0 {
+			return false
+		}
+		n := strings.Trim(word(k-1), ",;:")
+		return strings.ContainsAny(n, "0123456789") && !isDate(n) && !versionLike.MatchString(n)
+	case TID:
+		k := v.Last + 1
+		if !joins(k) || versionLike.MatchString(v.Text) {
+			return false
+		}
+		var words []string
+		for j := k + 1; j < len(l.Words) && j <= k+3; j++ {
+			words = append(words, strings.TrimRight(word(j), ",;"))
+			if isDate(strings.Join(words, " ")) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // flag is a feature's value for a yes-or-no fact.

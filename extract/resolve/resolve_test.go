@@ -2764,3 +2764,42 @@ func TestExemptRateLines(t *testing.T) {
 		}
 	}
 }
+
+// TestDatedNumber checks the features of a number and a date joined as a
+// document states its own ("n. 5531207 del 14/09/2026", "Nr. RE-118 vom
+// 03.11.2026", "n° 86 du 12/10/2026", "Invoice 4411 dated 2 March 2026"),
+// with no label of the number's own kind; and that a period ("dal
+// 01/09/2026 al 30/09/2026", "vom 01.09.2026 bis …") or a page count has
+// neither, nor a version and its date ("Version 2.3 vom …").
+func TestDatedNumber(t *testing.T) {
+	for _, tc := range []struct {
+		locale, line string
+		want         []string // the values marked, as "type text"
+	}{
+		{"it", "n. 5531207 del 14/09/2026", []string{"date 14/09/2026", "id 5531207"}},
+		{"de", "Nr. RE-118 vom 03.11.2026", []string{"date 03.11.2026", "id RE-118"}},
+		{"fr", "n° 86 du 12/10/2026", []string{"date 12/10/2026", "id 86"}},
+		{"en", "Invoice 4411 dated 2 March 2026", []string{"date 2 March 2026", "id 4411"}},
+		{"it", "Periodo dal 01/09/2026 al 30/09/2026", nil},
+		{"de", "Zeitraum vom 01.09.2026 bis 30.09.2026", nil},
+		{"en", "Page 1 of 2", nil},
+		{"de", "Profil-Version: 2.3 vom 17.06.2024", nil},
+	} {
+		d := Build(doc(map[float64][]cell{60: {{40, "ACME SRL"}}, 90: {{40, tc.line}}}), tc.locale)
+		var got []string
+		for _, v := range d.Values {
+			for _, f := range featureList(&v) {
+				switch {
+				case f == "id.dated" && v.Type == TID:
+					got = append(got, "id "+v.Text)
+				case f == "d.numbered" && v.Type == TDate:
+					got = append(got, "date "+v.Text)
+				}
+			}
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.line, diff)
+		}
+	}
+}
