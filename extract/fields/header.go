@@ -172,7 +172,7 @@ func (x *extractor) dates() {
 			}
 			slots := x.m.slots(p, l, h, 1)
 			if text, box, ok := restOfLine(l, h); ok {
-				// "n. 4877      del 15/08/2021": the date may sit past a gap.
+				// "n. 318      del 02/11/2026": the date may sit past a gap.
 				slots = append(slots, slot{text: text, box: box, page: l.page, where: rightOf, line: l, label: h})
 			}
 			for _, s := range slots {

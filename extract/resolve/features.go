@@ -64,9 +64,10 @@ var plainFeatures = []string{
 	// a date after a place and a comma, as a letter dates itself
 	// ("Milano, 12/03/2026", "Berlin, den 5. März 2026")
 	"d.place",
-	// a date and an identifier joined by a word as a document states its
-	// number and date ("n. 4877 del 15/03/2026", "Nr. 471102 vom
-	// 05.03.2018", "n° 86 du 12/03/2026"; see Doc.dated)
+	// a date and an identifier joined by a word, as a document states its
+	// own number and date in one line: the number, a joining word, the
+	// date ("n. 318 del 02/11/2026", "Nr. RE-2207 vom 14.10.2026"; see
+	// Doc.dated)
 	"d.numbered", "id.dated",
 	// identifiers
 	"id.len", "id.digits", "id.letters", "id.slash", "id.dash", "id.date", "id.amount", "id.year",
@@ -744,14 +745,16 @@ func (d *Doc) placeBefore(v *Value) bool {
 	return true
 }
 
-// datedWords join a document's number to its date: "n. 4877 del
-// 15/03/2026", "Nr. 471102 vom 05.03.2018", "n° 86 du 12/03/2026",
-// "Invoice 12 dated 3 March 2026".
+// datedWords join a document's number to its date in every language the
+// engine reads: del (it), vom (de), du (fr), dated, of, dd. (en), as in
+// "n. 318 del 02/11/2026", "Nr. RE-2207 vom 14.10.2026", "n° 5120 du
+// 09/10/2026", "Invoice 77 dated 3 March 2026".
 var datedWords = map[string]bool{"del": true, "vom": true, "du": true, "dated": true, "of": true, "dd": true, "dd.": true}
 
 // versionLike matches a short decimal such as a version or a quantity
-// ("2.1", "3.0"), which a date follows as the date of that version
-// ("ZUGFeRD-Version: 2.1 vom 24.03.2020"), not of the document.
+// ("2.3", "4,0"): a date after it joined by such a word is the date of
+// that version, as a stylesheet prints its own ("Profil-Version: 2.3 vom
+// 17.06.2024"), not the document's.
 var versionLike = regexp.MustCompile(`^\d{1,2}[.,]\d{1,2}$`)
 
 // dated reports whether value v, an identifier or a date, is one of a
