@@ -332,7 +332,7 @@ func vocabulary() []def {
 		"Imponibile netto", "Totale imponibili", "Importo imponibile", "Totale netto merce",
 		"Totale prodotti e servizi", "Totale beni e servizi")
 	add(Subtotal, it, 0.8, "Totale merce", "Totale prestazioni", "Totale servizi", "Totale beni",
-		"Totale prodotti", "Totale merci", "Totale articoli")
+		"Totale prodotti", "Totale merci", "Totale articoli", "Totale righe")
 	add(Subtotal, it, 0.65, "Netto")
 	add(Subtotal, en, 1,
 		"Subtotal", "Net amount", "Net total", "Total net", "Total net amount",
@@ -341,6 +341,7 @@ func vocabulary() []def {
 		"Taxable amount", "Total without VAT", "Total ex. VAT", "Total ex VAT", "Net value",
 		"Total net value", "Subtotal excl. VAT", "Sub total")
 	add(Subtotal, en, 0.9, "Taxable value", "Total taxable")
+	add(Subtotal, en, 0.8, "Items total", "Goods total")
 	add(Subtotal, en, 0.6, "Net")
 	add(Subtotal, de, 1,
 		"Nettobetrag", "Zwischensumme", "Summe netto", "Nettosumme", "Gesamtbetrag netto",
@@ -349,7 +350,7 @@ func vocabulary() []def {
 		"Summe Netto", "Nettobetrag gesamt", "Steuerbasis", "Bemessungsgrundlage",
 		"Gesamtbetrag ohne MwSt.", "Summe exkl. MwSt.", "Warenwert netto")
 	add(Subtotal, de, 0.9, "Warenwert")
-	add(Subtotal, de, 0.8, "Summe Positionen", "Positionssumme")
+	add(Subtotal, de, 0.8, "Summe Positionen", "Positionssumme", "Positionen gesamt")
 	add(Subtotal, de, 0.65, "Netto")
 	add(Subtotal, fr, 1,
 		"Total HT", "Montant HT", "Sous-total", "Total hors taxes", "Montant hors taxes",
@@ -357,6 +358,7 @@ func vocabulary() []def {
 		"Montant net HT", "Total HT net", "Montant total HT", "Sous-total HT", "Total H.T.",
 		"Montant total hors taxes", "Total brut HT")
 	add(Subtotal, fr, 0.9, "Prix total HT")
+	add(Subtotal, fr, 0.8, "Total articles HT")
 
 	// A sum qualified by the tax it leaves out is the net, by the tax it
 	// takes in the gross: any sum word, any way of saying so, any name of

@@ -478,6 +478,13 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		}
 		rows = append(rows, li)
 	}
+	// Rows that print an amount and no factors (a flat fee, a service
+	// billed as a whole) are rows when the table's amounts add up with
+	// them, and not without them, to a total printed under the table.
+	if extra := flatRows(d, pi, p, lines, triples, inBand, rows, rowRange{first - 2, end}, cq, cp, ca, allowance); len(extra) > 0 {
+		rows = append(rows, extra...)
+		sort.Ints(rows)
+	}
 	if len(rows) > 0 && headerOver(p, rows[0]) {
 		t.Header = true
 	}
@@ -694,6 +701,116 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			it.Unit = unitAfterQuantity(s, lines[li], roles[li].p)
 		}
 	}
+}
+
+// rowRange is the span of lines a table's rows may stand on, both ends
+// included.
+type rowRange struct{ lo, hi int }
+
+// flatRows returns the lines of page pi, within r and not yet rows, that
+// print one amount in the amount column (and maybe a rate) beside their
+// text, when the amounts of rows and of those lines add up to an amount
+// printed under the table and the rows' amounts alone add up to none. All
+// such lines are tried together, then each alone.
+func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][]rowRoles, inBand map[int]bool, rows []int, r rowRange, cq, cp, ca float64, allowance map[int][2]float64) []int {
+	if len(rows) == 0 || math.IsNaN(ca) {
+		return nil
+	}
+	s := p.S
+	isRow := map[int]bool{}
+	sum, last := 0.0, -1
+	for _, li := range rows {
+		isRow[li] = true
+		last = max(last, li)
+		ns := lines[li]
+		a := at(ns, ca)
+		if rs, ok := triples[li]; ok {
+			if pr, fits := pickRoles(rs, ns, cq, cp, ca); fits {
+				a = pr.a
+			}
+		}
+		if a < 0 {
+			return nil
+		}
+		sum += ns[a].val
+		if al, ok := allowance[li]; ok {
+			sum += al[1]
+		}
+	}
+	var cands []int
+	amount := map[int]float64{}
+	for li, ns := range lines {
+		if isRow[li] || inBand[li] || li < r.lo || li > r.hi || totalsLine(p, li) {
+			continue
+		}
+		// One amount in the amount column, none in the factors' columns
+		// (a number in the description is the description's).
+		k := at(ns, ca)
+		if k < 0 || ns[k].pct || ns[k].keyed || ns[k].val <= 0 || factorAt(ns, k, cq) || factorAt(ns, k, cp) {
+			continue
+		}
+		// The row's text: a word with a letter left of its amount.
+		text := false
+		for _, wi := range s.Page.Lines[li].Words {
+			w := s.Page.Words[wi]
+			if w.Box.X1 < ns[k].v.Box.X0 && strings.IndexFunc(w.Text, unicode.IsLetter) >= 0 {
+				text = true
+			}
+		}
+		if !text || attributeOnly(s.Cells[li][0].Text) {
+			continue
+		}
+		cands = append(cands, li)
+		amount[li] = ns[k].val
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	sort.Ints(cands)
+	// The amounts printed under the rows and the lines tried.
+	below := last
+	for _, li := range cands {
+		below = max(below, li)
+	}
+	var printed []float64
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Page == pi && v.Type == TAmount && v.Line > below {
+			printed = append(printed, v.Num)
+		}
+	}
+	cents := func(x float64) int64 { return int64(math.Round(x * 100)) }
+	found := func(x float64) bool {
+		for _, y := range printed {
+			if cents(y) == cents(x) {
+				return true
+			}
+		}
+		return false
+	}
+	if found(sum) {
+		return nil
+	}
+	all := sum
+	for _, li := range cands {
+		all += amount[li]
+	}
+	if found(all) {
+		return cands
+	}
+	for _, li := range cands {
+		if found(sum + amount[li]) {
+			return []int{li}
+		}
+	}
+	return nil
+}
+
+// factorAt reports whether a number other than ns[k] and no percentage
+// stands in the column at x.
+func factorAt(ns []numTok, k int, x float64) bool {
+	i := at(ns, x)
+	return i >= 0 && i != k && !ns[i].pct
 }
 
 // attributeOnly reports whether a row's text is an attribute of the item

@@ -225,6 +225,13 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 		// art. 15"), a line of its own at 0 % in the VAT summary.
 		s.Items[len(s.Items)-1].VATRate = 0
 	}
+	if len(s.Items) > 1 && on(featFlatRow, 0.5) {
+		// A fee billed as a whole among priced goods: its row prints the
+		// amount alone.
+		it := &s.Items[rng.IntN(len(s.Items))]
+		cents := it.Amount()
+		it.Flat, it.Quantity, it.DiscountPct, it.PriceDecimals, it.UnitPrice = true, 1, 0, 0, cents
+	}
 	if exempt || reverse {
 		for i := range s.Items {
 			s.Items[i].VATRate = 0

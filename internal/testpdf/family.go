@@ -110,6 +110,7 @@ const (
 	featAmountOnly               // item rows print a description and an amount, no quantity or price (services)
 	featStacked                  // cells centred in their row: the price stacked as gross, discount and net, the description over a period, the code over a reference
 	featLeftNumbers              // the numbers of the item table left-aligned in their cells, as a word processor's table prints them
+	featFlatRow                  // one row of a priced table prints its amount alone, no quantity or price (a flat fee)
 )
 
 // Family is one layout family.
@@ -149,7 +150,7 @@ var families = []Family{
 		Always: featCode | featUnits, Maybe: featMultiVAT | featLineDiscount | featCredit | featDelivery | featShipping | featLong | featPrecise},
 	{Name: "it-cloud-modern", Lang: "it", Countries: []string{"IT"}, Head: headRight, Parties: partySideBySide, Meta: metaTitleLine,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footPageNum, Ghostscript: true,
-		Maybe: featMultiVAT | featCredit | featDocDiscount | featWrap | featUnits | featBuyerPerson},
+		Maybe: featMultiVAT | featCredit | featDocDiscount | featWrap | featUnits | featBuyerPerson | featFlatRow},
 	{Name: "it-boxes-pa", Lang: "it", Countries: []string{"IT"}, Head: headMinimal, Parties: partyBoxes, Meta: metaKVBox,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footNone,
 		Always: featVATCodes, Maybe: featMultiVAT | featCredit | featWithholding | featCassa | featDetail | featUnits | featPos},
@@ -196,7 +197,7 @@ var families = []Family{
 		Always: featPos, Maybe: featMultiVAT | featUnits | featCredit | featLong | featCode | featDocDiscount},
 	{Name: "de-cloud-table", Lang: "de", Countries: []string{"DE"}, Head: headRight, Parties: partyWindowLeft, Meta: metaTableRight,
 		Table: tableZebra, Totals: totColumn, Pay: paySentence, Foot: footColumns,
-		Maybe: featMultiVAT | featUnits | featCredit | featHours | featLineDiscount},
+		Maybe: featMultiVAT | featUnits | featCredit | featHours | featLineDiscount | featFlatRow},
 	{Name: "de-band", Lang: "de", Countries: []string{"DE"}, Head: headBand, Parties: partyWindowLeft, Meta: metaInline,
 		Table: tableLines, Totals: totBox, Pay: payFooter, Foot: footColumns,
 		Maybe: featMultiVAT | featUnits | featWrap | featPos},
@@ -222,7 +223,7 @@ var families = []Family{
 	// French programs.
 	{Name: "fr-classic", Lang: "fr", Countries: []string{"FR"}, Head: headLogo, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Maybe: featMultiVAT | featUnits | featCredit | featLineDiscount | featCode | featStacked},
+		Maybe: featMultiVAT | featUnits | featCredit | featLineDiscount | featCode | featStacked | featFlatRow},
 	{Name: "fr-band-grid", Lang: "fr", Countries: []string{"FR"}, Head: headBand, Parties: partySideBySide, Meta: metaGrid,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footLegal, Ghostscript: true,
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
@@ -257,7 +258,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly | featLeftNumbers},
 	{Name: "en-uk-vat", Lang: "en", Countries: []string{"GB"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit | featStacked},
+		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit | featStacked | featFlatRow},
 	{Name: "en-ie-picture", Lang: "en", Countries: []string{"IE"}, Head: headPicture, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableNoHeader, Totals: totBox, Pay: payBlock, Foot: footNone,
 		Maybe: featMultiVAT | featUnits},

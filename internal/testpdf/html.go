@@ -951,6 +951,9 @@ func (r *htmlr) items() string {
 					b.WriteString(`<div>` + esc(stackedDiscount[r.s.Lang][i%2]) + `</div>`)
 				}
 				continue
+			case it.Flat && (c.id == ColQty || c.id == ColUnit || c.id == ColPrice || c.id == ColDisc):
+				b.WriteString(`</td>`) // a flat fee prints its amount alone
+				continue
 			case stacked && c.id == ColPrice && it.DiscountPct == 0:
 				lb := stackedPrice[r.s.Lang]
 				price := r.lk.number(it.Price(), it.Decimals(), r.s.Lang)

@@ -79,6 +79,9 @@ type Item struct {
 	// VATCode is the VAT code printed in the row instead of the rate
 	// (such as "C22" or "N4"); empty when the rate is printed.
 	VATCode string
+	// Flat marks a row that prints its amount and no quantity, unit or
+	// price (a flat fee among priced goods); its quantity is 1.
+	Flat bool
 }
 
 // Decimals returns the number of decimals of the unit price.
