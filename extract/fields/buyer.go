@@ -213,18 +213,14 @@ func widenBuyerHit(l *line, h labels.Hit) labels.Hit {
 	return h
 }
 
-// gluedPostcode finds a postcode printed without a space before its city
-// ("88802Spielkreis").
-var gluedPostcode = regexp.MustCompile(`^(\d{4,5})(\p{Lu}\p{Ll}+)`)
-
 // capAfterCity finds an Italian postal line that gives the postcode after
 // the city and province, with its key ("Via Roma, 3, Ancona (AN) CAP:
 // 60121 - IT").
 var capAfterCity = regexp.MustCompile(`^(.*?),?\s+(\p{Lu}[\p{L}' ]*?)\s*\(([A-Z]{2})\)\s*(?i:CAP|C\.A\.P\.)\s*:?\s*(\d{5})\b\s*(?:-\s*([A-Z]{2}))?\s*$`)
 
-// postalLine reads a postal line as parse.PostalLine does, and also the
-// forms it does not read: a postcode glued to the city, and a postcode
-// after the city and province with its key.
+// postalLine reads a postal line as parse.PostalLine does, and also a
+// postcode after the city and province with its key followed by a
+// country code.
 func postalLine(text, locale string) (parse.PostalAddress, bool) {
 	t := strings.TrimSpace(text)
 	if m := capAfterCity.FindStringSubmatch(t); m != nil {
@@ -238,13 +234,7 @@ func postalLine(text, locale string) (parse.PostalAddress, bool) {
 		}
 		return pa, true
 	}
-	if pa, ok := parse.PostalLine(text, locale); ok {
-		return pa, true
-	}
-	if m := gluedPostcode.FindStringSubmatchIndex(t); m != nil {
-		return parse.PostalLine(t[:m[3]]+" "+t[m[3]:], locale)
-	}
-	return parse.PostalAddress{}, false
+	return parse.PostalLine(text, locale)
 }
 
 // gridRow is one row of a key/value grid: a key printed in the grid's key

@@ -170,6 +170,14 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	line = strings.TrimFunc(line, func(r rune) bool { return r == ',' || r == ';' || r == '.' || isHSpace(r) })
 	line, named := stripCountryName(line)
 	words := dropCAPKeys(strings.Fields(line))
+	// A code glued to its city ("80331München"), as a text layer that
+	// draws the two without a space between them gives it.
+	for k, w := range words {
+		if m := gluedCode.FindStringSubmatchIndex(w); m != nil {
+			words = append(append(append([]string(nil), words[:k]...), w[:m[3]], w[m[3]:]), words[k+1:]...)
+			break
+		}
+	}
 	line = strings.Join(words, " ")
 	if len(words) < 2 || len(words) > maxPostalWords {
 		return PostalAddress{}, false
@@ -201,6 +209,10 @@ func PostalLine(s, locale string) (PostalAddress, bool) {
 	}
 	return PostalAddress{}, false
 }
+
+// gluedCode is a word of a postal code of four or five digits glued to a
+// capitalised city name.
+var gluedCode = regexp.MustCompile(`^(\d{4,5})(\p{Lu}\p{Ll}{2,})[,;]?$`)
 
 // dropCAPKeys removes the Italian key of a postal code ("CAP", "C.A.P.",
 // with or without a colon) printed just before its five digits: "Monte

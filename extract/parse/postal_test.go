@@ -10,6 +10,11 @@ func TestPostalLine(t *testing.T) {
 		ok         bool
 	}{
 		{"20121 Milano (MI)", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
+		{"80331München", "de", PostalAddress{Zip: "80331", City: "München", Country: "DE", Guessed: true}, true},
+		{"Hauptstraße 5, 80331München", "de", PostalAddress{Street: "Hauptstraße 5", Zip: "80331", City: "München", Country: "DE", Guessed: true}, true},
+		{"1010Wien, Österreich", "de", PostalAddress{Zip: "1010", City: "Wien", Country: "AT"}, true},
+		{"12345abc", "de", PostalAddress{}, false},
+		{"Rechnung 2025Nr", "de", PostalAddress{}, false},
 		{"20121 Milano (MI)", "de", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"20121 Milano MI", "it", PostalAddress{Zip: "20121", City: "Milano", Province: "MI", Country: "IT"}, true},
 		{"60027 - IT", "it", PostalAddress{Zip: "60027", Country: "IT"}, true},

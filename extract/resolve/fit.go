@@ -121,6 +121,7 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		fm.Calibration = fitCalibration(examples, cross, f, fm.Threshold)
 	}
 	m.ArithBonus = fitArithBonus(examples, seen, m)
+	m.RateBonus = fitRateBonus(examples, seen, m)
 	m.BlockBonus = fitBlockBonus(examples, seen, m)
 	m.Pairs = FitPairs(examples, cross, m, opts)
 	m.Items = fitItems(examples, seen, m, opts)
@@ -521,6 +522,14 @@ func fitThreshold(examples []Example, cross []map[string][]option, f Field) floa
 func fitArithBonus(examples []Example, cross []map[string][]option, m *Model) float64 {
 	names := []string{"financials.subtotal", "financials.tax_amount", "financials.total"}
 	return fitBonus(examples, cross, m, names, []float64{0, 0.5, 1, 2, 3, 4, 6, 8}, func(b float64) { m.ArithBonus = b })
+}
+
+// fitRateBonus chooses the bonus of a tax that is the rate of its
+// subtotal: the one that gets the most of the totals and the rate right
+// on the examples.
+func fitRateBonus(examples []Example, cross []map[string][]option, m *Model) float64 {
+	names := []string{"financials.subtotal", "financials.tax_amount", "financials.total", "financials.tax_rate"}
+	return fitBonus(examples, cross, m, names, []float64{0, 0.5, 1, 2, 3, 4}, func(b float64) { m.RateBonus = b })
 }
 
 // fitBlockBonus chooses the bonus of a party's fields in the block of its

@@ -90,6 +90,10 @@ type Model struct {
 	// ArithBonus is the log-odds added to a choice of subtotal, tax and
 	// total that adds up, fitted on the training documents.
 	ArithBonus float64 `json:"arith_bonus"`
+	// RateBonus is the log-odds added to a choice of subtotal, tax and
+	// tax rate whose tax is the rate of the subtotal, fitted on the
+	// training documents.
+	RateBonus float64 `json:"rate_bonus"`
 	// BlockBonus is the log-odds added to a party's address, postal line,
 	// e-mail, phone and tax codes that stand in the block of the party's
 	// chosen name, and taken from those in the other party's, fitted on
@@ -219,11 +223,12 @@ func (m *Model) JSON() ([]byte, error) {
 	out := struct {
 		Fitted     string               `json:"fitted"`
 		ArithBonus float64              `json:"arith_bonus"`
+		RateBonus  float64              `json:"rate_bonus"`
 		BlockBonus float64              `json:"block_bonus"`
 		Items      *itemsJSON           `json:"items,omitempty"`
 		Pairs      *itemsJSON           `json:"pairs,omitempty"`
 		Fields     map[string]fieldJSON `json:"fields"`
-	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, BlockBonus: m.BlockBonus, Fields: map[string]fieldJSON{}}
+	}{Fitted: m.Fitted, ArithBonus: m.ArithBonus, RateBonus: m.RateBonus, BlockBonus: m.BlockBonus, Fields: map[string]fieldJSON{}}
 	if m.Items != nil {
 		out.Items = &itemsJSON{W: orderedMap(m.Items.Weights)}
 	}

@@ -524,12 +524,14 @@ func ptrs(os []option) []*option {
 	return out
 }
 
-// jointTotals chooses subtotal, tax and total together: a choice that adds
-// up (with the stamp duty chosen, when the total includes it, or with the
-// charges printed between the sum and the total: see Doc.addedTotals)
-// earns the fitted ArithBonus.
+// jointTotals chooses subtotal, tax, total and tax rate together: a
+// choice whose sums add up (with the stamp duty chosen, when the total
+// includes it, or with the charges printed between the sum and the total:
+// see Doc.addedTotals) earns the fitted ArithBonus; one whose tax is the
+// rate of its subtotal, to the cent, earns the fitted RateBonus, when the
+// rate is worth choosing alone.
 func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, pick func(string, *option)) {
-	const fs, ft, fT, fStamp = "financials.subtotal", "financials.tax_amount", "financials.total", "financials.stamp_duty"
+	const fs, ft, fT, fr, fStamp = "financials.subtotal", "financials.tax_amount", "financials.total", "financials.tax_rate", "financials.stamp_duty"
 	stamp := int64(0)
 	if os := opts[fStamp]; len(os) > 0 && utility(os[0].prob, th(fStamp)) > 0 {
 		stamp = cents(math.Abs(os[0].v.Num))
@@ -537,31 +539,45 @@ func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, p
 	subs := append([]*option{nil}, ptrs(opts[fs])...)
 	taxes := append([]*option{nil}, ptrs(opts[ft])...)
 	totals := append([]*option{nil}, ptrs(opts[fT])...)
+	// A rate the field would not choose alone earns no bonus: an invoice
+	// of several rates prints a base and a tax per rate, and each of them
+	// is its rate of its base.
+	rates := []*option{nil}
+	if m.RateBonus != 0 {
+		for _, r := range ptrs(opts[fr]) {
+			if utility(r.prob, th(fr)) > 0 {
+				rates = append(rates, r)
+			}
+		}
+	}
+	u := func(o *option, f string) float64 {
+		if o == nil {
+			return 0
+		}
+		return utility(o.prob, th(f))
+	}
 	best := math.Inf(-1)
-	var bs, bt, bT *option
-	for _, s := range subs {
-		for _, t := range taxes {
-			for _, T := range totals {
-				u := 0.0
-				if s != nil {
-					u += utility(s.prob, th(fs))
+	var bs, bt, bT, br *option
+	for _, r := range rates {
+		for _, s := range subs {
+			for _, t := range taxes {
+				ust := u(r, fr) + u(s, fs) + u(t, ft)
+				if r != nil && s != nil && t != nil && abs64(cents(math.Abs(s.v.Num)*r.v.Num/100)-cents(math.Abs(t.v.Num))) <= 1 {
+					ust += m.RateBonus
 				}
-				if t != nil {
-					u += utility(t.prob, th(ft))
-				}
-				if T != nil {
-					u += utility(T.prob, th(fT))
-				}
-				if s != nil && t != nil && T != nil {
-					sum := cents(math.Abs(s.v.Num)) + cents(math.Abs(t.v.Num))
-					tot := cents(math.Abs(T.v.Num))
-					added := T.v.added != 0 && abs64(sum-T.v.added) <= 1
-					if abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1 || added {
-						u += m.ArithBonus
+				for _, T := range totals {
+					v := ust + u(T, fT)
+					if s != nil && t != nil && T != nil {
+						sum := cents(math.Abs(s.v.Num)) + cents(math.Abs(t.v.Num))
+						tot := cents(math.Abs(T.v.Num))
+						added := T.v.added != 0 && abs64(sum-T.v.added) <= 1
+						if abs64(sum-tot) <= 1 || stamp > 0 && abs64(sum+stamp-tot) <= 1 || added {
+							v += m.ArithBonus
+						}
 					}
-				}
-				if u > best {
-					best, bs, bt, bT = u, s, t, T
+					if v > best {
+						best, bs, bt, bT, br = v, s, t, T, r
+					}
 				}
 			}
 		}
@@ -569,6 +585,9 @@ func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, p
 	pick(fs, bs)
 	pick(ft, bt)
 	pick(fT, bT)
+	if m.RateBonus != 0 {
+		pick(fr, br)
+	}
 }
 
 func abs64(x int64) int64 {

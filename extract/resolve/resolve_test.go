@@ -255,6 +255,51 @@ func TestJointTotalsPreferSums(t *testing.T) {
 	}
 }
 
+// TestJointTotalsRate: of two taxes that score alike, the one that is the
+// chosen rate of the subtotal stands when the fitted RateBonus is set,
+// though no total adds up with either (a discount comes off after tax).
+func TestJointTotalsRate(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		500: {{300, "Imponibile"}, {450, "1.000,00"}},
+		515: {{300, "Aliquota IVA"}, {450, "22%"}},
+		530: {{300, "IVA"}, {450, "100,00"}},
+		545: {{300, "IVA"}, {450, "220,00"}},
+		560: {{300, "Totale documento"}, {450, "1.150,00"}},
+	}), "it")
+	w := func(label string) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, "L:" + label: 2}}
+		fm.compile()
+		return fm
+	}
+	m := &Model{Fields: map[string]*FieldModel{
+		"financials.subtotal":   w("financials.subtotal"),
+		"financials.tax_amount": w("financials.tax_amount"),
+		"financials.total":      w("financials.total"),
+		"financials.tax_rate":   w("financials.tax_rate"),
+	}}
+	for _, c := range []struct {
+		bonus float64
+		want  float64
+	}{{0, 100}, {2, 220}} {
+		m.RateBonus = c.bonus
+		ch := m.Resolve(d)
+		if got := ch["financials.tax_amount"].Number(); got != c.want {
+			t.Errorf("rate bonus %v: tax %v, want %v", c.bonus, got, c.want)
+		}
+		if ch["financials.subtotal"].Number() != 1000 || ch["financials.tax_rate"].Number() != 22 || ch["financials.total"].Number() != 1150 {
+			t.Errorf("rate bonus %v: subtotal %v, rate %v, total %v", c.bonus, ch["financials.subtotal"].Number(), ch["financials.tax_rate"].Number(), ch["financials.total"].Number())
+		}
+	}
+	// A rate the field would not choose alone (an invoice of several
+	// rates prints each beside its base and tax) earns the tax no bonus
+	// and stays null.
+	m.Fields["financials.tax_rate"].Threshold = 0.95
+	ch := m.Resolve(d)
+	if got := ch["financials.tax_amount"].Number(); got != 100 || ch["financials.tax_rate"].Value != nil {
+		t.Errorf("rate under its threshold: tax %v, rate %+v; want 100 and none", got, ch["financials.tax_rate"].Value)
+	}
+}
+
 func TestRulesMarkCandidates(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		100: {{50, "Numero 77/2024"}},
