@@ -135,6 +135,7 @@ func vocabulary() []def {
 		"Leistungsdatum", "Lieferdatum", "Liefer- und Leistungsdatum", "Liefer-/Leistungsdatum",
 		"Leistungszeitpunkt", "Lieferzeitpunkt", "Datum der Leistung", "Datum der Lieferung")
 	add(ServiceDate, de, 0.8, "Leistungszeitraum", "Lieferzeitraum", "Abrechnungszeitraum", "Liefertermin")
+	add(ServiceDate, de, 0.7, "Zeitraum")
 	add(ServiceDate, it, 1,
 		"Data consegna", "Data di consegna", "Data prestazione", "Data della prestazione",
 		"Data spedizione", "Data di spedizione", "Data DDT", "Data trasporto", "Data di trasporto")
@@ -148,6 +149,9 @@ func vocabulary() []def {
 		"Date de livraison", "Date de prestation", "Date d'expédition", "Date de la prestation",
 		"Date de début de prestation", "Date de fin de prestation")
 	add(ServiceDate, fr, 0.8, "Période de prestation", "Période de facturation", "Période de livraison")
+	add(ServiceDate, fr, 0.7, "Période")
+	add(ServiceDate, en, 0.7, "Period")
+	add(ServiceDate, it, 0.7, "Periodo")
 
 	add(OrderDate, it, 1, "Data ordine", "Data dell'ordine", "Data ordine cliente", "Data ordine d'acquisto")
 	add(OrderDate, en, 1, "Order date", "Date of order", "PO date", "Purchase order date")

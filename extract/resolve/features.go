@@ -97,6 +97,9 @@ var plainFeatures = []string{
 	// lower case, and whether it ends with a word no name ends with (a
 	// preposition, article or conjunction: "… riscossi dal fornitore di")
 	"name.lower", "name.fnend",
+	// a name made of the words that head a section of an invoice ("Note",
+	// "Dettaglio", "Hinweise", "Returns"): the share of its words that are
+	"name.heading",
 	// the lines of a VAT summary per rate (see rateSummary): the sum of
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere

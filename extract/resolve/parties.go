@@ -13,6 +13,7 @@ import (
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
+	"github.com/invex/invex/extract/validate"
 )
 
 // A party's data is found as segments: the parts of a cell between the
@@ -667,8 +668,14 @@ func nameLike(seg string) bool {
 	if strings.Contains(seg, "://") || strings.HasPrefix(strings.ToLower(strings.TrimSpace(seg)), "www.") || strings.HasSuffix(strings.TrimSpace(seg), ":") {
 		return false // a web address, or a key alone
 	}
-	if t := strings.Trim(seg, " ,.-"); parse.CountryName(t) != "" || len(words) == 1 && letters <= 2 {
-		return false // a country alone, or a code ("IT", "EU")
+	if t := strings.Trim(seg, " ,.-"); parse.CountryName(t) != "" || len(words) == 1 && letters <= 2 || letters <= 2 && digits == 0 {
+		return false // a country alone, or a code ("IT", "EU", "- IT")
+	}
+	if len(words) == 1 && functionWords[strings.ToLower(strings.Trim(words[0], ",.:;"))] {
+		return false // a preposition or an article alone ("Für", "Per")
+	}
+	if len(words) == 1 && len(words[0]) == 16 && validate.CodiceFiscale(words[0]) {
+		return false // a person's codice fiscale, which has more letters than digits
 	}
 	if _, ok := parse.Currency(seg); ok || parse.IsQuantity(seg) {
 		return false // a currency alone ("EUR", "Euro"), a quantity ("31 Tage")
@@ -897,6 +904,7 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.passing", flag(namedInPassing(v.Text)))
 		set("name.lower", lowerShare(words))
 		set("name.fnend", flag(len(words) > 1 && functionWords[strings.ToLower(strings.Trim(words[len(words)-1], ",;:"))]))
+		set("name.heading", headingShare(words))
 		ns := d.names
 		set("name.top", flag(p.First && v.Line == ns.topLine))
 		set("name.maxsize", flag(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
@@ -970,6 +978,46 @@ func lowerShare(words []string) float64 {
 		return 0
 	}
 	return float64(lower) / float64(n)
+}
+
+// headingShare is the share of the words of a name, not counting
+// function words, that head a section of an invoice (see headingWords).
+func headingShare(words []string) float64 {
+	heading, n := 0, 0
+	for _, w := range words {
+		w = strings.ToLower(strings.Trim(w, ",;:.()'’"))
+		if w == "" || functionWords[w] || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+			continue
+		}
+		n++
+		if headingWords[w] {
+			heading++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(heading) / float64(n)
+}
+
+// headingWords are words that head a section of an invoice in the four
+// languages (notes, details, summaries, periods, notices), which a
+// party's name is seldom made of.
+var headingWords = map[string]bool{
+	// Italian
+	"note": true, "annotazioni": true, "informativa": true, "privacy": true, "dati": true, "riepilogo": true,
+	"dettaglio": true, "dettagli": true, "comunicazioni": true, "avvisi": true, "avviso": true, "causale": true,
+	"periodo": true, "letture": true, "consumi": true, "informazioni": true, "aggiuntive": true,
+	// English
+	"notes": true, "remarks": true, "returns": true, "details": true, "summary": true, "information": true,
+	"period": true, "comments": true, "instructions": true, "notice": true, "additional": true,
+	// German
+	"hinweise": true, "hinweis": true, "bemerkungen": true, "bemerkung": true, "anmerkungen": true,
+	"zeitraum": true, "übersicht": true, "informationen": true, "zusammenfassung": true,
+	"abrechnungszeitraum": true, "verbrauch": true, "zusätzliche": true,
+	// French
+	"remarques": true, "remarque": true, "informations": true, "détails": true, "récapitulatif": true,
+	"période": true, "commentaires": true, "observations": true, "complémentaires": true,
 }
 
 // functionWords are the prepositions, articles and conjunctions of the

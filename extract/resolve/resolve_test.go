@@ -699,6 +699,10 @@ func TestNameLike(t *testing.T) {
 		"Contact details":               false,
 		"Handelsregistereintragung":     false,
 		"Capital Services Ltd":          true,
+		"RSSMRA80A01H501U":              false, // a codice fiscale
+		"- IT":                          false, // a country code after a dash
+		"Für":                           false, // a preposition alone
+		"RSSMRA80A01H501X":              true,  // letters and digits with no valid check letter
 		"Comune di Sesto":               true,
 	} {
 		if got := nameLike(seg); got != want {

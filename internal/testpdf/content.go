@@ -322,6 +322,9 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	}
 	s.Terms = familyTerms(rng, lang, days)
 	s.TermsLabelled = rng.IntN(3) != 0
+	if days > 0 && on(featLongTerms, 0.5) {
+		s.Terms, s.TermsWrap = longTerms(rng, lang, days), true
+	}
 	if credit && rng.IntN(2) == 0 {
 		s.Terms, s.Method, s.IBAN = "", "", ""
 	}
@@ -430,6 +433,39 @@ func familyNumber(rng *rand.Rand, country, lang string, credit bool, num, y int)
 		return n[1:]
 	}
 	return n
+}
+
+// longTerms makes payment terms for a number of days with a discount for
+// paying early, one long sentence.
+func longTerms(rng *rand.Rand, lang string, days int) string {
+	var earlier []int
+	for _, d := range []int{7, 8, 10, 14} {
+		if d < days {
+			earlier = append(earlier, d)
+		}
+	}
+	early, pct := pick(rng, earlier), pick(rng, []int{2, 3})
+	switch lang {
+	case "it":
+		return fmt.Sprintf(pick(rng, []string{
+			"Pagamento a %d giorni data fattura, sconto del %d%% per pagamento entro %d giorni",
+			"Bonifico bancario a %d giorni data fattura fine mese; sconto del %d%% per pagamento entro %d giorni",
+		}), days, pct, early)
+	case "de":
+		return fmt.Sprintf(pick(rng, []string{
+			"Zahlbar innerhalb von %d Tagen netto, bei Zahlung innerhalb von %d Tagen abzüglich %d%% Skonto",
+			"Zahlbar innerhalb %d Tagen ohne Abzug oder innerhalb von %d Tagen mit %d%% Skonto",
+		}), days, early, pct)
+	case "fr":
+		return fmt.Sprintf(pick(rng, []string{
+			"Paiement à %d jours date de facture, escompte de %d%% pour paiement sous %d jours",
+			"Règlement à %d jours fin de mois, escompte de %d%% pour paiement anticipé sous %d jours",
+		}), days, pct, early)
+	}
+	return fmt.Sprintf(pick(rng, []string{
+		"Payment due within %d days of the invoice date, %d%% discount if paid within %d days",
+		"Net %d days from the invoice date; a %d%% early payment discount applies within %d days",
+	}), days, pct, early)
 }
 
 // familyTerms makes payment terms for a number of days, as a label's value

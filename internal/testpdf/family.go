@@ -111,6 +111,7 @@ const (
 	featStacked                  // cells centred in their row: the price stacked as gross, discount and net, the description over a period, the code over a reference
 	featLeftNumbers              // the numbers of the item table left-aligned in their cells, as a word processor's table prints them
 	featFlatRow                  // one row of a priced table prints its amount alone, no quantity or price (a flat fee)
+	featLongTerms                // payment terms with a cash discount, wrapping over two or three lines of a narrow column
 )
 
 // Family is one layout family.
@@ -162,7 +163,7 @@ var families = []Family{
 		Always: featEAN | featCode | featUnits | featPrecise, Maybe: featMultiVAT | featLineDiscount | featLong | featShipping | featStacked},
 	{Name: "it-professional", Lang: "it", Countries: []string{"IT"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone,
-		Always: featWithholding, Maybe: featCassa | featCredit | featBuyerPerson},
+		Always: featWithholding, Maybe: featCassa | featCredit | featBuyerPerson | featLongTerms},
 	{Name: "it-flat-rate", Lang: "it", Countries: []string{"IT"}, Head: headLeft, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
 		Always: featExempt | featStamp, Maybe: featBuyerPerson | featUnits | featHours},
@@ -171,7 +172,7 @@ var families = []Family{
 		Always: featSplit, Maybe: featMultiVAT | featUnits | featDetail | featPos},
 	{Name: "it-reverse-building", Lang: "it", Countries: []string{"IT"}, Head: headLeft, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableRuled, Totals: totColumn, Pay: payBlock, Foot: footLegal,
-		Always: featReverse | featUnits, Maybe: featAdvance | featHours | featWrap},
+		Always: featReverse | featUnits, Maybe: featAdvance | featHours | featWrap | featLongTerms},
 	{Name: "it-sap-codes", Lang: "it", Countries: []string{"IT"}, Head: headRight, Parties: partyWindowLeft, Meta: metaTableRight,
 		Table: tableLines, Totals: totVATColumn, Pay: payBlock, Foot: footPageNum, Ghostscript: true,
 		Always: featVATCodes | featDetail | featCode | featPos, Maybe: featMultiVAT | featLong | featUnits | featPrecise},
@@ -194,7 +195,7 @@ var families = []Family{
 	// German programs.
 	{Name: "de-din5008", Lang: "de", Countries: []string{"DE"}, Head: headSenderLine, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footColumns, Ghostscript: true,
-		Always: featPos, Maybe: featMultiVAT | featUnits | featCredit | featLong | featCode | featDocDiscount},
+		Always: featPos, Maybe: featMultiVAT | featUnits | featCredit | featLong | featCode | featDocDiscount | featLongTerms},
 	{Name: "de-cloud-table", Lang: "de", Countries: []string{"DE"}, Head: headRight, Parties: partyWindowLeft, Meta: metaTableRight,
 		Table: tableZebra, Totals: totColumn, Pay: paySentence, Foot: footColumns,
 		Maybe: featMultiVAT | featUnits | featCredit | featHours | featLineDiscount | featFlatRow},
@@ -215,7 +216,7 @@ var families = []Family{
 		Always: featMultiVAT, Maybe: featUnits | featCode | featLineDiscount | featShipping | featStacked},
 	{Name: "de-eu-reverse", Lang: "de", Countries: []string{"DE"}, Head: headLeft, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: payBlock, Foot: footColumns,
-		Always: featReverse, Maybe: featUnits | featHours | featPos},
+		Always: featReverse, Maybe: featUnits | featHours | featPos | featLongTerms},
 	{Name: "de-webshop", Lang: "de", Countries: []string{"DE"}, Head: headLogo, Parties: partyBillShip, Meta: metaTableRight,
 		Table: tableLines, Totals: totColumn, Pay: payBlock, Foot: footColumns, Ghostscript: true,
 		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson | featKeyedItems},
@@ -229,7 +230,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
 	{Name: "fr-micro", Lang: "fr", Countries: []string{"FR"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footLegal,
-		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers | featLongTerms},
 	{Name: "fr-erp-billship", Lang: "fr", Countries: []string{"FR"}, Head: headRight, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totFootGrid, Pay: payBlock, Foot: footPageNum,
 		Always: featCode | featDelivery, Maybe: featMultiVAT | featAdvance | featLong | featUnits | featEAN | featCredit},
@@ -238,7 +239,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featCredit},
 	{Name: "fr-building-reverse", Lang: "fr", Countries: []string{"FR"}, Head: headLeft, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableRuled, Totals: totColumn, Pay: payBlock, Foot: footLegal, Ghostscript: true,
-		Always: featReverse | featUnits, Maybe: featAdvance | featWrap | featPos},
+		Always: featReverse | featUnits, Maybe: featAdvance | featWrap | featPos | featLongTerms},
 	{Name: "fr-shop", Lang: "fr", Countries: []string{"FR"}, Head: headMinimal, Parties: partyBillShip, Meta: metaBeside,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footLegal,
 		Always: featShipping | featDelivery, Maybe: featBuyerPerson | featCode | featMultiVAT | featKeyedItems},
@@ -261,7 +262,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit | featStacked | featFlatRow},
 	{Name: "en-ie-picture", Lang: "en", Countries: []string{"IE"}, Head: headPicture, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableNoHeader, Totals: totBox, Pay: payBlock, Foot: footNone,
-		Maybe: featMultiVAT | featUnits},
+		Maybe: featMultiVAT | featUnits | featLongTerms},
 	{Name: "en-marketplace", Lang: "en", Countries: []string{"GB", "IE"}, Head: headLeft, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableRuled, Totals: totTableRows, Pay: payBlock, Foot: footLegal, Ghostscript: true,
 		Always: featDelivery, Maybe: featMultiVAT | featShipping | featCode | featBuyerPerson},
@@ -270,7 +271,7 @@ var families = []Family{
 		Always: featPos, Maybe: featAdvance | featDocDiscount | featWrap | featDetail},
 	{Name: "en-consulting-hours", Lang: "en", Countries: []string{"GB", "IE"}, Head: headCentre, Parties: partySideBySide, Meta: metaGrid,
 		Table: tableLines, Totals: totSentence, Pay: paySentence, Foot: footNone,
-		Always: featHours, Maybe: featDetail},
+		Always: featHours, Maybe: featDetail | featLongTerms},
 
 	// More Italian and German shapes: no header row, sentence totals.
 	{Name: "it-noheader-list", Lang: "it", Countries: []string{"IT"}, Head: headRight, Parties: partyWindowRight, Meta: metaInline,

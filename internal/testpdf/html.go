@@ -1281,6 +1281,15 @@ func methodUnnamed(s Spec, f Family) bool {
 		rand.New(rand.NewPCG(s.Seed, 0xba4c)).IntN(4) == 0
 }
 
+// termsDiv opens the block the payment terms print in: a narrow one, so
+// that they wrap, for long terms.
+func (r *htmlr) termsDiv() string {
+	if r.s.TermsWrap {
+		return `<div style="max-width:62mm">`
+	}
+	return `<div>`
+}
+
 // payment prints how to pay.
 func (r *htmlr) payment() string {
 	s := r.s
@@ -1294,9 +1303,9 @@ func (r *htmlr) payment() string {
 		var b strings.Builder
 		if s.Terms != "" {
 			if s.TermsLabelled {
-				b.WriteString(`<div><span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+				b.WriteString(r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
 			} else {
-				b.WriteString(`<div>` + r.val("invoice.payment_terms", s.Terms) + `.</div>`)
+				b.WriteString(r.termsDiv() + r.val("invoice.payment_terms", s.Terms) + `.</div>`)
 			}
 		}
 		due := ""
@@ -1321,7 +1330,7 @@ func (r *htmlr) payment() string {
 		}
 		b.WriteString(`</td><td class="num">` + esc(r.lk.money(r.t.Due, lang, s.Currency)) + `</td></tr></table>`)
 		if s.Terms != "" {
-			b.WriteString(`<div><span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+			b.WriteString(r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
 		}
 		if s.IBAN != "" {
 			b.WriteString(`<div>` + r.lbl("bank") + `: ` + esc(s.Bank) + ` - IBAN ` + r.iban() + `</div>`)
@@ -1333,7 +1342,7 @@ func (r *htmlr) payment() string {
 			b.WriteString(`<div><span class="lab">` + r.lbl("method") + `:</span> ` + r.methodName() + `</div>`)
 		}
 		if s.Terms != "" {
-			b.WriteString(`<div><span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+			b.WriteString(r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
 		}
 		if !s.Due.IsZero() {
 			b.WriteString(`<div><span class="lab">` + r.lbl("due") + `:</span> ` + r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)) + `</div>`)
@@ -1347,7 +1356,7 @@ func (r *htmlr) payment() string {
 		row(r.lbl("method"), r.methodName())
 	}
 	if s.Terms != "" {
-		row(r.lbl("terms"), r.val("invoice.payment_terms", s.Terms))
+		row(r.lbl("terms"), r.termsDiv()+r.val("invoice.payment_terms", s.Terms)+`</div>`)
 	}
 	if !s.Due.IsZero() {
 		row(r.lbl("due"), r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)))

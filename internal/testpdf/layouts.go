@@ -177,12 +177,15 @@ type Spec struct {
 	Terms string
 	// TermsLabelled prints the terms after a label.
 	TermsLabelled bool
-	Method        string // invoice.Pay* or ""
-	IBAN          string // vendor's IBAN, empty when not printed
-	Bank          string
-	PONumber      string
-	CustomerNo    string
-	Style         Style
+	// TermsWrap prints the terms in a narrow column, over two or more
+	// lines.
+	TermsWrap  bool
+	Method     string // invoice.Pay* or ""
+	IBAN       string // vendor's IBAN, empty when not printed
+	Bank       string
+	PONumber   string
+	CustomerNo string
+	Style      Style
 
 	// Charges are document-level charges added to the goods.
 	Charges []Charge
