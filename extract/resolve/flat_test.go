@@ -84,7 +84,8 @@ func TestFlatRowGenerated(t *testing.T) {
 }
 
 // priced reports whether case c prints the quantities of its items but
-// not that of row flat: a priced table with one flat row.
+// not that of row flat (none, when flat is -1): a priced table, with one
+// flat row.
 func priced(c testpdf.Case, flat int) bool {
 	items, _ := c.Truth().Result["line_items"].([]any)
 	other := false

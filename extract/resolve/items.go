@@ -1130,6 +1130,16 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 						out = append(out, rowRoles{q, p, a, dI})
 					}
 				}
+				// A shop's table prints the price before tax and the
+				// amount with it, the row's rate between them ("1 ×
+				// 37,99 € at 10 % = 41,79 €").
+				for r := range ns {
+					if rv := ns[r].val; ns[r].pct && rv > 0 && isVATRate(rv) && ns[r].x1 > ns[p].x1 && ns[r].x1 < ns[a].x1 &&
+						math.Abs(qv*pv*(1+rv/100)-av) <= slack*(1+rv/100)+0.005 {
+						out = append(out, rowRoles{q, p, a, -1})
+						break
+					}
+				}
 			}
 		}
 	}

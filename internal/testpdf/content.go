@@ -243,6 +243,13 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 			s.Items[i].VATCode = vatCode(scheme, s.Items[i].VATRate, reverse, exempt)
 		}
 	}
+	lineDiscounts := false
+	for _, it := range s.Items {
+		lineDiscounts = lineDiscounts || it.DiscountPct != 0 || it.VATCode != ""
+	}
+	if !exempt && !reverse && !lineDiscounts && on(featGrossLines, 0.5) {
+		s.GrossLines = true
+	}
 	s.Exempt = exempt
 	s.ReverseCharge = reverse
 	s.SplitPayment = split

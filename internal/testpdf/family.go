@@ -112,6 +112,7 @@ const (
 	featLeftNumbers              // the numbers of the item table left-aligned in their cells, as a word processor's table prints them
 	featFlatRow                  // one row of a priced table prints its amount alone, no quantity or price (a flat fee)
 	featLongTerms                // payment terms with a cash discount, wrapping over two or three lines of a narrow column
+	featGrossLines               // the item table's amounts include each row's VAT, printed before them (a shop's "Total TTC")
 )
 
 // Family is one layout family.
@@ -190,7 +191,7 @@ var families = []Family{
 		Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers},
 	{Name: "it-shop-receipt", Lang: "it", Countries: []string{"IT"}, Head: headBand, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableZebra, Totals: totBox, Pay: payBlock, Foot: footLegal,
-		Always: featShipping, Maybe: featBuyerPerson | featMultiVAT | featCode},
+		Always: featShipping, Maybe: featBuyerPerson | featMultiVAT | featCode | featGrossLines},
 
 	// German programs.
 	{Name: "de-din5008", Lang: "de", Countries: []string{"DE"}, Head: headSenderLine, Parties: partyWindowLeft, Meta: metaBeside,
@@ -219,7 +220,7 @@ var families = []Family{
 		Always: featReverse, Maybe: featUnits | featHours | featPos | featLongTerms},
 	{Name: "de-webshop", Lang: "de", Countries: []string{"DE"}, Head: headLogo, Parties: partyBillShip, Meta: metaTableRight,
 		Table: tableLines, Totals: totColumn, Pay: payBlock, Foot: footColumns, Ghostscript: true,
-		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson | featKeyedItems},
+		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson | featKeyedItems | featGrossLines},
 
 	// French programs.
 	{Name: "fr-classic", Lang: "fr", Countries: []string{"FR"}, Head: headLogo, Parties: partyWindowRight, Meta: metaBeside,
@@ -242,7 +243,7 @@ var families = []Family{
 		Always: featReverse | featUnits, Maybe: featAdvance | featWrap | featPos | featLongTerms},
 	{Name: "fr-shop", Lang: "fr", Countries: []string{"FR"}, Head: headMinimal, Parties: partyBillShip, Meta: metaBeside,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footLegal,
-		Always: featShipping | featDelivery, Maybe: featBuyerPerson | featCode | featMultiVAT | featKeyedItems},
+		Always: featShipping | featDelivery, Maybe: featBuyerPerson | featCode | featMultiVAT | featKeyedItems | featGrossLines},
 
 	// English programs.
 	{Name: "en-us-books", Lang: "en", Countries: []string{"US"}, Letter: true, Head: headLeft, Parties: partyBillShip, Meta: metaKVBox,
@@ -265,7 +266,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featLongTerms},
 	{Name: "en-marketplace", Lang: "en", Countries: []string{"GB", "IE"}, Head: headLeft, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableRuled, Totals: totTableRows, Pay: payBlock, Foot: footLegal, Ghostscript: true,
-		Always: featDelivery, Maybe: featMultiVAT | featShipping | featCode | featBuyerPerson},
+		Always: featDelivery, Maybe: featMultiVAT | featShipping | featCode | featBuyerPerson | featGrossLines},
 	{Name: "en-us-balance", Lang: "en", Countries: []string{"US"}, Letter: true, Head: headRight, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableZebra, Totals: totColumn, Pay: paySentence, Foot: footNone,
 		Always: featPos, Maybe: featAdvance | featDocDiscount | featWrap | featDetail},

@@ -797,6 +797,11 @@ func (r *htmlr) columns() []hcol {
 		ids = append(ids, ColDisc)
 	}
 	vat := len(s.rates()) > 1 || s.Items[0].VATCode != "" || r.rng.IntN(2) == 0
+	if s.GrossLines {
+		// The rate the amount includes, before it.
+		ids = append(ids, ColVAT, ColAmount)
+		return r.layoutColumns(ids)
+	}
 	if vat && r.rng.IntN(4) == 0 {
 		ids = append(ids, ColAmount, ColVAT)
 	} else if vat {
@@ -861,6 +866,9 @@ func (r *htmlr) colLabel(id int) string {
 			return r.lbl("col.vatcode")
 		}
 		return r.lbl("col.vat")
+	}
+	if r.s.GrossLines {
+		return r.lbl("col.gross")
 	}
 	return r.lbl("col.amount")
 }
@@ -989,7 +997,7 @@ func (r *htmlr) items() string {
 					b.WriteString(r.val(p+"tax_rate", r.lk.pct(it.VATRate, r.s.Lang)))
 				}
 			case ColAmount:
-				b.WriteString(r.amount(p+"amount", it.Amount()))
+				b.WriteString(r.amount(p+"amount", r.s.lineAmount(it)))
 			}
 			b.WriteString(`</td>`)
 		}
@@ -1075,7 +1083,7 @@ func (r *htmlr) keyedItems(cols []hcol) string {
 					line(c, r.val(p+"tax_rate", r.lk.pct(it.VATRate, r.s.Lang)))
 				}
 			case ColAmount:
-				line(c, r.amount(p+"amount", it.Amount()))
+				line(c, r.amount(p+"amount", r.s.lineAmount(it)))
 			}
 		}
 		b.WriteString(`</div></div>`)

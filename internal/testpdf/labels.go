@@ -233,6 +233,12 @@ var lexicon = map[string]map[string][]string{
 		"de": {"St.-Schl.", "Steuer", "StS"},
 		"fr": {"Code TVA", "C. TVA"},
 	},
+	"col.gross": {
+		"it": {"Totale IVA incl.", "Importo ivato", "Totale lordo"},
+		"en": {"Total incl. VAT", "Gross amount", "Total (inc. VAT)"},
+		"de": {"Gesamt brutto", "Bruttobetrag", "Summe inkl. MwSt."},
+		"fr": {"Total TTC", "Montant TTC", "Prix total TTC"},
+	},
 	"col.amount": {
 		"it": {"Importo", "Totale", "Imponibile", "Valore", "IMPORTO"},
 		"en": {"Amount", "Total", "Line total", "Net amount", "AMOUNT"},

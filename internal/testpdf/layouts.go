@@ -103,6 +103,21 @@ func (it Item) Amount() int64 {
 	return int64(math.Round(it.Quantity * float64(it.UnitPrice) * math.Pow10(2-it.Decimals()) * (100 - it.DiscountPct) / 100))
 }
 
+// Gross returns the line amount with its VAT in cents, as a shop's table
+// prints it.
+func (it Item) Gross() int64 {
+	return int64(math.Round(float64(it.Amount()) * (100 + it.VATRate) / 100))
+}
+
+// lineAmount is the amount the item table prints for an item: with its VAT
+// when the spec prints gross lines.
+func (s Spec) lineAmount(it Item) int64 {
+	if s.GrossLines {
+		return it.Gross()
+	}
+	return it.Amount()
+}
+
 // Charge kinds: what a document-level charge is for.
 const (
 	ChargeShipping   = "shipping"   // transport and delivery
@@ -179,7 +194,10 @@ type Spec struct {
 	TermsLabelled bool
 	// TermsWrap prints the terms in a narrow column, over two or more
 	// lines.
-	TermsWrap  bool
+	TermsWrap bool
+	// GrossLines prints each item's amount with its VAT (see Item.Gross),
+	// its rate in the column before it.
+	GrossLines bool
 	Method     string // invoice.Pay* or ""
 	IBAN       string // vendor's IBAN, empty when not printed
 	Bank       string

@@ -206,7 +206,7 @@ func (s Spec) Truth() eval.Truth {
 			li.set("unit", it.Unit)
 		}
 		li.set("unit_price", it.Price())
-		li.set("amount", money(it.Amount()))
+		li.set("amount", money(s.lineAmount(it)))
 		if s.hasCol(ColVAT) {
 			li.set("tax_rate", it.VATRate)
 		}
@@ -279,7 +279,7 @@ func (s Spec) Result() invoice.Result {
 	}
 	for _, it := range s.Items {
 		li := invoice.LineItem{Description: sp(it.Description), Quantity: fp(it.Quantity), Unit: sp(it.Unit),
-			UnitPrice: fp(it.Price()), Amount: fp(money(it.Amount())), TaxRate: fp(it.VATRate)}
+			UnitPrice: fp(it.Price()), Amount: fp(money(s.lineAmount(it))), TaxRate: fp(it.VATRate)}
 		if it.DiscountPct != 0 {
 			li.DiscountPct = fp(it.DiscountPct)
 		}
