@@ -115,6 +115,7 @@ func Build(doc *layout.Document, locale string) *Doc {
 		d.Pages = append(d.Pages, pg)
 	}
 	d.findValues()
+	d.oneDecimalMark()
 	d.describe()
 	return d
 }

@@ -3,6 +3,7 @@ package resolve
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -192,6 +193,83 @@ func (v *Value) features(field string) []fv {
 		out = append(out, fv{fid("rule"), 1}, fv{fid("rule.conf"), float32(c)})
 	}
 	return out
+}
+
+// oneDecimalMark reads the amounts of d with one decimal mark: a document
+// prints its numbers one way, and one whose amounts put their decimals
+// only after a dot ("87.27", "10.00") though its language groups
+// thousands with a dot (a program that ignores the language) means a
+// decimal too by the dot of "7.273" or "12.000", which the language reads
+// as thousands; and the same for a comma in English. Two amounts with the
+// mark, four times as many as with the other, decide.
+func (d *Doc) oneDecimalMark() {
+	var dots, commas int
+	for _, v := range d.Values {
+		if v.Type != TAmount || v.Ambiguous {
+			continue
+		}
+		switch decimalMark(v.Text) {
+		case '.':
+			dots++
+		case ',':
+			commas++
+		}
+	}
+	grouping := byte('.')
+	if strings.HasPrefix(d.Locale, "en") {
+		grouping = ','
+	}
+	// A line typed by hand in the language's way (a share capital in the
+	// legal line) may stand among them.
+	if grouping == '.' && (dots < 2 || 4*commas > dots) || grouping == ',' && (commas < 2 || 4*dots > commas) {
+		return
+	}
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type != TAmount || !v.Ambiguous || strings.Count(v.Text, string(grouping)) != 1 || strings.ContainsAny(v.Text, " \u00a0\u202f'’") {
+			continue
+		}
+		k := strings.IndexByte(v.Text, grouping)
+		j := k + 1
+		for j < len(v.Text) && v.Text[j] >= '0' && v.Text[j] <= '9' {
+			j++
+		}
+		if j-k-1 != 3 {
+			continue
+		}
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, v.Text[:k]) + "." + v.Text[k+1:j]
+		x, err := strconv.ParseFloat(digits, 64)
+		if err != nil {
+			continue
+		}
+		if v.Num < 0 {
+			x = -x
+		}
+		v.Num, v.Norm, v.Ambiguous = x, strconv.FormatFloat(x, 'f', -1, 64), false
+	}
+}
+
+// decimalMark returns the mark before an amount's cents, '.' or ',', when
+// its text has one followed by two digits; 0 otherwise ("0,5 l" in a
+// product's name is no money).
+func decimalMark(text string) byte {
+	k := strings.LastIndexAny(text, ".,")
+	if k < 0 {
+		return 0
+	}
+	n := 0
+	for j := k + 1; j < len(text) && text[j] >= '0' && text[j] <= '9'; j++ {
+		n++
+	}
+	if n == 2 {
+		return text[k]
+	}
+	return 0
 }
 
 // findValues finds the typed values of every line.

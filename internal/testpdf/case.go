@@ -68,6 +68,10 @@ func (c Case) MethodUnnamed() bool { return c.page != nil && methodUnnamed(c.Spe
 // Lang is the case's language.
 func (c Case) Lang() string { return c.Spec.Lang }
 
+// DotNumbers reports whether the case prints its numbers with a decimal
+// dot and no thousands separator whatever its language.
+func (c Case) DotNumbers() bool { return c.page != nil && c.page.dotNumbers }
+
 // NeedsBrowser reports whether writing the case's PDF needs Chromium.
 func (c Case) NeedsBrowser() bool { return c.page != nil }
 

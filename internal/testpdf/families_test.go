@@ -359,7 +359,11 @@ func readsAs(c Case, path, printed string, want any) error {
 	lang := c.Lang()
 	switch w := want.(type) {
 	case float64:
-		got, err := parseNumber(printed, lang)
+		numbers := lang
+		if c.DotNumbers() {
+			numbers = "en"
+		}
+		got, err := parseNumber(printed, numbers)
 		if err != nil {
 			return err
 		}

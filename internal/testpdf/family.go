@@ -113,6 +113,7 @@ const (
 	featFlatRow                  // one row of a priced table prints its amount alone, no quantity or price (a flat fee)
 	featLongTerms                // payment terms with a cash discount, wrapping over two or three lines of a narrow column
 	featGrossLines               // the item table's amounts include each row's VAT, printed before them (a shop's "Total TTC")
+	featDotNumbers               // numbers printed the English way (a decimal dot, no grouping) whatever the language, as a program that ignores it does
 )
 
 // Family is one layout family.
@@ -188,10 +189,10 @@ var families = []Family{
 		Always: featAdvance | featShipping | featDelivery, Maybe: featMultiVAT | featUnits | featDocDiscount},
 	{Name: "it-word-simple", Lang: "it", Countries: []string{"IT"}, Head: headLeft, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableRuled, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
-		Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers},
+		Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers | featDotNumbers},
 	{Name: "it-shop-receipt", Lang: "it", Countries: []string{"IT"}, Head: headBand, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableZebra, Totals: totBox, Pay: payBlock, Foot: footLegal,
-		Always: featShipping, Maybe: featBuyerPerson | featMultiVAT | featCode | featGrossLines},
+		Always: featShipping, Maybe: featBuyerPerson | featMultiVAT | featCode | featGrossLines | featDotNumbers},
 
 	// German programs.
 	{Name: "de-din5008", Lang: "de", Countries: []string{"DE"}, Head: headSenderLine, Parties: partyWindowLeft, Meta: metaBeside,
@@ -208,7 +209,7 @@ var families = []Family{
 		Always: featPos | featUnits | featDelivery, Maybe: featAdvance | featHours | featWrap | featLong},
 	{Name: "de-small-business", Lang: "de", Countries: []string{"DE"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone, Ghostscript: true,
-		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits | featAmountOnly | featLeftNumbers},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits | featAmountOnly | featLeftNumbers | featDotNumbers},
 	{Name: "de-erp-grid", Lang: "de", Countries: []string{"DE"}, Head: headPicture, Parties: partyWindowLeft, Meta: metaGrid,
 		Table: tableRuled, Totals: totFootGrid, Pay: payBlock, Foot: footLegal,
 		Always: featCode | featPos, Maybe: featMultiVAT | featUnits | featLong | featPrecise | featCredit},
@@ -231,7 +232,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
 	{Name: "fr-micro", Lang: "fr", Countries: []string{"FR"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footLegal,
-		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers | featLongTerms},
+		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers | featLongTerms | featDotNumbers},
 	{Name: "fr-erp-billship", Lang: "fr", Countries: []string{"FR"}, Head: headRight, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totFootGrid, Pay: payBlock, Foot: footPageNum,
 		Always: featCode | featDelivery, Maybe: featMultiVAT | featAdvance | featLong | featUnits | featEAN | featCredit},

@@ -24,6 +24,9 @@ type htmlPage struct {
 	inPicture map[string]bool
 	// columns are the item table's columns.
 	columns []int
+	// dotNumbers says the numbers are printed with a decimal dot and no
+	// thousands separator whatever the language.
+	dotNumbers bool
 }
 
 // htmlr lays out one invoice of a family.
@@ -101,6 +104,8 @@ func (r *htmlr) addPicture(fragment string, width string) string {
 func layOut(s Spec, f Family, rng *rand.Rand) htmlPage {
 	r := &htmlr{s: s, f: f, t: s.Totals(), lk: newLook(f, rng), rng: rng, us: f.Letter,
 		printed: map[string]string{}, inPicture: map[string]bool{}}
+	// Drawn apart from rng, so that the other choices stay as they were.
+	r.lk.dotNumbers = f.Lang != "en" && f.Maybe&featDotNumbers != 0 && rand.New(rand.NewPCG(s.Seed, 0xdec1)).IntN(2) == 0
 	var body strings.Builder
 	body.WriteString(r.top())
 	body.WriteString(r.items())
@@ -169,7 +174,8 @@ td, th { vertical-align: top; padding: 2px 4px }
 		setup.Footer = footer
 		setup.Bottom = max(setup.Bottom, 22)
 	}
-	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns}
+	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns,
+		dotNumbers: r.lk.dotNumbers}
 }
 
 // typeConcept is the lexicon's concept of the document's type.

@@ -38,6 +38,9 @@ type look struct {
 	vatPrefix bool
 	// upperCity prints cities in capitals.
 	upperCity bool
+	// dotNumbers prints numbers with a decimal dot and no thousands
+	// separator whatever the language.
+	dotNumbers bool
 	// words are the chosen wordings per concept.
 	words map[string]int
 	rng   *rand.Rand
@@ -167,6 +170,9 @@ func (lk *look) number(v float64, decimals int, lang string) string {
 	}
 	if !lk.thousands {
 		thou = ""
+	}
+	if lk.dotNumbers {
+		thou, point = "", "."
 	}
 	var b strings.Builder
 	if neg {
