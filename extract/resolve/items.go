@@ -701,17 +701,28 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			it.Unit = unitAfterQuantity(s, lines[li], roles[li].p)
 		}
 	}
+	// Rows after the last that adds up that print numbers and no text are
+	// lines of the totals (a grid of totals per rate under the table),
+	// not items.
+	for k := len(t.Items) - 1; k >= len(t.Items)-len(rows) && k >= 0; k-- {
+		if it := t.Items[k]; it.Consistent || strings.TrimSpace(it.Description) != "" {
+			break
+		}
+		t.Items = t.Items[:k]
+		t.Aligned--
+	}
 }
 
 // rowRange is the span of lines a table's rows may stand on, both ends
 // included.
 type rowRange struct{ lo, hi int }
 
-// flatRows returns the lines of page pi, within r and not yet rows, that
-// print one amount in the amount column (and maybe a rate) beside their
-// text, when the amounts of rows and of those lines add up to an amount
-// printed under the table and the rows' amounts alone add up to none. All
-// such lines are tried together, then each alone.
+// flatRows returns the lines of page pi, within r and above the last row
+// that adds up, not yet rows, that print one amount in the amount column
+// (and maybe a rate) beside their text, when the amounts of rows and of
+// those lines add up to an amount printed under the table and the rows'
+// amounts alone add up to none. All such lines are tried together, then
+// each alone.
 func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][]rowRoles, inBand map[int]bool, rows []int, r rowRange, cq, cp, ca float64, allowance map[int][2]float64) []int {
 	if len(rows) == 0 || math.IsNaN(ca) {
 		return nil
@@ -737,10 +748,18 @@ func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][
 			sum += al[1]
 		}
 	}
+	// Only a line among the rows: one under them is a charge of the
+	// document as often (shipping, packing), which is no item.
+	lastAdding := -1
+	for _, li := range rows {
+		if _, ok := triples[li]; ok {
+			lastAdding = max(lastAdding, li)
+		}
+	}
 	var cands []int
 	amount := map[int]float64{}
 	for li, ns := range lines {
-		if isRow[li] || inBand[li] || li < r.lo || li > r.hi || totalsLine(p, li) {
+		if isRow[li] || inBand[li] || li < r.lo || li > r.hi || li >= lastAdding || totalsLine(p, li) {
 			continue
 		}
 		// One amount in the amount column, none in the factors' columns

@@ -227,8 +227,9 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	}
 	if len(s.Items) > 1 && on(featFlatRow, 0.5) {
 		// A fee billed as a whole among priced goods: its row prints the
-		// amount alone.
-		it := &s.Items[rng.IntN(len(s.Items))]
+		// amount alone. (Under the last priced row it would read as a
+		// charge of the document, shipping or packing.)
+		it := &s.Items[rng.IntN(len(s.Items)-1)]
 		cents := it.Amount()
 		it.Flat, it.Quantity, it.DiscountPct, it.PriceDecimals, it.UnitPrice = true, 1, 0, 0, cents
 	}
