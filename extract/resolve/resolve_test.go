@@ -2885,3 +2885,22 @@ func TestDatedNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersOnlyUnderTheRows: a line that prints numbers in the table's
+// columns and no text, under the last row that adds up (a line of totals
+// per rate set under the table), is no item.
+func TestNumbersOnlyUnderTheRows(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Beschreibung"}, {300, "Menge"}, {360, "Preis"}, {450, "Betrag"}},
+		115: {{40, "Schrauben M8"}, {300, "2"}, {360, "5,00"}, {450, "10,00"}},
+		130: {{40, "Muttern M8"}, {300, "3"}, {360, "1,00"}, {450, "3,00"}},
+		150: {{360, "13,00"}, {450, "15,47"}},
+	}), "de")
+	items := ReadItems(d).Items
+	if len(items) != 2 {
+		for _, it := range items {
+			t.Logf("%q %s × %s = %s", it.Description, num(it.Quantity), num(it.UnitPrice), num(it.Amount))
+		}
+		t.Fatalf("%d items read, want the 2 rows", len(items))
+	}
+}
