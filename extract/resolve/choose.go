@@ -11,7 +11,7 @@ import (
 // up to the subtotal, how many have a description.
 
 // itemFeatures are the features of the choice between the two readings.
-var itemFeatures = []string{"bias", "old.none", "new.consistent", "old.consistent", "new.sum", "old.sum", "header", "header.agree"}
+var itemFeatures = []string{"bias", "old.none", "new.consistent", "old.consistent", "new.sum", "old.sum", "header", "header.agree", "new.short"}
 
 // ItemsModel is the fitted model of the choice.
 type ItemsModel struct {
@@ -51,6 +51,11 @@ func itemChoiceFeatures(rules []Item, t Table, sums []float64) map[string]float6
 	x["more.new"] = flag(len(t.Items) > len(rules))
 	x["more.old"] = flag(len(rules) > len(t.Items))
 	x["same.count"] = flag(len(rules) == len(t.Items))
+	// The share of the rules' rows the arithmetic reading falls short of:
+	// a table whose prices are printed rounded adds up in few rows.
+	if len(rules) > len(t.Items) {
+		x["new.short"] = float64(len(rules)-len(t.Items)) / float64(len(rules))
+	}
 	if len(t.Items) > 0 {
 		x["new.aligned"] = float64(t.Aligned) / float64(len(t.Items))
 	}
