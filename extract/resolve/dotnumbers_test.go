@@ -1,13 +1,9 @@
 package resolve
 
 import (
-	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/testpdf"
@@ -23,57 +19,33 @@ var threeDecimals = regexp.MustCompile(`^-?\d+\.\d{3}$`)
 // as thousands: every quantity, price and amount of the items must be read
 // as printed.
 func TestDotNumbersGenerated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("prints generated invoices with Chromium")
-	}
-	b, err := testpdf.StartBrowser()
-	if err != nil {
-		t.Skipf("the layout families are printed by Chromium: %v (.ci/run installs it)", err)
-	}
-	defer b.Close()
-	r, err := pdf.Open(pdf.Config{Instances: 1, CacheDir: filepath.Join(os.TempDir(), "invex-test-cache")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	const seed = 13
-	families := map[string]bool{}
-	langs := map[string]bool{}
-	for i := 0; i < 4000 && len(families) < 4; i++ {
-		c := testpdf.NewCase(seed, i)
-		if !c.DotNumbers() || families[c.Family.Name] {
-			continue
-		}
+	g := printer(t)
+	// The quantities, prices and amounts of the items, and whether one
+	// of them prints three decimals.
+	numbers := func(c testpdf.Case) ([]float64, bool) {
 		printed, _ := c.Printed()
 		var want []float64
 		three := false
 		items, _ := c.Truth().Result["line_items"].([]any)
 		for k, it := range items {
 			for _, f := range []string{"quantity", "unit_price", "amount"} {
-				x, ok := it.(map[string]any)[f].(float64)
-				if !ok {
-					continue
+				if x, ok := it.(map[string]any)[f].(float64); ok {
+					want = append(want, x)
+					three = three || threeDecimals.MatchString(printed[lineItemPath(k, f)])
 				}
-				want = append(want, x)
-				three = three || threeDecimals.MatchString(printed[lineItemPath(k, f)])
 			}
 		}
-		if !three {
-			continue
+		return want, three
+	}
+	g.sample(13, 4000, coverage{"numbers with a decimal dot", 4, 3, 3}, func(c testpdf.Case) bool {
+		if !c.DotNumbers() {
+			return false
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		data, err := c.PDF(ctx, b)
-		if err != nil {
-			cancel()
-			t.Fatalf("%s: %v", c.Name, err)
-		}
-		doc, err := r.Read(ctx, data)
-		cancel()
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
-		families[c.Family.Name], langs[c.Lang()] = true, true
+		_, three := numbers(c)
+		return three
+	}, func(c testpdf.Case, doc *pdf.Document) bool {
 		d := Build(doc, c.Lang())
+		want, _ := numbers(c)
 		for _, w := range want {
 			found := false
 			for _, v := range d.Values {
@@ -83,10 +55,8 @@ func TestDotNumbersGenerated(t *testing.T) {
 				t.Errorf("%s: %v printed, not read", c.Name, w)
 			}
 		}
-	}
-	if len(families) < 3 || len(langs) < 3 {
-		t.Fatalf("numbers with a decimal dot read in %d families of %d languages; want 3 of 3", len(families), len(langs))
-	}
+		return true
+	})
 }
 
 // lineItemPath is the path of a field of item k in a case's printed map.

@@ -1,13 +1,9 @@
 package resolve
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/invex/invex/extract/pdf"
 	"github.com/invex/invex/internal/testpdf"
@@ -20,53 +16,26 @@ import (
 // factors, because the rows' amounts add up to the printed subtotal only
 // with it.
 func TestFlatRowGenerated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("prints generated invoices with Chromium")
-	}
-	b, err := testpdf.StartBrowser()
-	if err != nil {
-		t.Skipf("the layout families are printed by Chromium: %v (.ci/run installs it)", err)
-	}
-	defer b.Close()
-	r, err := pdf.Open(pdf.Config{Instances: 1, CacheDir: filepath.Join(os.TempDir(), "invex-test-cache")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	const seed = 3
-	families := map[string]int{}
-	langs := map[string]bool{}
-	for i := 0; i < 600 && len(families) < 4; i++ {
-		c := testpdf.NewCase(seed, i)
-		flat := -1
+	g := printer(t)
+	flatRow := func(c testpdf.Case) int {
 		for k, it := range c.Spec.Items {
 			if it.Flat {
-				flat = k
+				return k
 			}
 		}
-		if flat < 0 || families[c.Family.Name] > 0 || !priced(c, flat) {
-			continue
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		data, err := c.PDF(ctx, b)
-		if err != nil {
-			cancel()
-			t.Fatalf("%s: %v", c.Name, err)
-		}
-		doc, err := r.Read(ctx, data)
-		cancel()
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
+		return -1
+	}
+	g.sample(3, 600, coverage{"flat rows", 4, 3, 3}, func(c testpdf.Case) bool {
+		return flatRow(c) >= 0 && priced(c, flatRow(c))
+	}, func(c testpdf.Case, doc *pdf.Document) bool {
 		if len(doc.Pages) > 1 {
-			continue
+			return false
 		}
-		families[c.Family.Name]++
-		langs[c.Lang()] = true
+		flat := flatRow(c)
 		got := ReadItems(Build(doc, c.Lang())).Items
 		if len(got) != len(c.Spec.Items) {
 			t.Errorf("%s: %d rows read, want %d (row %d flat)", c.Name, len(got), len(c.Spec.Items), flat)
-			continue
+			return true
 		}
 		for k, it := range c.Spec.Items {
 			want := float64(it.Amount()) / 100
@@ -77,10 +46,8 @@ func TestFlatRowGenerated(t *testing.T) {
 				t.Errorf("%s: flat row %d read with quantity %s and price %s, printed none", c.Name, k, num(got[k].Quantity), num(got[k].UnitPrice))
 			}
 		}
-	}
-	if len(families) < 3 || len(langs) < 3 {
-		t.Fatalf("flat rows read in %d families of %d languages; want 3 of 3", len(families), len(langs))
-	}
+		return true
+	})
 }
 
 // priced reports whether case c prints the quantities of its items but

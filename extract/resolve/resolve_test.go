@@ -226,6 +226,18 @@ func TestListwiseNullDocuments(t *testing.T) {
 	}
 }
 
+// labelModel is a model of the named fields that weighs only a label of
+// the field's own kind left of the value.
+func labelModel(fields ...string) *Model {
+	m := &Model{Fields: map[string]*FieldModel{}}
+	for _, f := range fields {
+		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, "L:" + f: 2}}
+		fm.compile()
+		m.Fields[f] = fm
+	}
+	return m
+}
+
 func TestJointTotalsPreferSums(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		500: {{300, "Imponibile"}, {450, "1.000,00"}},
@@ -233,16 +245,7 @@ func TestJointTotalsPreferSums(t *testing.T) {
 		530: {{300, "Totale"}, {450, "1.220,00"}},
 		545: {{300, "Totale"}, {450, "1.250,00"}},
 	}), "it")
-	w := func(label string) *FieldModel {
-		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, "L:" + label: 2}}
-		fm.compile()
-		return fm
-	}
-	m := &Model{Fields: map[string]*FieldModel{
-		"financials.subtotal":   w("financials.subtotal"),
-		"financials.tax_amount": w("financials.tax_amount"),
-		"financials.total":      w("financials.total"),
-	}}
+	m := labelModel("financials.subtotal", "financials.tax_amount", "financials.total")
 	// Both totals score alike: without the bonus the lower key wins the
 	// tie; with it, the one that adds up.
 	m.ArithBonus = 3
@@ -266,17 +269,7 @@ func TestJointTotalsRate(t *testing.T) {
 		545: {{300, "IVA"}, {450, "220,00"}},
 		560: {{300, "Totale documento"}, {450, "1.150,00"}},
 	}), "it")
-	w := func(label string) *FieldModel {
-		fm := &FieldModel{Threshold: 0.5, Weights: map[string]float64{"bias": -1, "L:" + label: 2}}
-		fm.compile()
-		return fm
-	}
-	m := &Model{Fields: map[string]*FieldModel{
-		"financials.subtotal":   w("financials.subtotal"),
-		"financials.tax_amount": w("financials.tax_amount"),
-		"financials.total":      w("financials.total"),
-		"financials.tax_rate":   w("financials.tax_rate"),
-	}}
+	m := labelModel("financials.subtotal", "financials.tax_amount", "financials.total", "financials.tax_rate")
 	for _, c := range []struct {
 		bonus float64
 		want  float64
