@@ -1118,6 +1118,11 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 				if q == a || q == p || ns[q].pct {
 					continue
 				}
+				// The amount's sign is the product's: a positive quantity
+				// at a positive price is no negative amount.
+				if ns[a].val != 0 && ns[q].val != 0 && ns[p].val != 0 && (ns[a].val < 0) != ((ns[q].val < 0) != (ns[p].val < 0)) {
+					continue
+				}
 				qv, pv := math.Abs(ns[q].val), math.Abs(ns[p].val)
 				// A free item prints its zero price as a price ("0,00"):
 				// a bare 0 times anything is 0, and no evidence of a row

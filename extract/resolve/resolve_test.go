@@ -2897,3 +2897,27 @@ func TestNumbersOnlyUnderTheRows(t *testing.T) {
 		t.Fatalf("%d items read, want the 2 rows", len(items))
 	}
 }
+
+// TestRowSigns: a row adds up only with the sign its product has: a
+// returned item's negative quantity gives a negative amount, while a
+// positive quantity at a positive price printed beside a negative number
+// (a misread line reference) is no row that adds up.
+func TestRowSigns(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Descrizione"}, {300, "Quantità"}, {360, "Prezzo"}, {450, "Importo"}},
+		115: {{40, "Viti M8 reso"}, {300, "-2"}, {360, "5,00"}, {450, "-10,00"}},
+		130: {{40, "Dadi M8"}, {300, "4"}, {360, "1,50"}, {450, "6,00"}},
+		145: {{40, "Riga uno"}, {300, "1"}, {360, "1,00"}, {450, "-1"}},
+	}), "it")
+	var got []string
+	for _, it := range ReadItems(d).Items {
+		got = append(got, fmt.Sprintf("%s %s×%s=%s %v", it.Description, num(it.Quantity), num(it.UnitPrice), num(it.Amount), it.Consistent))
+	}
+	want := []string{"Viti M8 reso -2×5=-10 true", "Dadi M8 4×1.5=6 true"}
+	if len(got) < 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("rows %q, want %q first", got, want)
+	}
+	if len(got) > 2 && strings.HasSuffix(got[2], "true") {
+		t.Errorf("row %q adds up with the wrong sign", got[2])
+	}
+}

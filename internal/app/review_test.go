@@ -224,16 +224,27 @@ func reviewScenario(t *testing.T, s *server) {
 	}
 
 	// The supplier's next five invoices, in this account and in another.
+	// The other account's reading is the engine's alone: an invoice it
+	// reads right without the example (a number joined to its date may
+	// be) teaches nothing, and at least three of the five must not be.
+	taught := 0
 	for _, sp := range specs[1:] {
 		mine := decodeReview(t, s.wait(key, s.accepted(s.submitMultipart(key, sp.PDF(), sp.Lang))))
 		theirs := decodeReview(t, s.wait(other, s.accepted(s.submitMultipart(other, sp.PDF(), sp.Lang))))
+		if theirs.warned("SUPPLIER_EXAMPLES") {
+			t.Errorf("%s: another account's invoice read %s with the example", sp.Name(), theirs.number())
+		}
+		if theirs.number() == sp.Number {
+			continue
+		}
+		taught++
 		if mine.number() != sp.Number || !mine.warned("SUPPLIER_EXAMPLES") {
 			t.Errorf("%s: number %s (SUPPLIER_EXAMPLES %v), want %q read by the example", sp.Name(), mine.number(),
 				mine.warned("SUPPLIER_EXAMPLES"), sp.Number)
 		}
-		if theirs.number() == sp.Number || theirs.warned("SUPPLIER_EXAMPLES") {
-			t.Errorf("%s: another account's invoice read %s with the example", sp.Name(), theirs.number())
-		}
+	}
+	if taught < 3 {
+		t.Errorf("the engine alone read the number of %d of the supplier's next five invoices: too few test the example", 5-taught)
 	}
 
 	// The first invoice again, the same bytes: read again with what the
