@@ -182,6 +182,7 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 		}
 	}
 	m.jointTotals(opts, th, pick)
+	withTotals(opts, th, pick, out, "financials.discount")
 	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	m.partyNames(d, opts, th, pick)
@@ -189,6 +190,35 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	apart(opts, th, pick, out, "invoice.number", "vendor.phone")
 	apart(opts, th, pick, out, "invoice.po_number", "vendor.phone")
 	return out
+}
+
+// withTotals keeps an adjustment of the totals (field f) on a page of the
+// chosen subtotal or total: a document's discount is printed with its
+// totals, and one on another page is a line's (a member's discount in an
+// energy bill's details). The adjustment's best option on such a page
+// stands, or none.
+func withTotals(opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice, f string) {
+	c := out[f]
+	if c.Value == nil {
+		return
+	}
+	pages := map[int]bool{}
+	for _, t := range []string{"financials.subtotal", "financials.total"} {
+		if v := out[t].Value; v != nil && v.Line >= 0 {
+			pages[v.Page] = true
+		}
+	}
+	if len(pages) == 0 || c.Value.Line < 0 || pages[c.Value.Page] {
+		return
+	}
+	for i := range opts[f] {
+		o := &opts[f][i]
+		if pages[o.v.Page] && utility(o.prob, th(f)) > 0 {
+			pick(f, o)
+			return
+		}
+	}
+	pick(f, nil)
 }
 
 // apart keeps a document's identifier (fa) and the vendor's phone (fb)

@@ -2921,3 +2921,32 @@ func TestRowSigns(t *testing.T) {
 		t.Errorf("row %q adds up with the wrong sign", got[2])
 	}
 }
+
+// TestDiscountWithTotals: a discount on a page without the chosen totals
+// (a member's discount among an energy bill's details) is no discount of
+// the document; one printed with the totals is.
+func TestDiscountWithTotals(t *testing.T) {
+	totals := map[float64][]cell{
+		500: {{300, "Imponibile"}, {450, "100,00"}},
+		515: {{300, "IVA"}, {450, "22,00"}},
+		530: {{300, "Totale"}, {450, "122,00"}},
+	}
+	details := map[float64][]cell{
+		300: {{40, "Sconto soci"}, {450, "-5,00"}},
+	}
+	m := labelModel("financials.subtotal", "financials.tax_amount", "financials.total", "financials.discount")
+	// The details on a second page.
+	two := doc(totals)
+	p2 := doc(details).Pages[0]
+	p2.Number = 2
+	two.Pages = append(two.Pages, p2)
+	if c := m.Resolve(Build(two, "it"))["financials.discount"]; c.Value != nil {
+		t.Errorf("a discount on the details' page read as the document's: %q", c.Value.Text)
+	}
+	// The same line with the totals.
+	one := map[float64][]cell{480: details[300]}
+	maps.Copy(one, totals)
+	if got := m.Resolve(Build(doc(one), "it"))["financials.discount"].Number(); got != 5 && got != -5 {
+		t.Errorf("a discount printed with the totals: %v, want 5", got)
+	}
+}
