@@ -15,7 +15,7 @@ var threeDecimals = regexp.MustCompile(`^-?\d+\.\d{3}$`)
 // TestDotNumbersGenerated reads generated invoices in Italian, German and
 // French printed by a program that writes numbers the English way (a
 // decimal dot, no thousands separator) and prints a quantity or a price
-// with three decimals ("12.000", "7.273"), which the language alone reads
+// with three decimals ("6.000", "3.125"), which the language alone reads
 // as thousands: every quantity, price and amount of the items must be read
 // as printed.
 func TestDotNumbersGenerated(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 
 // TestGrossLinesGenerated reads generated invoices of several shop
 // families and languages whose item table prints each row's amount with
-// its VAT, the rate between the price and the amount ("1 × 37,99 € at
-// 10 % = 41,79 €"): every row must be read, with its quantity, its price
+// its VAT, the rate between the price and the amount ("1 × 24,90 € at
+// 20 % = 29,88 €"): every row must be read, with its quantity, its price
 // and the amount as printed, as a row that adds up.
 func TestGrossLinesGenerated(t *testing.T) {
 	g := printer(t)

@@ -1156,7 +1156,7 @@ func arithmeticRoles(ns []numTok) []rowRoles {
 				}
 				// A shop's table prints the price before tax and the
 				// amount with it, the row's rate between them ("1 ×
-				// 37,99 € at 10 % = 41,79 €").
+				// 24,90 € at 20 % = 29,88 €").
 				for r := range ns {
 					if rv := ns[r].val; ns[r].pct && rv > 0 && isVATRate(rv) && ns[r].x1 > ns[p].x1 && ns[r].x1 < ns[a].x1 &&
 						math.Abs(qv*pv*(1+rv/100)-av) <= slack*(1+rv/100)+0.005 {

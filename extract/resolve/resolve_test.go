@@ -294,7 +294,7 @@ func TestJointTotalsRate(t *testing.T) {
 }
 
 // TestOneDecimalMark: an Italian document that prints its amounts with a
-// decimal dot ("87.27") reads "7.273" and "12.000" as decimals, not as
+// decimal dot ("18.75") reads "3.125" and "6.000" as decimals, not as
 // thousands; one that prints a decimal comma keeps the dot as thousands.
 func TestOneDecimalMark(t *testing.T) {
 	amounts := func(d *Doc) []float64 {
@@ -308,17 +308,17 @@ func TestOneDecimalMark(t *testing.T) {
 		return out
 	}
 	dot := Build(doc(map[float64][]cell{
-		300: {{40, "Lasagna"}, {300, "12.000"}, {360, "7.273"}, {420, "87.27"}},
-		320: {{40, "Totale imponibile"}, {420, "87.27"}},
-		340: {{40, "Totale documento"}, {420, "96.00"}},
-		360: {{40, "IVA"}, {420, "8.73"}},
+		300: {{40, "Bulloni"}, {300, "6.000"}, {360, "3.125"}, {420, "18.75"}},
+		320: {{40, "Totale imponibile"}, {420, "18.75"}},
+		340: {{40, "Totale documento"}, {420, "22.88"}},
+		360: {{40, "IVA"}, {420, "4.13"}},
 		800: {{40, "Capitale sociale € 10.000,00"}},
 	}), "it")
-	if diff := cmp.Diff([]float64{7.273, 8.73, 12, 87.27, 87.27, 96, 10000}, amounts(dot)); diff != "" {
+	if diff := cmp.Diff([]float64{3.125, 4.13, 6, 18.75, 18.75, 22.88, 10000}, amounts(dot)); diff != "" {
 		t.Errorf("decimal dot document (-want +got):\n%s", diff)
 	}
 	comma := Build(doc(map[float64][]cell{
-		300: {{40, "Lasagna"}, {300, "12"}, {360, "1.250"}, {420, "15.000,00"}},
+		300: {{40, "Bulloni"}, {300, "12"}, {360, "1.250"}, {420, "15.000,00"}},
 		320: {{40, "Totale documento"}, {420, "18.300,00"}},
 	}), "it")
 	if diff := cmp.Diff([]float64{12, 1250, 15000, 18300}, amounts(comma)); diff != "" {

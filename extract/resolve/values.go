@@ -197,9 +197,9 @@ func (v *Value) features(field string) []fv {
 
 // oneDecimalMark reads the amounts of d with one decimal mark: a document
 // prints its numbers one way, and one whose amounts put their decimals
-// only after a dot ("87.27", "10.00") though its language groups
+// only after a dot ("48.50", "10.00") though its language groups
 // thousands with a dot (a program that ignores the language) means a
-// decimal too by the dot of "7.273" or "12.000", which the language reads
+// decimal too by the dot of "3.125" or "6.000", which the language reads
 // as thousands; and the same for a comma in English. Two amounts with the
 // mark, four times as many as with the other, decide.
 func (d *Doc) oneDecimalMark() {
