@@ -481,7 +481,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	// Rows that print an amount and no factors (a flat fee, a service
 	// billed as a whole) are rows when the table's amounts add up with
 	// them, and not without them, to a total printed under the table.
-	if extra := flatRows(d, pi, p, lines, triples, inBand, rows, rowRange{first - 2, end}, cq, cp, ca, allowance); len(extra) > 0 {
+	if extra := flatRows(d, pi, p, lines, triples, inBand, rows, first-2, cq, cp, ca, allowance); len(extra) > 0 {
 		rows = append(rows, extra...)
 		sort.Ints(rows)
 	}
@@ -713,26 +713,27 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	}
 }
 
-// rowRange is the span of lines a table's rows may stand on, both ends
-// included.
-type rowRange struct{ lo, hi int }
-
-// flatRows returns the lines of page pi, within r and above the last row
-// that adds up, not yet rows, that print one amount in the amount column
+// flatRows returns the lines of page pi from line lo to the last row that
+// adds up, not yet rows, that print one amount in the amount column
 // (and maybe a rate) beside their text, when the amounts of rows and of
 // those lines add up to an amount printed under the table and the rows'
 // amounts alone add up to none. All such lines are tried together, then
 // each alone.
-func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][]rowRoles, inBand map[int]bool, rows []int, r rowRange, cq, cp, ca float64, allowance map[int][2]float64) []int {
+func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][]rowRoles, inBand map[int]bool, rows []int, lo int, cq, cp, ca float64, allowance map[int][2]float64) []int {
 	if len(rows) == 0 || math.IsNaN(ca) {
 		return nil
 	}
 	s := p.S
 	isRow := map[int]bool{}
-	sum, last := 0.0, -1
+	// Only a line among the rows counts: one under them is a charge of
+	// the document as often (shipping, packing), which is no item.
+	sum, last, lastAdding := 0.0, -1, -1
 	for _, li := range rows {
 		isRow[li] = true
 		last = max(last, li)
+		if _, ok := triples[li]; ok {
+			lastAdding = max(lastAdding, li)
+		}
 		ns := lines[li]
 		a := at(ns, ca)
 		if rs, ok := triples[li]; ok {
@@ -748,18 +749,10 @@ func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][
 			sum += al[1]
 		}
 	}
-	// Only a line among the rows: one under them is a charge of the
-	// document as often (shipping, packing), which is no item.
-	lastAdding := -1
-	for _, li := range rows {
-		if _, ok := triples[li]; ok {
-			lastAdding = max(lastAdding, li)
-		}
-	}
 	var cands []int
 	amount := map[int]float64{}
 	for li, ns := range lines {
-		if isRow[li] || inBand[li] || li < r.lo || li > r.hi || li >= lastAdding || totalsLine(p, li) {
+		if isRow[li] || inBand[li] || li < lo || li >= lastAdding || totalsLine(p, li) {
 			continue
 		}
 		// One amount in the amount column, none in the factors' columns
@@ -786,19 +779,15 @@ func flatRows(d *Doc, pi int, p *Page, lines map[int][]numTok, triples map[int][
 		return nil
 	}
 	sort.Ints(cands)
-	// The amounts printed under the rows and the lines tried.
-	below := last
-	for _, li := range cands {
-		below = max(below, li)
-	}
+	// The amounts printed under the rows (the lines tried stand above
+	// the last).
 	var printed []float64
 	for i := range d.Values {
 		v := &d.Values[i]
-		if v.Page == pi && v.Type == TAmount && v.Line > below {
+		if v.Page == pi && v.Type == TAmount && v.Line > last {
 			printed = append(printed, v.Num)
 		}
 	}
-	cents := func(x float64) int64 { return int64(math.Round(x * 100)) }
 	found := func(x float64) bool {
 		for _, y := range printed {
 			if cents(y) == cents(x) {

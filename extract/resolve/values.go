@@ -3,7 +3,6 @@ package resolve
 import (
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -229,30 +228,15 @@ func (d *Doc) oneDecimalMark() {
 		if v.Type != TAmount || !v.Ambiguous || strings.Count(v.Text, string(grouping)) != 1 || strings.ContainsAny(v.Text, " \u00a0\u202f'’") {
 			continue
 		}
-		k := strings.IndexByte(v.Text, grouping)
-		j := k + 1
-		for j < len(v.Text) && v.Text[j] >= '0' && v.Text[j] <= '9' {
-			j++
+		// Read as the other languages read it: the mark as decimals.
+		if m, ok := parse.Amount(v.Text, decimalsAfter[grouping]); ok {
+			v.Num, v.Norm, v.Ambiguous = m.Number, m.Value, false
 		}
-		if j-k-1 != 3 {
-			continue
-		}
-		digits := strings.Map(func(r rune) rune {
-			if r >= '0' && r <= '9' {
-				return r
-			}
-			return -1
-		}, v.Text[:k]) + "." + v.Text[k+1:j]
-		x, err := strconv.ParseFloat(digits, 64)
-		if err != nil {
-			continue
-		}
-		if v.Num < 0 {
-			x = -x
-		}
-		v.Num, v.Norm, v.Ambiguous = x, strconv.FormatFloat(x, 'f', -1, 64), false
 	}
 }
+
+// decimalsAfter names a language that puts its decimals after a mark.
+var decimalsAfter = map[byte]string{'.': "en", ',': "it"}
 
 // decimalMark returns the mark before an amount's cents, '.' or ',', when
 // its text has one followed by two digits; 0 otherwise ("0,5 l" in a

@@ -1295,6 +1295,11 @@ func methodUnnamed(s Spec, f Family) bool {
 		rand.New(rand.NewPCG(s.Seed, 0xba4c)).IntN(4) == 0
 }
 
+// labelledTerms prints the payment terms after their label.
+func (r *htmlr) labelledTerms() string {
+	return r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", r.s.Terms) + `</div>`
+}
+
 // termsDiv opens the block the payment terms print in: a narrow one, so
 // that they wrap, for long terms.
 func (r *htmlr) termsDiv() string {
@@ -1317,7 +1322,7 @@ func (r *htmlr) payment() string {
 		var b strings.Builder
 		if s.Terms != "" {
 			if s.TermsLabelled {
-				b.WriteString(r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+				b.WriteString(r.labelledTerms())
 			} else {
 				b.WriteString(r.termsDiv() + r.val("invoice.payment_terms", s.Terms) + `.</div>`)
 			}
@@ -1344,7 +1349,7 @@ func (r *htmlr) payment() string {
 		}
 		b.WriteString(`</td><td class="num">` + esc(r.lk.money(r.t.Due, lang, s.Currency)) + `</td></tr></table>`)
 		if s.Terms != "" {
-			b.WriteString(r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+			b.WriteString(r.labelledTerms())
 		}
 		if s.IBAN != "" {
 			b.WriteString(`<div>` + r.lbl("bank") + `: ` + esc(s.Bank) + ` - IBAN ` + r.iban() + `</div>`)
@@ -1356,7 +1361,7 @@ func (r *htmlr) payment() string {
 			b.WriteString(`<div><span class="lab">` + r.lbl("method") + `:</span> ` + r.methodName() + `</div>`)
 		}
 		if s.Terms != "" {
-			b.WriteString(r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", s.Terms) + `</div>`)
+			b.WriteString(r.labelledTerms())
 		}
 		if !s.Due.IsZero() {
 			b.WriteString(`<div><span class="lab">` + r.lbl("due") + `:</span> ` + r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)) + `</div>`)
