@@ -642,11 +642,12 @@ func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
 		return
 	}
 	left := s.Cells[v.Line][v.Cell].Box.X0
-	if v.Cell == 1 && partyType(v.Type) && keyCell(p, v.Line, 0) {
+	if v.Cell >= 1 && partyType(v.Type) && keyCell(p, v.Line, v.Cell-1) {
 		// A party's key–value row ("Name:  Alfa GmbH" under "Verkäufer",
-		// the value far right of the key): the block is the keys' column,
-		// and its heading stands over the key.
-		left = s.Cells[v.Line][0].Box.X0
+		// the value far right of the key, and the other party's keys and
+		// values further right): the block is the keys' column, and its
+		// heading stands over the key.
+		left = s.Cells[v.Line][v.Cell-1].Box.X0
 	}
 	// The block's left edge: the leftmost cell start of the lines just
 	// above that line up with the value's cell.

@@ -424,6 +424,44 @@ func (d *Doc) weakStreets() {
 	}
 }
 
+// wrappedNames adds the names of companies printed over two lines of one
+// column, the legal form wrapped onto the second ("Rossi Costruzioni
+// Società a responsabilità" over "limitata semplificata"): a name that
+// fills its cell, and under it, starting within two line heights of its
+// left edge, a cell of nothing but words of legal forms. The joined name
+// stands on the first line; its parts stay candidates too.
+func (d *Doc) wrappedNames() {
+	n := len(d.Values)
+	for i := 0; i < n; i++ {
+		v := d.Values[i]
+		if v.Type != TName || v.joined || v.embedded || v.Cell >= len(d.Pages[v.Page].S.Cells[v.Line]) {
+			continue
+		}
+		p := d.Pages[v.Page]
+		s := p.S
+		c := s.Cells[v.Line][v.Cell]
+		if c.First != v.First || c.Last != v.Last {
+			continue
+		}
+		for _, down := range s.Below(layout.CellRef{Line: v.Line, Index: v.Cell}, 1, 1.6) {
+			dc := s.Cells[down.Line][down.Index]
+			if math.Abs(dc.Box.X0-c.Box.X0) > 2*s.Height {
+				continue
+			}
+			words := strings.Fields(dc.Text)
+			if len(words) == 0 || !slices.ContainsFunc(d.Values[:n], func(w Value) bool {
+				return w.Type == TName && w.Page == v.Page && w.Line == down.Line && w.First == dc.First && w.Last == dc.Last
+			}) || slices.IndexFunc(words, func(w string) bool { return !legalWord(w) }) >= 0 {
+				continue
+			}
+			text := v.Text + " " + dc.Text
+			w := v
+			w.Text, w.Norm, w.Box = text, text, v.Box.Union(dc.Box)
+			d.Values = append(d.Values, w)
+		}
+	}
+}
+
 // houseNumber reports whether w is a house number: up to four digits,
 // with a letter or a part after a slash ("9", "30a", "26/8").
 func houseNumber(w string) bool {

@@ -2950,3 +2950,51 @@ func TestDiscountWithTotals(t *testing.T) {
 		t.Errorf("a discount printed with the totals: %v, want 5", got)
 	}
 }
+
+func TestWrappedName(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		30:  {{300, "Bianchi Trasporti Società a responsabilità"}},
+		42:  {{300, "limitata semplificata"}},
+		100: {{40, "Spett.le"}},
+		112: {{40, "Verdi Mario"}},
+		124: {{40, "Via Roma 1"}},
+		136: {{40, "Consegna entro il"}},
+	}), "it")
+	got := values(d, TName)
+	if want := "Bianchi Trasporti Società a responsabilità limitata semplificata"; !slices.Contains(got, want) {
+		t.Errorf("no name %q among %q", want, got)
+	}
+	for _, n := range got {
+		if strings.HasPrefix(n, "Verdi Mario ") || strings.HasPrefix(n, "Spett.le ") {
+			t.Errorf("%q joins a line that is no legal form", n)
+		}
+	}
+}
+
+// TestBlockHeadingOverKeyColumns checks that the values of two parties
+// printed side by side as keys and values ("Adresse:  Hauptstraße 5" in
+// each half) stand in the block their heading names: the heading stands
+// over the keys, not over the values.
+func TestBlockHeadingOverKeyColumns(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		40: {{40, "Verkäufer"}, {300, "Kunde"}},
+		52: {{40, "Name:"}, {120, "Alfa Werkzeuge GmbH"}, {300, "Name:"}, {380, "Beta Handel AG"}},
+		64: {{40, "Adresse:"}, {120, "Lindenweg 4, 10115 Berlin"}, {300, "Adresse:"}, {380, "Hauptstraße 5, 80331 München"}},
+	}), "de")
+	want := map[string]string{"Lindenweg 4": "B:vendor", "10115 Berlin": "B:vendor", "Hauptstraße 5": "B:buyer", "80331 München": "B:buyer"}
+	found := 0
+	for i := range d.Values {
+		v := &d.Values[i]
+		head, ok := want[v.Text]
+		if !ok || v.Type != TStreet && v.Type != TPostal {
+			continue
+		}
+		found++
+		if fs := featureList(v); !slices.Contains(fs, head) {
+			t.Errorf("%q: features %v, want %s", v.Text, fs, head)
+		}
+	}
+	if found != len(want) {
+		t.Errorf("found %d of the %d streets and postal lines", found, len(want))
+	}
+}

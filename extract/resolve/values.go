@@ -317,6 +317,7 @@ func (d *Doc) findValues() {
 	}
 	d.bareRates()
 	d.weakStreets()
+	d.wrappedNames()
 }
 
 // cellAmounts returns the amounts of line li's cells, read cell by

@@ -42,8 +42,8 @@ func IBAN(s string) bool {
 
 // VATNumber reports whether s is a valid EU VAT identification number with its
 // country prefix, and returns that prefix. The check digit is verified for IT
-// (Partita IVA), DE (ISO 7064 MOD 11,10), FR (numeric key; a key with letters
-// is accepted when the SIREN passes [SIREN]), AT (ATU and 8 digits) and BE
+// (Partita IVA), DE (ISO 7064 MOD 11,10), FR (a SIREN that passes [SIREN],
+// and a numeric key computed from it or a key with letters), AT (ATU and 8 digits) and BE
 // (10 digits, mod 97); NL (9 digits, B, 2 digits) and ES (9 characters, a
 // letter first or last) are checked for format only, see [VATChecksumKnown].
 //
@@ -323,17 +323,21 @@ func germanVAT(d string) bool {
 }
 
 // frenchVAT checks the 11 characters after FR: a 2-character key and a SIREN.
-// A numeric key must equal (12 + 3 × (SIREN mod 97)) mod 97; a key with
-// letters (I and O excluded) cannot be computed, and the SIREN must then pass
-// Luhn.
+// The SIREN must be valid (see [SIREN]): a number whose SIREN fails Luhn
+// names no company, whatever its key. A numeric key must also equal
+// (12 + 3 × (SIREN mod 97)) mod 97; a key with letters (I and O excluded)
+// cannot be computed.
 func frenchVAT(r string) bool {
 	const keyChars = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 	if len(r) != 11 || !allDigits(r[2:]) ||
 		strings.IndexByte(keyChars, r[0]) < 0 || strings.IndexByte(keyChars, r[1]) < 0 {
 		return false
 	}
+	if !SIREN(r[2:]) {
+		return false
+	}
 	if !isDigit(r[0]) || !isDigit(r[1]) {
-		return SIREN(r[2:])
+		return true
 	}
 	key := int(r[0]-'0')*10 + int(r[1]-'0')
 	return key == (12+3*modDigits(r[2:], 97))%97

@@ -123,6 +123,8 @@ func TestVATNumber(t *testing.T) {
 		{"FR 44 732 829 320", "FR", true},
 		{"FR45732829320", "FR", false}, // key changed
 		{"FR44732829321", "FR", false}, // SIREN changed
+		{"FR47732829321", "FR", false}, // key computed from a SIREN that fails Luhn
+		{"FR39356000000", "FR", true},  // La Poste
 		{"FRAB732829320", "FR", true},  // letter key, SIREN passes Luhn
 		{"FRAB732829321", "FR", false}, // letter key, SIREN fails Luhn
 		{"FRIO732829320", "FR", false}, // I and O are never key letters
