@@ -814,6 +814,22 @@ type block struct {
 	postalRank int
 }
 
+// inWindow reports whether block b is where a window envelope shows the
+// addressee: on the first page, a postal address of two to seven lines no
+// wider than half the page, between about 35 and 110 mm from the top of an
+// A4 sheet (DIN 5008, and the windows on the left or the right of C5/DL
+// envelopes across Europe). A letter prints its recipient there, and an
+// invoice sent as a letter its buyer.
+func (d *Doc) inWindow(b block) bool {
+	p := d.Pages[b.page]
+	pg := p.S.Page
+	if !p.First || pg.Height <= 0 || pg.Width <= 0 || b.has[TPostal] == 0 || b.lines < 2 || b.lines > 7 {
+		return false
+	}
+	top := pg.Lines[b.first].Box.Y0
+	return top >= 0.11*pg.Height && b.bottom <= 0.38*pg.Height && b.x1-b.x0 <= 0.5*pg.Width
+}
+
 // blocks groups the cells of every page into blocks and gives each value
 // its block.
 func (d *Doc) blocks() {
@@ -893,6 +909,7 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	set("blk.contact", flag(b.has[TEmail]+b.has[TPhone] > 0))
 	set("blk.amounts", flag(b.has[TAmount] > 1))
 	set("blk.postalrank", math.Min(float64(b.postalRank), 3))
+	set("blk.window", flag(d.inWindow(b)))
 	// What stands on the lines right under the value in its block.
 	p := d.Pages[v.Page]
 	for lj := v.Line + 1; lj < len(p.S.Cells) && lj <= v.Line+2; lj++ {

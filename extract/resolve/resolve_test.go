@@ -2998,3 +2998,36 @@ func TestBlockHeadingOverKeyColumns(t *testing.T) {
 		t.Errorf("found %d of the %d streets and postal lines", found, len(want))
 	}
 }
+
+// TestAddressWindow checks that the block a window envelope shows (a
+// postal address some 35 to 110 mm from the top of the first page) is
+// marked, and neither the letterhead above it nor an address further
+// down.
+func TestAddressWindow(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		30:  {{40, "Alfa Impianti S.r.l."}},
+		42:  {{40, "Via Roma 1"}},
+		54:  {{40, "20121 Milano MI"}},
+		140: {{320, "Beta Costruzioni S.p.A."}},
+		152: {{320, "Via Verdi 7"}},
+		164: {{320, "10121 Torino TO"}},
+		500: {{40, "Cantiere: Gamma Lavori"}},
+		512: {{40, "Via Po 3"}},
+		524: {{40, "16121 Genova GE"}},
+	}), "it")
+	want := map[string]bool{"Beta Costruzioni S.p.A.": true, "Via Verdi 7": true, "Alfa Impianti S.r.l.": false, "Via Roma 1": false, "Via Po 3": false}
+	for i := range d.Values {
+		v := &d.Values[i]
+		w, ok := want[v.Text]
+		if !ok {
+			continue
+		}
+		delete(want, v.Text)
+		if got := slices.Contains(featureList(v), "blk.window"); got != w {
+			t.Errorf("%q: blk.window %v, want %v", v.Text, got, w)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no candidates %v", slices.Collect(maps.Keys(want)))
+	}
+}
