@@ -644,6 +644,16 @@ func keyAlone(text string, e int) bool {
 func (d *Doc) street(pi, li, s, e int, add func(Type, int, int, string, float64) *Value) {
 	text := d.Pages[pi].texts[li]
 	add(TStreet, s, e, text[s:e], 0)
+	// A street and house number that go on with a second address line
+	// after a comma ("12 rue des Lilas, Bâtiment B", "Via Roma 1, scala
+	// A"): the first line is the street too. "Via Roma, 1" has no number
+	// before its comma, and stays whole.
+	if i := strings.Index(text[s:e], ", "); i > 0 {
+		head, tail := text[s:s+i], text[s+i+2:e]
+		if r, _ := utf8.DecodeRuneInString(tail); unicode.IsLetter(r) && strings.ContainsAny(head, "0123456789") && parse.IsStreet(head) {
+			add(TStreet, s, s+i, head, 0)
+		}
+	}
 	if k := parse.StreetStart(text[s:e]); k > 0 {
 		add(TStreet, s+k, e, text[s+k:e], 0)
 		if ps, pe := trimSegment(text, s, s+k); pe > ps && nameLike(text[ps:pe]) {

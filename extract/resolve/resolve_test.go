@@ -3031,3 +3031,24 @@ func TestAddressWindow(t *testing.T) {
 		t.Errorf("no candidates %v", slices.Collect(maps.Keys(want)))
 	}
 }
+
+// TestStreetWithSecondLine checks that a street and house number followed
+// by a second address line after a comma is a street candidate alone, and
+// that a house number after the comma stays with its street.
+func TestStreetWithSecondLine(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		30:  {{40, "12 rue des Lilas, Bâtiment B"}},
+		42:  {{40, "75011 Paris"}},
+		90:  {{300, "Via Roma, 14"}},
+		102: {{300, "20121 Milano"}},
+	}), "fr")
+	got := values(d, TStreet)
+	for _, want := range []string{"12 rue des Lilas", "Via Roma, 14"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no street %q among %q", want, got)
+		}
+	}
+	if slices.Contains(got, "Via Roma") {
+		t.Errorf("a street lost its house number: %q", got)
+	}
+}
