@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
 	"github.com/invex/invex/invoice"
 )
 
@@ -28,6 +29,9 @@ type extractor struct {
 	ev     map[string]Evidence
 	// multiRate is set when a VAT summary lists several rates.
 	multiRate bool
+	// monthFirst reads the numeric dates that read both ways month first
+	// (see parse.MonthFirst).
+	monthFirst bool
 }
 
 // Extract reads the fields of an invoice from its pages. locale is the
@@ -35,6 +39,13 @@ type extractor struct {
 // matched whatever it says.
 func Extract(doc *layout.Document, locale string) Outcome {
 	x := &extractor{m: newModel(doc), locale: locale, r: invoice.Empty(), ev: map[string]Evidence{}}
+	var texts []string
+	for _, pg := range x.m.pages {
+		for _, l := range pg.lines {
+			texts = append(texts, l.text)
+		}
+	}
+	x.monthFirst = len(doc.Pages) > 0 && parse.MonthFirst(texts, doc.Pages[0].USLetter())
 	x.header()
 	x.lineItems()
 	x.totals()
@@ -50,6 +61,15 @@ func Extract(doc *layout.Document, locale string) Outcome {
 		out.ClearNoInvoice()
 	}
 	return out
+}
+
+// findDates finds the dates of text, month first where the document
+// reads them so.
+func (x *extractor) findDates(text string) []parse.Match {
+	if x.monthFirst {
+		return parse.FindDatesMonthFirst(text)
+	}
+	return parse.FindDates(text, x.locale)
 }
 
 // confidence turns a candidate's score into a confidence.

@@ -176,7 +176,7 @@ func (x *extractor) dates() {
 				slots = append(slots, slot{text: text, box: box, page: l.page, where: rightOf, line: l, label: h})
 			}
 			for _, s := range slots {
-				ms := parse.FindDates(s.text, x.locale)
+				ms := x.findDates(s.text)
 				if len(ms) == 0 {
 					continue
 				}
@@ -227,7 +227,7 @@ var debitWords = regexp.MustCompile(`(?i)eingezogen|abgebucht|belastet|lastschri
 func (x *extractor) dueInSentence(date candidate) candidate {
 	for _, p := range x.m.pages {
 		for _, l := range p.lines {
-			for _, m := range parse.FindDates(l.text, x.locale) {
+			for _, m := range x.findDates(l.text) {
 				before := l.text[:m.Start]
 				ok := false
 				if g := duePhrase.FindStringSubmatch(before); g != nil && !discountClause(g[2]) {
@@ -638,7 +638,7 @@ func (x *extractor) numberAndDate() (num, date candidate, ok bool) {
 					m[2] = next.text
 				}
 			}
-			ds := parse.FindDates(m[2], x.locale)
+			ds := x.findDates(m[2])
 			if len(ds) == 0 || ds[0].Start > 2 {
 				continue
 			}
@@ -674,7 +674,7 @@ func (x *extractor) numberThenDateLine(p *page, l *line) (num, date candidate, o
 	if g == nil {
 		return candidate{}, candidate{}, false
 	}
-	ds := parse.FindDates(g[1], x.locale)
+	ds := x.findDates(g[1])
 	if len(ds) == 0 || ds[0].Start > 2 {
 		return candidate{}, candidate{}, false
 	}

@@ -6,7 +6,10 @@
 // displayed page, y growing downward.
 package layout
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // Document is the content of a PDF document.
 type Document struct {
@@ -53,6 +56,13 @@ type Page struct {
 	// (up to 5,000 objects are looked at): rules and shapes, or text drawn
 	// as outlines when the page has no text layer.
 	Paths int
+}
+
+// USLetter reports whether the page is US Letter paper (8.5 × 11 in, 612 ×
+// 792 points), upright or turned.
+func (p Page) USLetter() bool {
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 4 }
+	return near(p.Width, 612) && near(p.Height, 792) || near(p.Width, 792) && near(p.Height, 612)
 }
 
 // text returns the page's lines in reading order, one per row.

@@ -90,7 +90,76 @@ func isWeekday(s string) bool {
 // (04/05/2026) is read day first and marked Ambiguous; in it, de and fr
 // 03/15/2026 is not a date.
 func FindDates(text, locale string) []Match {
-	en := lang(locale) == langEN
+	return findDates(text, lang(locale) == langEN, false)
+}
+
+// FindDatesMonthFirst finds dates as FindDates does in a document that
+// prints its numeric dates month first, as the United States do, whatever
+// its language: a date with slashes or dashes that reads both ways
+// (04/05/2026) is read month first (April 5) and marked Ambiguous, one
+// that can only be day first (15/03/2026) day first. Dates with dots
+// (04.05.2026) are the European notation and stay day first.
+func FindDatesMonthFirst(text string) []Match {
+	return findDates(text, true, true)
+}
+
+// DateOrders counts the numeric dates of text that read one way only:
+// day first (15/03/2026, 15.03.2026) and month first (03/15/2026). A
+// document decides how its dates that read both ways are read by those
+// that do not.
+func DateOrders(text string) (dayFirst, monthFirst int) {
+	for _, m := range findDates(text, true, false) {
+		if m.Ambiguous {
+			continue
+		}
+		a, b, ok := numericParts(m.Text)
+		switch {
+		case !ok:
+		case a > 12 && b <= 12:
+			dayFirst++
+		case b > 12 && a <= 12:
+			monthFirst++
+		}
+	}
+	return dayFirst, monthFirst
+}
+
+// MonthFirst decides how a document, its lines texts, reads its numeric
+// dates that read both ways (04/05/2026): a document prints all its dates
+// one way, so those that read one way only decide, month first
+// (03/15/2026) against day first (15/03/2026, 15.03.2026), whatever its
+// language. Where none decides, a document on US Letter paper is read
+// month first, as the United States write dates, and any other day first.
+// Read month first, its dates are found by FindDatesMonthFirst.
+func MonthFirst(texts []string, usLetter bool) bool {
+	day, month := 0, 0
+	for _, t := range texts {
+		a, b := DateOrders(t)
+		day += a
+		month += b
+	}
+	return month > day || month == day && usLetter
+}
+
+// numericParts returns the first two numbers of a numeric date with the
+// year last (15/03/2026, 3-15-26), and false for other dates.
+func numericParts(s string) (a, b int, ok bool) {
+	i := readDigits(s, 0)
+	if i == 0 || i > 2 || i >= len(s) {
+		return 0, 0, false
+	}
+	sep := s[i]
+	j := readDigits(s, i+1)
+	if j-i-1 < 1 || j-i-1 > 2 || j >= len(s) || s[j] != sep {
+		return 0, 0, false
+	}
+	return atoi(s[:i]), atoi(s[i+1 : j]), true
+}
+
+// findDates finds the dates of text; en reads a date that can only be
+// month first, mf reads month first what reads both ways (see
+// FindDatesMonthFirst).
+func findDates(text string, en, mf bool) []Match {
 	var out []Match
 	for i := 0; i < len(text); {
 		r, size := runeAt(text, i)
@@ -99,7 +168,7 @@ func FindDates(text, locale string) []Match {
 			continue
 		}
 		if wordBoundaryBefore(text, i) {
-			if h, ok := matchDate(text, i, en); ok {
+			if h, ok := matchDate(text, i, en, mf); ok {
 				m := newMatch(text, i, h.end)
 				m.Value, m.Ambiguous = h.iso, h.ambiguous
 				out = append(out, m)
@@ -134,7 +203,7 @@ type dateHit struct {
 }
 
 // matchDate reads a date starting at i, which starts a word.
-func matchDate(s string, i int, en bool) (dateHit, bool) {
+func matchDate(s string, i int, en, mf bool) (dateHit, bool) {
 	if !isDigit(byteAt(s, i)) {
 		return monthFirst(s, i)
 	}
@@ -142,7 +211,7 @@ func matchDate(s string, i int, en bool) (dateHit, bool) {
 	if r, size := runeBefore(s, i); (r == '/' || r == '.' || r == '-') && digitAt(s, i-size-1) {
 		prevSep = byte(r)
 	}
-	if h, ok := numericDate(s, i, en); ok && prevSep != byteAt(s, readDigits(s, i)) {
+	if h, ok := numericDate(s, i, en, mf); ok && prevSep != byteAt(s, readDigits(s, i)) {
 		return h, true // not the tail of a longer sequence with the same separator (1/15/03/2026)
 	}
 	if prevSep == '/' || prevSep == '.' {
@@ -152,7 +221,7 @@ func matchDate(s string, i int, en bool) (dateHit, bool) {
 }
 
 // numericDate reads 15/03/2026, 15.03.26 or 2026-03-15 at i.
-func numericDate(s string, i int, en bool) (dateHit, bool) {
+func numericDate(s string, i int, en, mf bool) (dateHit, bool) {
 	j := readDigits(s, i)
 	sep := byteAt(s, j)
 	if sep != '/' && sep != '.' && sep != '-' {
@@ -176,6 +245,12 @@ func numericDate(s string, i int, en bool) (dateHit, bool) {
 	}
 	y := year(c)
 	x, z := atoi(a), atoi(b)
+	if mf && sep != '.' {
+		if iso, ok := makeDate(y, x, z); ok {
+			_, swapped := makeDate(y, z, x)
+			return dateHit{end: l, iso: iso, ambiguous: swapped && x != z}, true
+		}
+	}
 	if iso, ok := makeDate(y, z, x); ok {
 		_, swapped := makeDate(y, x, z)
 		return dateHit{end: l, iso: iso, ambiguous: en && swapped && x != z}, true

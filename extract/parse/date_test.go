@@ -169,3 +169,40 @@ func TestFindDates(t *testing.T) {
 		}
 	}
 }
+
+func TestFindDatesMonthFirst(t *testing.T) {
+	for _, tt := range []struct {
+		in, want  string
+		ambiguous bool
+	}{
+		{"04/05/2026", "2026-04-05", true},
+		{"04-05-2026", "2026-04-05", true},
+		{"03/15/2026", "2026-03-15", false},
+		{"15/03/2026", "2026-03-15", false}, // can only be day first
+		{"04.05.2026", "2026-05-04", true},  // dots: the European notation, day first
+		{"2026-04-05", "2026-04-05", false},
+		{"April 5, 2026", "2026-04-05", false},
+	} {
+		ms := FindDatesMonthFirst(tt.in)
+		if len(ms) != 1 || ms[0].Value != tt.want || ms[0].Ambiguous != tt.ambiguous {
+			t.Errorf("FindDatesMonthFirst(%q) = %+v, want %s (ambiguous %v)", tt.in, ms, tt.want, tt.ambiguous)
+		}
+	}
+}
+
+func TestDateOrders(t *testing.T) {
+	for _, tt := range []struct {
+		in         string
+		day, month int
+	}{
+		{"Date 03/15/2026 Due 04/05/2026", 0, 1},
+		{"Datum 15.03.2026 fällig 04.05.2026", 1, 0},
+		{"Data 15/03/2026 scadenza 04/05/2026", 1, 0},
+		{"04/05/2026 2026-03-15 5 April 2026", 0, 0},
+	} {
+		day, month := DateOrders(tt.in)
+		if day != tt.day || month != tt.month {
+			t.Errorf("DateOrders(%q) = %d, %d; want %d, %d", tt.in, day, month, tt.day, tt.month)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
+	"github.com/invex/invex/extract/parse"
 )
 
 // Doc is a document as the resolver sees it: the structure of its pages,
@@ -40,6 +41,9 @@ type Doc struct {
 	// order.
 	valuesAt map[cellKey][]int
 	names    nameStats
+	// monthFirst reads the numeric dates that read both ways month first
+	// (see Doc.dateOrder).
+	monthFirst bool
 }
 
 // Page is one page's structure with the labels found in its cells.
@@ -114,10 +118,33 @@ func Build(doc *layout.Document, locale string) *Doc {
 		}
 		d.Pages = append(d.Pages, pg)
 	}
+	d.dateOrder()
 	d.findValues()
 	d.oneDecimalMark()
 	d.describe()
 	return d
+}
+
+// dateOrder decides how the document's numeric dates that read both ways
+// are read (see parse.MonthFirst).
+func (d *Doc) dateOrder() {
+	if len(d.Pages) == 0 {
+		return
+	}
+	var texts []string
+	for _, p := range d.Pages {
+		texts = append(texts, p.texts...)
+	}
+	d.monthFirst = parse.MonthFirst(texts, d.Pages[0].S.Page.USLetter())
+}
+
+// findDates finds the dates of a line, month first where the document
+// reads them so (see Doc.dateOrder).
+func (d *Doc) findDates(text string) []parse.Match {
+	if d.monthFirst {
+		return parse.FindDatesMonthFirst(text)
+	}
+	return parse.FindDates(text, d.Locale)
 }
 
 // columnKinds maps the kinds of a total's labels to the column an item

@@ -285,7 +285,7 @@ func (d *Doc) findValues() {
 				v.perUnit = t == TAmount && perUnit(text[m.End:])
 				d.Values = append(d.Values, v)
 			}
-			for _, m := range parse.FindDates(text, d.Locale) {
+			for _, m := range d.findDates(text) {
 				add(TDate, m)
 			}
 			amounts := parse.FindAmounts(text, d.Locale)

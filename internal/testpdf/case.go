@@ -72,6 +72,10 @@ func (c Case) Lang() string { return c.Spec.Lang }
 // dot and no thousands separator whatever its language.
 func (c Case) DotNumbers() bool { return c.page != nil && c.page.dotNumbers }
 
+// MonthFirst reports whether the case prints its dates month first, as
+// the United States do.
+func (c Case) MonthFirst() bool { return c.page != nil && c.page.monthFirst }
+
 // NeedsBrowser reports whether writing the case's PDF needs Chromium.
 func (c Case) NeedsBrowser() bool { return c.page != nil }
 

@@ -114,6 +114,7 @@ const (
 	featLongTerms                // payment terms with a cash discount, wrapping over two or three lines of a narrow column
 	featGrossLines               // the item table's amounts include each row's VAT, printed before them (a shop's "Total TTC")
 	featDotNumbers               // numbers printed the English way (a decimal dot, no grouping) whatever the language, as a program that ignores it does
+	featMonthFirst               // dates printed month first on A4 (an English program made in the United States), in English families only
 )
 
 // Family is one layout family.
@@ -252,13 +253,13 @@ var families = []Family{
 		Always: featDelivery, Maybe: featDocDiscount | featShipping | featHours | featCode},
 	{Name: "en-gb-cloud", Lang: "en", Countries: []string{"GB"}, Head: headRight, Parties: partyBuyerFirst, Meta: metaTableRight,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footLegal, Ghostscript: true,
-		Maybe: featMultiVAT | featCredit | featUnits | featHours},
+		Maybe: featMultiVAT | featCredit | featUnits | featHours | featMonthFirst},
 	{Name: "en-band-grid", Lang: "en", Countries: []string{"GB", "IE"}, Head: headBand, Parties: partySideBySide, Meta: metaGrid,
 		Table: tableZebra, Totals: totColumn, Pay: paySentence, Foot: footNone,
-		Maybe: featHours | featDocDiscount | featWrap},
+		Maybe: featHours | featDocDiscount | featWrap | featMonthFirst},
 	{Name: "en-saas-minimal", Lang: "en", Countries: []string{"IE", "GB"}, Head: headMinimal, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footPageNum,
-		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly | featLeftNumbers},
+		Maybe: featMultiVAT | featCredit | featKeyedItems | featAmountOnly | featLeftNumbers | featMonthFirst},
 	{Name: "en-uk-vat", Lang: "en", Countries: []string{"GB"}, Head: headCentre, Parties: partyWindowLeft, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
 		Maybe: featMultiVAT | featUnits | featCode | featLong | featCredit | featStacked | featFlatRow},
@@ -273,7 +274,7 @@ var families = []Family{
 		Always: featPos, Maybe: featAdvance | featDocDiscount | featWrap | featDetail},
 	{Name: "en-consulting-hours", Lang: "en", Countries: []string{"GB", "IE"}, Head: headCentre, Parties: partySideBySide, Meta: metaGrid,
 		Table: tableLines, Totals: totSentence, Pay: paySentence, Foot: footNone,
-		Always: featHours, Maybe: featDetail | featLongTerms},
+		Always: featHours, Maybe: featDetail | featLongTerms | featMonthFirst},
 
 	// More Italian and German shapes: no header row, sentence totals.
 	{Name: "it-noheader-list", Lang: "it", Countries: []string{"IT"}, Head: headRight, Parties: partyWindowRight, Meta: metaInline,

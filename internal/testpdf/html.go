@@ -27,6 +27,8 @@ type htmlPage struct {
 	// dotNumbers says the numbers are printed with a decimal dot and no
 	// thousands separator whatever the language.
 	dotNumbers bool
+	// monthFirst says the dates are printed month first.
+	monthFirst bool
 }
 
 // htmlr lays out one invoice of a family.
@@ -106,6 +108,7 @@ func layOut(s Spec, f Family, rng *rand.Rand) htmlPage {
 		printed: map[string]string{}, inPicture: map[string]bool{}}
 	// Drawn apart from rng, so that the other choices stay as they were.
 	r.lk.dotNumbers = f.Lang != "en" && f.Maybe&featDotNumbers != 0 && rand.New(rand.NewPCG(s.Seed, 0xdec1)).IntN(2) == 0
+	r.us = r.us || f.Lang == "en" && f.Maybe&featMonthFirst != 0 && rand.New(rand.NewPCG(s.Seed, 0xda7e)).IntN(2) == 0
 	var body strings.Builder
 	body.WriteString(r.top())
 	body.WriteString(r.items())
@@ -175,7 +178,7 @@ td, th { vertical-align: top; padding: 2px 4px }
 		setup.Bottom = max(setup.Bottom, 22)
 	}
 	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns,
-		dotNumbers: r.lk.dotNumbers}
+		dotNumbers: r.lk.dotNumbers, monthFirst: r.us}
 }
 
 // typeConcept is the lexicon's concept of the document's type.
