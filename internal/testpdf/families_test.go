@@ -373,7 +373,7 @@ func readsAs(c Case, path, printed string, want any) error {
 	case string:
 		switch field {
 		case "date", "due_date":
-			d, err := parseDate(printed, lang, c.Family.Letter)
+			d, err := parseDate(printed, lang, c.Family.Letter || c.MonthFirst())
 			if err != nil {
 				return err
 			}
