@@ -31,8 +31,8 @@ type rateSummary struct {
 }
 
 // rateLines finds the per-rate lines of d: a line with a VAT rate and two
-// positive amounts, the smaller the rate of the larger (rounded to the
-// cent), neither the rate's own number (a rate printed bare is an amount
+// positive amounts printed with the same decimals, the smaller the rate of
+// the larger (rounded to the cent), neither the rate's own number (a rate printed bare is an amount
 // too); one per line. Near such a line (see exemptLines), a line charging
 // no tax on its base is one too.
 func (d *Doc) rateLines() rateSummary {
@@ -58,7 +58,9 @@ func (d *Doc) rateLines() rateSummary {
 				if sameWords(b, &v) || sameWords(t, &v) {
 					continue
 				}
-				if t.Num < b.Num && abs64(cents(b.Num*v.Num/100)-cents(t.Num)) <= 1 {
+				// Money printed one way: a base and its tax with the same
+				// decimals ("5,14" and "0,5 l" of an item row are no pair).
+				if t.Num < b.Num && abs64(cents(b.Num*v.Num/100)-cents(t.Num)) <= 1 && decimals(t.Text) == decimals(b.Text) {
 					done[k] = true
 					s.add(rateLine{bi, ti, cents(v.Num)}, b.Num, t.Num)
 					break pairs
@@ -104,9 +106,10 @@ var zeroRate = regexp.MustCompile(`^0(?:[.,]0{1,2})?%?$`)
 // exemptLines finds the lines of a VAT summary that charge no tax: a line
 // two lines or less from a taxed per-rate line of lines, on its page and a
 // few line heights or less away, holding an exemption nature or a 0 % rate
-// before exactly one positive amount, its base, and a tax of zero after it
-// ("N1 25,20 0", "0% 120.00 0.00"). Such a line is a part of the invoice's subtotal: without it the
-// taxed lines' bases do not add up to it.
+// before one positive amount, its base, and a tax of zero after it ("N1
+// 25,20 0", "0% 120.00 0.00"), the base maybe printed again as its gross
+// ("0% 120.00 0.00 120.00"). Such a line is a part of the invoice's
+// subtotal: without it the taxed lines' bases do not add up to it.
 func (d *Doc) exemptLines(lines []rateLine, amounts map[lineKey][]int, done map[lineKey]bool) []rateLine {
 	if len(lines) == 0 {
 		return nil
@@ -126,13 +129,19 @@ func (d *Doc) exemptLines(lines []rateLine, amounts map[lineKey][]int, done map[
 	for zi := range d.Values {
 		z := &d.Values[zi]
 		k := lineKey{z.Page, z.Line}
-		if z.Type != TAmount || z.Num != 0 || z.Line < 0 || done[k] || seen[k] || len(amounts[k]) != 1 || !near(z) {
+		if z.Type != TAmount || z.Num != 0 || z.Line < 0 || done[k] || seen[k] || len(amounts[k]) == 0 || len(amounts[k]) > 2 || !near(z) {
 			continue
 		}
 		bi := amounts[k][0]
 		b := &d.Values[bi]
 		if b.First >= z.First {
 			continue
+		}
+		if len(amounts[k]) == 2 {
+			// The gross after the zero tax is the base again.
+			if g := &d.Values[amounts[k][1]]; g.First <= z.First || cents(g.Num) != cents(b.Num) {
+				continue
+			}
 		}
 		words := d.Pages[z.Page].S.Page.Lines[z.Line].Words
 		for w := 0; w < b.First; w++ {

@@ -3052,3 +3052,28 @@ func TestStreetWithSecondLine(t *testing.T) {
 		t.Errorf("a street lost its house number: %q", got)
 	}
 }
+
+// TestZeroRateLineWithGross checks that a line of a VAT summary at 0 %
+// that prints its base again as its gross is one of the summary's lines:
+// the sum of the bases printed under them is marked as such.
+func TestZeroRateLineWithGross(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		200: {{40, "Aliquota"}, {150, "Imponibile"}, {250, "IVA"}, {350, "Totale"}},
+		212: {{40, "22%"}, {150, "100,00"}, {250, "22,00"}, {350, "122,00"}},
+		224: {{40, "0%"}, {150, "50,00"}, {250, "0,00"}, {350, "50,00"}},
+		236: {{40, "EUR"}, {150, "150,00"}, {250, "22,00"}, {350, "172,00"}},
+	}), "it")
+	found := false
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type == TAmount && v.Num == 150 {
+			found = true
+			if !slices.Contains(featureList(v), "rl.basesum") {
+				t.Errorf("the sum of the bases: features %v, want rl.basesum", featureList(v))
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no candidate 150,00")
+	}
+}

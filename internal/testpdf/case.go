@@ -76,6 +76,10 @@ func (c Case) DotNumbers() bool { return c.page != nil && c.page.dotNumbers }
 // the United States do.
 func (c Case) MonthFirst() bool { return c.page != nil && c.page.monthFirst }
 
+// RateGrid reports whether the case prints its totals as a grid per VAT
+// rate with a last row of their sums.
+func (c Case) RateGrid() bool { return c.page != nil && c.page.rateGrid }
+
 // NeedsBrowser reports whether writing the case's PDF needs Chromium.
 func (c Case) NeedsBrowser() bool { return c.page != nil }
 

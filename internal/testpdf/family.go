@@ -115,6 +115,7 @@ const (
 	featGrossLines               // the item table's amounts include each row's VAT, printed before them (a shop's "Total TTC")
 	featDotNumbers               // numbers printed the English way (a decimal dot, no grouping) whatever the language, as a program that ignores it does
 	featMonthFirst               // dates printed month first on A4 (an English program made in the United States), in English families only
+	featRateGrid                 // the foot grid of the totals has a row per VAT rate (rate, taxable, VAT, gross) and a last row of their sums, the invoice's totals
 )
 
 // Family is one layout family.
@@ -151,7 +152,7 @@ var families = []Family{
 	// Italian desktop and cloud invoicing programs.
 	{Name: "it-grid-logo", Lang: "it", Countries: []string{"IT"}, Head: headLogo, Parties: partyWindowRight, Meta: metaGrid,
 		Table: tableBoxed, Totals: totFootGrid, Pay: payGrid, Foot: footLegal,
-		Always: featCode | featUnits, Maybe: featMultiVAT | featLineDiscount | featCredit | featDelivery | featShipping | featLong | featPrecise},
+		Always: featCode | featUnits, Maybe: featMultiVAT | featLineDiscount | featCredit | featDelivery | featShipping | featLong | featPrecise | featRateGrid},
 	{Name: "it-cloud-modern", Lang: "it", Countries: []string{"IT"}, Head: headRight, Parties: partySideBySide, Meta: metaTitleLine,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footPageNum, Ghostscript: true,
 		Maybe: featMultiVAT | featCredit | featDocDiscount | featWrap | featUnits | featBuyerPerson | featFlatRow},
@@ -181,7 +182,7 @@ var families = []Family{
 		Always: featVATCodes | featDetail | featCode | featPos, Maybe: featMultiVAT | featLong | featUnits | featPrecise},
 	{Name: "it-picture-header", Lang: "it", Countries: []string{"IT"}, Head: headLeft, Parties: partyBuyerFirst, Meta: metaInline,
 		Table: tableHeaderPic, Totals: totFootGrid, Pay: payBlock, Foot: footLegal,
-		Maybe: featMultiVAT | featUnits | featLineDiscount | featCollectionCharge | featCredit},
+		Maybe: featMultiVAT | featUnits | featLineDiscount | featCollectionCharge | featCredit | featRateGrid},
 	{Name: "it-de-bilingual", Lang: "it", Second: "de", Countries: []string{"IT"}, Head: headLeft, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableRuled, Totals: totColumn, Pay: payBlock, Foot: footLegal,
 		Maybe: featMultiVAT | featUnits | featCredit | featCode},
@@ -213,7 +214,7 @@ var families = []Family{
 		Always: featExempt, Maybe: featHours | featBuyerPerson | featUnits | featAmountOnly | featLeftNumbers | featDotNumbers},
 	{Name: "de-erp-grid", Lang: "de", Countries: []string{"DE"}, Head: headPicture, Parties: partyWindowLeft, Meta: metaGrid,
 		Table: tableRuled, Totals: totFootGrid, Pay: payBlock, Foot: footLegal,
-		Always: featCode | featPos, Maybe: featMultiVAT | featUnits | featLong | featPrecise | featCredit},
+		Always: featCode | featPos, Maybe: featMultiVAT | featUnits | featLong | featPrecise | featCredit | featRateGrid},
 	{Name: "de-kv-boxed", Lang: "de", Countries: []string{"DE"}, Head: headLogo, Parties: partyWindowLeft, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totVATColumn, Pay: payBlock, Foot: footColumns,
 		Always: featMultiVAT, Maybe: featUnits | featCode | featLineDiscount | featShipping | featStacked},
@@ -236,7 +237,7 @@ var families = []Family{
 		Always: featExempt, Maybe: featHours | featBuyerPerson | featAmountOnly | featLeftNumbers | featLongTerms | featDotNumbers},
 	{Name: "fr-erp-billship", Lang: "fr", Countries: []string{"FR"}, Head: headRight, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableBoxed, Totals: totFootGrid, Pay: payBlock, Foot: footPageNum,
-		Always: featCode | featDelivery, Maybe: featMultiVAT | featAdvance | featLong | featUnits | featEAN | featCredit},
+		Always: featCode | featDelivery, Maybe: featMultiVAT | featAdvance | featLong | featUnits | featEAN | featCredit | featRateGrid},
 	{Name: "fr-en-bilingual", Lang: "fr", Second: "en", Countries: []string{"FR"}, Head: headLeft, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableRuled, Totals: totColumn, Pay: payBlock, Foot: footLegal,
 		Maybe: featMultiVAT | featUnits | featCredit},

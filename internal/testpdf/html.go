@@ -29,6 +29,8 @@ type htmlPage struct {
 	dotNumbers bool
 	// monthFirst says the dates are printed month first.
 	monthFirst bool
+	// rateGrid says the totals are a grid per VAT rate with a row of sums.
+	rateGrid bool
 }
 
 // htmlr lays out one invoice of a family.
@@ -178,7 +180,7 @@ td, th { vertical-align: top; padding: 2px 4px }
 		setup.Bottom = max(setup.Bottom, 22)
 	}
 	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns,
-		dotNumbers: r.lk.dotNumbers, monthFirst: r.us}
+		dotNumbers: r.lk.dotNumbers, monthFirst: r.us, rateGrid: r.rateGrid()}
 }
 
 // typeConcept is the lexicon's concept of the document's type.
@@ -1189,6 +1191,9 @@ func (r *htmlr) totals() string {
 	if r.f.Totals == totTableRows {
 		return ""
 	}
+	if r.rateGrid() {
+		return r.rateGridTotals()
+	}
 	es := r.totalEntries()
 	column := func(class string) string {
 		var b strings.Builder
@@ -1238,6 +1243,43 @@ func (r *htmlr) totals() string {
 		return `<div style="margin-top:12px">` + b.String() + `</div>`
 	}
 	return column("")
+}
+
+// rateGrid reports whether the foot grid of the totals is printed per VAT
+// rate, its last row their sums (featRateGrid): only for invoices whose
+// total is the taxable amount plus its VAT, and drawn apart from the
+// case's random stream, so the rest of the invoice stays as it was.
+func (r *htmlr) rateGrid() bool {
+	s, t := r.s, r.t
+	return r.f.Totals == totFootGrid && r.f.Maybe&featRateGrid != 0 && !s.Exempt && !s.SplitPayment &&
+		t.Discount == 0 && t.Charges == 0 && t.Stamp == 0 && t.Withholding == 0 && t.Advance == 0 && t.Due == t.Total &&
+		rand.New(rand.NewPCG(s.Seed, 0x9a1d)).IntN(2) == 0
+}
+
+// rateGridTotals prints the totals as a grid: labels over one row per VAT
+// rate (rate, taxable amount, VAT, gross) and a last row of the sums, which
+// are the invoice's subtotal, VAT and total, labelled by nothing but their
+// column (or the currency in the rate's).
+func (r *htmlr) rateGridTotals() string {
+	s, t := r.s, r.t
+	lang := s.Lang
+	num := func(c int64) string { return r.lk.number(float64(c)/100, 2, lang) }
+	var b strings.Builder
+	b.WriteString(`<table class="grid" style="width:100%;margin-top:14px"><tr><td class="gl">` + r.lbl("vt.rate") + `</td><td class="gl">` +
+		r.lbl("vt.base") + `</td><td class="gl">` + r.lbl("vt.tax") + `</td><td class="gl">` + r.lbl("total") + `</td></tr>`)
+	for _, g := range t.Groups {
+		rate := esc(r.lk.pct(g.Rate, lang))
+		if len(t.Groups) == 1 {
+			rate = r.val("financials.tax_rate", r.lk.pct(g.Rate, lang))
+		}
+		b.WriteString(`<tr><td>` + rate + `</td><td class="num">` + esc(num(g.Taxable)) + `</td><td class="num">` + esc(num(g.Tax)) +
+			`</td><td class="num">` + esc(num(g.Taxable+g.Tax)) + `</td></tr>`)
+	}
+	cur := r.val("financials.currency", s.Currency)
+	b.WriteString(`<tr style="font-weight:bold"><td>` + cur + `</td><td class="num">` + r.val("financials.subtotal", num(t.Subtotal)) +
+		`</td><td class="num">` + r.val("financials.tax_amount", num(t.Tax)) + `</td><td class="num">` + r.val("financials.total", num(t.Total)) +
+		`</td></tr></table>`)
+	return b.String()
 }
 
 // vatSummary prints a VAT summary table, one row per rate.
