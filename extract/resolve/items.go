@@ -1081,12 +1081,24 @@ func totalsLine(p *Page, li int) bool { return totalsLabel(p, li, 0.8) }
 func totalsLabel(p *Page, li int, min float64) bool {
 	for _, hs := range p.labels[li] {
 		for _, h := range hs {
-			if totalKinds[h.kind] && h.score >= min {
+			if totalKinds[h.kind] && h.score >= min && !rateCode(p, li, h) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// rateCode reports whether the label hit h of line li is the VAT code a
+// row of a table prints after its rate ("19 % VAT (S)", "22% IVA"), not a
+// label of the totals: a tax's label right after a percentage, on a line
+// of four cells or more.
+func rateCode(p *Page, li int, h labelHit) bool {
+	if h.kind != labels.TaxAmount || h.first == 0 || len(p.S.Cells[li]) < 4 {
+		return false
+	}
+	l := p.S.Page.Lines[li]
+	return strings.HasSuffix(p.S.Page.Words[l.Words[h.first-1]].Text, "%")
 }
 
 // arithmeticRoles returns the ways the numbers of a line make a row:

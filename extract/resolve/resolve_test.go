@@ -3077,3 +3077,25 @@ func TestZeroRateLineWithGross(t *testing.T) {
 		t.Fatal("no candidate 150,00")
 	}
 }
+
+// TestRowsWithAVATCode checks that rows printing a VAT code after their
+// rate ("19 % VAT (S)") are items, not lines of the totals, when their
+// numbers do not add up (a price rounded in print) and rows under them
+// do: the word of the code names the tax, but beside a rate in a row.
+func TestRowsWithAVATCode(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		180: {{40, "Pos"}, {80, "Beschreibung"}, {280, "Nettopreis"}, {350, "Menge"}, {420, "Steuer"}, {520, "Betrag"}},
+		200: {{40, "1"}, {80, "Wartung Anlage"}, {290, "0,05"}, {350, "1000 KWH"}, {420, "19 % VAT (S)"}, {520, "52,00"}},
+		220: {{40, "2"}, {80, "Kommissionierung"}, {290, "10,50"}, {350, "28 Std"}, {420, "19 % VAT (S)"}, {520, "288,75"}},
+		240: {{40, "3"}, {80, "Faltenbeutel"}, {290, "0,01"}, {350, "3500 Stk"}, {420, "19 % VAT (S)"}, {520, "35,00"}},
+		260: {{40, "4"}, {80, "Kopierpapier"}, {290, "0,01"}, {350, "1210 Stk"}, {420, "19 % VAT (S)"}, {520, "12,10"}},
+		300: {{380, "Summe netto"}, {520, "387,85"}},
+	}), "de")
+	var got []string
+	for _, it := range ReadItems(d).Items {
+		got = append(got, it.Description)
+	}
+	if want := []string{"Wartung Anlage", "Kommissionierung", "Faltenbeutel", "Kopierpapier"}; !slices.Equal(got, want) {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+}
