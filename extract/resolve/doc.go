@@ -44,6 +44,8 @@ type Doc struct {
 	// monthFirst reads the numeric dates that read both ways month first
 	// (see Doc.dateOrder).
 	monthFirst bool
+	// summary is the VAT summary per rate (see Doc.rateLines).
+	summary rateSummary
 }
 
 // Page is one page's structure with the labels found in its cells.

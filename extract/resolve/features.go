@@ -226,6 +226,7 @@ func (d *Doc) describe() {
 		}
 	}
 	summary := d.rateLines()
+	d.summary = summary
 	split := len(summary.rates()) >= 2
 	methods := d.distinctMethods()
 	types := d.typeStatsOf()

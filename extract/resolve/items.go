@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -234,6 +235,41 @@ func headerLine(p *Page, li int) int {
 	return -1
 }
 
+// minRow returns the first line of the rows that add up.
+func minRow(triples map[int][]rowRoles) int {
+	m := math.MaxInt
+	for li := range triples {
+		m = min(m, li)
+	}
+	return m
+}
+
+// textBefore reports whether line li prints a word with a letter left of
+// value v: a row's description.
+func textBefore(s *layout.Structure, li int, v *Value) bool {
+	for _, wi := range s.Page.Lines[li].Words {
+		if w := s.Page.Words[wi]; w.Box.X1 < v.Box.X0 && strings.IndexFunc(w.Text, unicode.IsLetter) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// notTheSummary drops the ways the numbers of line li of page pi add up
+// that multiply by the rate of a line of the VAT summary: "10,00 203,07
+// 20,31" is a base and its tax at 10 %, no quantity of 20,31 at a price of
+// 10, whose product the slack for prices rounded in print lets pass.
+func (d *Doc) notTheSummary(pi, li int, ns []numTok, rs []rowRoles) []rowRoles {
+	for _, l := range d.summary.lines {
+		if b := d.Values[l.base]; b.Page != pi || b.Line != li || l.rate == 0 {
+			continue
+		}
+		rate := func(i int) bool { return i >= 0 && cents(math.Abs(ns[i].val)) == l.rate }
+		return slices.DeleteFunc(rs, func(r rowRoles) bool { return rate(r.q) || rate(r.p) })
+	}
+	return rs
+}
+
 // numTok is a number printed on a line: an amount or a percentage.
 type numTok struct {
 	v   *Value
@@ -318,7 +354,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		if len(ns) < 2 {
 			continue
 		}
-		rs := arithmeticRoles(ns)
+		rs := d.notTheSummary(pi, li, ns, arithmeticRoles(ns))
 		if len(rs) == 0 {
 			// "12 120,00" read as one number grouped by a space may be a
 			// quantity and a price side by side.
@@ -445,7 +481,9 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	// Rows whose printed numbers do not add up (a price rounded in
 	// print) may come first: under a header row, the table starts under
 	// it.
-	if h := headerLine(p, first); h >= 0 {
+	h := headerLine(p, first)
+	headed := h >= 0
+	if headed {
 		first = h + 3
 	}
 	// A line of the totals after the last row that adds up closes the
@@ -470,7 +508,12 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 				continue
 			}
 		}
-		if !adds && (ia < 0 || ip < 0 && iq < 0) {
+		// A row among those that add up may print its quantity and price
+		// and no amount (a line discounted in full, a gift): with a
+		// discount, or a description, it is a row all the same.
+		unpriced := !adds && ia < 0 && ip >= 0 && iq >= 0 && ip != iq && (li > minRow(triples) || headed && li >= first-2) && li < last &&
+			!ns[ip].keyed && !ns[iq].keyed && !ns[ip].pct && !ns[iq].pct && textBefore(s, li, ns[min(ip, iq)].v)
+		if !adds && !unpriced && (ia < 0 || ip < 0 && iq < 0) {
 			continue
 		}
 		if !adds && (li < first-2 || li > end) {

@@ -3099,3 +3099,47 @@ func TestRowsWithAVATCode(t *testing.T) {
 		t.Errorf("rows %q, want %q", got, want)
 	}
 }
+
+// TestSummaryLineIsNoRow checks that a line of the VAT summary under the
+// table ("10,00 203,07 20,31": a base and its tax at 10 %) is no item,
+// though 20,31 × 10 is 203,07 within the slack of a price rounded in
+// print, and though the items and that tax add up to the total.
+func TestSummaryLineIsNoRow(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		180: {{40, "Descrizione"}, {300, "Quantità"}, {360, "Prezzo"}, {440, "%IVA"}, {520, "Importo"}},
+		200: {{40, "Pernottamento camera doppia"}, {300, "2,00"}, {360, "69,7182"}, {440, "10,00"}, {520, "139,4364"}},
+		212: {{40, "Pulizie finali"}, {300, "1,00"}, {360, "63,6364"}, {440, "10,00"}, {520, "63,6364"}},
+		248: {{40, "Riepilogo IVA"}, {200, "%IVA"}, {340, "Imponibile"}, {520, "Imposta"}},
+		260: {{40, "Esigibilità immediata"}, {200, "10,00"}, {340, "203,07"}, {520, "20,31"}},
+		280: {{380, "Totale documento"}, {520, "223,38"}},
+	}), "it")
+	var got []string
+	for _, it := range ReadItems(d).Items {
+		got = append(got, it.Description)
+	}
+	if want := []string{"Pernottamento camera doppia", "Pulizie finali"}; !slices.Equal(got, want) {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+}
+
+// TestRowWithoutAmount checks that a row printing its quantity and price
+// and no amount (discounted in full) among rows that add up is a row,
+// under a header row even when it comes first; a line of two numbers
+// outside the rows is not.
+func TestRowWithoutAmount(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		180: {{40, "Descrizione"}, {300, "Quantità"}, {360, "Prezzo"}, {440, "Sconto"}, {520, "Importo"}},
+		200: {{40, "Suite omaggio"}, {300, "2,00"}, {360, "76,69"}, {440, "-100%"}},
+		212: {{40, "Pernottamento"}, {300, "2,00"}, {360, "69,72"}, {520, "139,44"}},
+		224: {{40, "Pulizie omaggio"}, {300, "1,00"}, {360, "70,00"}, {440, "-100%"}},
+		236: {{40, "Pulizie"}, {300, "1,00"}, {360, "63,64"}, {520, "63,64"}},
+		280: {{40, "Rate"}, {300, "2"}, {360, "101,54"}},
+	}), "it")
+	var got []string
+	for _, it := range ReadItems(d).Items {
+		got = append(got, it.Description)
+	}
+	if want := []string{"Suite omaggio", "Pernottamento", "Pulizie omaggio", "Pulizie"}; !slices.Equal(got, want) {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+}
