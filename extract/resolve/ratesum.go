@@ -31,14 +31,15 @@ type rateSummary struct {
 }
 
 // rateLines finds the per-rate lines of d: a line with a VAT rate and two
-// positive amounts printed with the same decimals, the smaller the rate of
+// amounts of one sign (a credit note's are negative) printed with the same
+// decimals, the smaller the rate of
 // the larger (rounded to the cent), neither the rate's own number (a rate printed bare is an amount
 // too); one per line. Near such a line (see exemptLines), a line charging
 // no tax on its base is one too.
 func (d *Doc) rateLines() rateSummary {
 	amounts := map[lineKey][]int{}
 	for i, v := range d.Values {
-		if v.Type == TAmount && v.Num > 0 && v.Line >= 0 {
+		if v.Type == TAmount && v.Num != 0 && v.Line >= 0 {
 			k := lineKey{v.Page, v.Line}
 			amounts[k] = append(amounts[k], i)
 		}
@@ -60,16 +61,17 @@ func (d *Doc) rateLines() rateSummary {
 				}
 				// Money printed one way: a base and its tax with the same
 				// decimals ("5,14" and "0,5 l" of an item row are no pair).
-				if t.Num < b.Num && abs64(cents(b.Num*v.Num/100)-cents(t.Num)) <= 1 && decimals(t.Text) == decimals(b.Text) {
+				bn, tn := math.Abs(b.Num), math.Abs(t.Num)
+				if tn < bn && (b.Num < 0) == (t.Num < 0) && abs64(cents(bn*v.Num/100)-cents(tn)) <= 1 && decimals(t.Text) == decimals(b.Text) {
 					done[k] = true
-					s.add(rateLine{bi, ti, cents(v.Num)}, b.Num, t.Num)
+					s.add(rateLine{bi, ti, cents(v.Num)}, bn, tn)
 					break pairs
 				}
 			}
 		}
 	}
 	for _, l := range d.exemptLines(s.lines, amounts, done) {
-		s.add(l, d.Values[l.base].Num, 0)
+		s.add(l, math.Abs(d.Values[l.base].Num), 0)
 	}
 	slices.SortFunc(s.lines, func(a, b rateLine) int {
 		va, vb := d.Values[a.base], d.Values[b.base]
@@ -207,8 +209,8 @@ func (d *Doc) sumRoles(s rateSummary, distinct []float64, roles map[int64]int) {
 		}
 		var base, tax int64
 		for _, l := range run {
-			base += cents(d.Values[l.base].Num)
-			tax += cents(d.Values[l.tax].Num)
+			base += cents(math.Abs(d.Values[l.base].Num))
+			tax += cents(math.Abs(d.Values[l.tax].Num))
 		}
 		for _, t := range []int64{base + tax, base + tax - 1, base + tax + 1} {
 			if have[t] {
@@ -253,6 +255,9 @@ func (d *Doc) addSums(s rateSummary) {
 			}
 		}
 		num := float64(sum) / 100
+		if first.Num < 0 {
+			num = -num // a credit note's lines, and their sum, are negative
+		}
 		text := strconv.FormatFloat(num, 'f', 2, 64)
 		d.Values = append(d.Values, Value{Type: TAmount, Text: text, Norm: text, Num: num, Page: first.Page, Line: -1, Box: box,
 			Currency: first.Currency, feats: []fv{{fid("bias"), 1}, {fid(feature), 1}, {fid("rl.unprinted"), 1}}})

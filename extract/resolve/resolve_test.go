@@ -3143,3 +3143,22 @@ func TestRowWithoutAmount(t *testing.T) {
 		t.Errorf("rows %q, want %q", got, want)
 	}
 }
+
+// TestCreditNoteSummary checks that the lines of a credit note's VAT
+// summary, whose bases and taxes are negative, are a summary too: the
+// sums under them are marked as the sums of the bases and of the taxes.
+func TestCreditNoteSummary(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		200: {{40, "Nettobetrag"}, {150, "MwSt-Betrag"}, {250, "MwSt-%"}, {350, "Endbetrag"}},
+		212: {{40, "-4,85"}, {150, "-0,92"}, {250, "19,0"}, {350, "-5,77"}},
+		224: {{40, "-2,82"}, {150, "-0,20"}, {250, "7,0"}, {350, "-3,02"}},
+		236: {{40, "-7,67"}, {150, "-1,12"}, {250, "EUR"}, {350, "-8,79"}},
+	}), "de")
+	for want, feat := range map[float64]string{-7.67: "rl.basesum", -1.12: "rl.taxsum"} {
+		if !slices.ContainsFunc(d.Values, func(v Value) bool {
+			return v.Type == TAmount && v.Num == want && slices.Contains(featureList(&v), feat)
+		}) {
+			t.Errorf("%v: no candidate marked %s", want, feat)
+		}
+	}
+}
