@@ -43,11 +43,40 @@ func FindCodiciFiscali(text string) []Match {
 		if wordBoundaryBefore(text, i) {
 			if m, ok := cfAt(text, i, end); ok {
 				out = append(out, m)
+			} else if m, ok := spacedCF(text, i, end); ok {
+				out = append(out, m)
+				end = m.End
 			}
 		}
 		i = end
 	}
 	return out
+}
+
+// spacedCF reads a personal codice fiscale printed in two to four groups
+// of letters and digits split by single spaces from the word text[i:end]
+// on ("CRNGRG62H01G803 Y", "RSS MRA 85T10 A562S"): the groups joined
+// have its form and its check character holds, which a run of words that
+// is no code hardly ever does.
+func spacedCF(text string, i, end int) (Match, bool) {
+	joined := text[i:end]
+	for k := 0; k < 3 && len(joined) < 16; k++ {
+		if end+1 >= len(text) || text[end] != ' ' {
+			return Match{}, false
+		}
+		if r, _ := runeAt(text, end+1); !isWord(r) {
+			return Match{}, false
+		}
+		next := endOfWord(text, end+1)
+		joined += text[end+1 : next]
+		end = next
+	}
+	if len(joined) != 16 || !cfShape(joined) || !validate.CodiceFiscale(joined) {
+		return Match{}, false
+	}
+	m := newMatch(text, i, end)
+	m.Value, m.Country, m.Checked = joined, "IT", true
+	return m, true
 }
 
 // cfAt reads the codice fiscale that is the word text[i:end].

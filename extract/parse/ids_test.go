@@ -168,6 +168,10 @@ func TestFindCodiciFiscali(t *testing.T) {
 		{"ABCDEFGHIJKLMNOP", nil},
 		{"XRSSMRA85T10A562S", nil},
 		{"rssmra85t10a562s", nil}, // finder: upper case only
+		{"Codice Fiscale: RSSMRA85T10A562 S - IBAN", []hit{{"RSSMRA85T10A562S", true}}}, // split before its check letter
+		{"C.F. RSS MRA 85T10 A562S", []hit{{"RSSMRA85T10A562S", true}}},                 // printed in groups
+		{"CF RSSMRA85T10A562 X", nil},                                                   // split, the check letter fails
+		{"RSSMRA85T10A562 SPA", nil},                                                    // a word goes on
 		{"", nil},
 	} {
 		var got []hit
