@@ -53,6 +53,16 @@ func Analyze(p *Page) *Structure {
 	s.Height = median(heights, 10)
 	s.FontSize = median(sizes, 9)
 	for i, l := range p.Lines {
+		if MarginLine(p, l) {
+			// A line along the margin is one cell: what it prints (a
+			// company's legal data) is prose, not a row of columns.
+			texts := make([]string, len(l.Words))
+			for k, wi := range l.Words {
+				texts[k] = p.Words[wi].Text
+			}
+			s.Cells[i] = []Cell{{Line: i, First: 0, Last: len(l.Words) - 1, Box: l.Box, Text: strings.Join(texts, " ")}}
+			continue
+		}
 		if l.Angle != 0 || len(l.Words) == 0 {
 			continue
 		}
@@ -82,6 +92,18 @@ func Analyze(p *Page) *Structure {
 		}
 	}
 	return s
+}
+
+// MarginLine reports whether line l runs up or down a margin of the page:
+// six words or more turned a quarter, within the outer eighth of the
+// page's width, as utility bills print the issuer's legal data (name,
+// registered office, VAT number). Such a line reads as a footer's legal
+// line; other turned text (a payment slip printed sideways) is left out.
+func MarginLine(p *Page, l Line) bool {
+	if l.Angle != 90 && l.Angle != 270 || len(l.Words) < 6 || p.Width <= 0 {
+		return false
+	}
+	return l.Box.X1 <= p.Width/8 || l.Box.X0 >= p.Width*7/8
 }
 
 // median returns the median of xs, or def when xs is empty.
@@ -133,9 +155,9 @@ func (s *Structure) Above(r CellRef, maxLines int, maxDist float64) []CellRef {
 	c := s.Cell(r)
 	var out []CellRef
 	lines := 0
-	for li := r.Line - 1; li >= 0 && lines < maxLines; li-- {
+	for li := r.Line - 1; li >= 0 && lines < maxLines && s.level(r.Line); li-- {
 		cells := s.Cells[li]
-		if len(cells) == 0 {
+		if len(cells) == 0 || !s.level(li) {
 			continue
 		}
 		l := s.Page.Lines[li]
@@ -172,9 +194,9 @@ func (s *Structure) Above(r CellRef, maxLines int, maxDist float64) []CellRef {
 func (s *Structure) Owner(r CellRef, maxLines int, maxDist float64, key func(CellRef) bool) (owner CellRef, through int, ok bool) {
 	c := s.Cell(r)
 	top, lines := c.Box.Y0, 0 // the column's highest row so far, lines since
-	for li := r.Line - 1; li >= 0 && lines < maxLines; li-- {
+	for li := r.Line - 1; li >= 0 && lines < maxLines && s.level(r.Line); li-- {
 		cells := s.Cells[li]
-		if len(cells) == 0 {
+		if len(cells) == 0 || !s.level(li) {
 			continue
 		}
 		l := s.Page.Lines[li]
@@ -225,9 +247,9 @@ func (s *Structure) Below(r CellRef, maxLines int, maxDist float64) []CellRef {
 	c := s.Cell(r)
 	var out []CellRef
 	lines := 0
-	for li := r.Line + 1; li < len(s.Cells) && lines < maxLines; li++ {
+	for li := r.Line + 1; li < len(s.Cells) && lines < maxLines && s.level(r.Line); li++ {
 		cells := s.Cells[li]
-		if len(cells) == 0 {
+		if len(cells) == 0 || !s.level(li) {
 			continue
 		}
 		l := s.Page.Lines[li]
@@ -246,6 +268,10 @@ func (s *Structure) Below(r CellRef, maxLines int, maxDist float64) []CellRef {
 	}
 	return out
 }
+
+// level reports whether line li is horizontal: the columns of a page are
+// those of its horizontal lines.
+func (s *Structure) level(li int) bool { return s.Page.Lines[li].Angle == 0 }
 
 // overlap is the horizontal overlap of two boxes in points (negative: the
 // gap between them).

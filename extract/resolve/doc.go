@@ -82,7 +82,7 @@ func Build(doc *layout.Document, locale string) *Doc {
 		pg.offsets = make([][]int, len(p.Lines))
 		pg.texts = make([]string, len(p.Lines))
 		for li, l := range p.Lines {
-			if l.Angle != 0 {
+			if l.Angle != 0 && !layout.MarginLine(p, l) {
 				continue
 			}
 			var b strings.Builder

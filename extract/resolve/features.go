@@ -639,7 +639,7 @@ func (d *Doc) blockLabel(v *Value, found func(labelHit)) {
 			}
 		}
 	}
-	if v.Cell >= len(s.Cells[v.Line]) {
+	if v.Cell >= len(s.Cells[v.Line]) || s.Page.Lines[v.Line].Angle != 0 {
 		return
 	}
 	left := s.Cells[v.Line][v.Cell].Box.X0

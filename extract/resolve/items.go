@@ -337,7 +337,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	lines := map[int][]numTok{}
 	for _, i := range values {
 		v := &d.Values[i]
-		if v.Page != pi || v.Line < 0 || v.Type != TAmount && v.Type != TPercent {
+		if v.Page != pi || v.Line < 0 || v.Type != TAmount && v.Type != TPercent || s.Page.Lines[v.Line].Angle != 0 {
 			continue
 		}
 		keyed := v.Cell < len(s.Cells[v.Line]) && keyLine(s.Cells[v.Line][v.Cell].Text)

@@ -848,6 +848,14 @@ func (d *Doc) blocks() {
 		s := p.S
 		var open []int // indexes into d.blks of blocks still open
 		for li, cells := range s.Cells {
+			if s.Page.Lines[li].Angle != 0 {
+				// A turned line is a block of its own.
+				for ci, c := range cells {
+					d.blks = append(d.blks, block{page: pi, first: li, lines: 1, x0: c.Box.X0, x1: c.Box.X1, cx: (c.Box.X0 + c.Box.X1) / 2, bottom: c.Box.Y1})
+					d.blockOf[cellKey{pi, li, ci}] = len(d.blks) - 1
+				}
+				continue
+			}
 			var still []int
 			for _, bi := range open {
 				if s.Page.Lines[li].Box.Y0-d.blks[bi].bottom <= 1.6*s.Height {

@@ -3162,3 +3162,47 @@ func TestCreditNoteSummary(t *testing.T) {
 		}
 	}
 }
+
+// turned adds to page p a line of text turned a quarter (reading bottom to
+// top) at x, starting at the bottom of y.
+func turned(p *layout.Page, x, y float64, text string) {
+	for _, w := range strings.Fields(text) {
+		h := 5 * float64(len([]rune(w)))
+		p.Words = append(p.Words, layout.Word{Text: w, Box: layout.Rect{X0: x, Y0: y - h, X1: x + 8, Y1: y}, FontSize: 7, Angle: 90})
+		y -= h + 3
+	}
+}
+
+// TestMarginLine checks that a company's legal data printed up the right
+// margin (a utility bill's) are read as a footer's legal line: its name,
+// VAT number and registered office are candidates, in a block of their
+// own; the same line turned in the middle of the page (a payment slip
+// printed sideways) is not read.
+func TestMarginLine(t *testing.T) {
+	legal := "Energia Nord S.p.A. - Sede Legale Via Po 12, 20121 Milano - P.IVA 12345678903"
+	for _, tt := range []struct {
+		x    float64
+		want bool
+	}{{578, true}, {300, false}} {
+		d := doc(map[float64][]cell{
+			60:  {{40, "Bolletta n. 123 del 10/02/2026"}},
+			140: {{320, "Rossi Mario"}},
+			152: {{320, "Via Roma 1"}},
+			164: {{320, "10121 Torino TO"}},
+		})
+		turned(&d.Pages[0], tt.x, 800, legal)
+		d.Pages[0].SetWords(d.Pages[0].Words)
+		rd := Build(d, "it")
+		for _, want := range []struct {
+			t    Type
+			text string
+		}{{TName, "Energia Nord S.p.A."}, {TVAT, "12345678903"}, {TStreet, "Via Po 12"}} {
+			found := slices.ContainsFunc(rd.Values, func(v Value) bool {
+				return v.Type == want.t && strings.Contains(v.Text, want.text) && v.block > 0
+			})
+			if found != tt.want {
+				t.Errorf("turned at x %v: candidate %q in a block %v, want %v", tt.x, want.text, found, tt.want)
+			}
+		}
+	}
+}
