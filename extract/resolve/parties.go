@@ -704,6 +704,16 @@ func PostalKey(zip, city string) string {
 
 // nameLike reports whether a segment could be a name: a few words with
 // letters, not a label alone, not a sentence, not a value.
+// honorifics are the titles printed before a person's name, lower case
+// without their dots: alone, they name nobody.
+var honorifics = map[string]bool{
+	"sig": true, "sigg": true, "sigra": true, "sig.ra": true, "dott": true, "dott.ssa": true, "dssa": true, "dr": true, "ing": true,
+	"avv": true, "geom": true, "rag": true, "arch": true, "prof": true, "prof.ssa": true, "egr": true, "gent": true, "gent.mo": true,
+	"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "sir": true, "madam": true, "dr.": true,
+	"herr": true, "frau": true, "hr": true, "fr": true, "dipl.-ing": true, "mag": true,
+	"m": true, "mme": true, "mlle": true, "me": true, "monsieur": true, "madame": true, "mademoiselle": true,
+}
+
 func nameLike(seg string) bool {
 	letters, digits := parse.LettersDigits(seg)
 	words := strings.Fields(seg)
@@ -721,6 +731,9 @@ func nameLike(seg string) bool {
 	}
 	if len(words) == 1 && functionWords[strings.ToLower(strings.Trim(words[0], ",.:;"))] {
 		return false // a preposition or an article alone ("Für", "Per")
+	}
+	if !slices.ContainsFunc(words, func(w string) bool { return !honorifics[strings.ToLower(strings.Trim(w, ",.:;"))] }) {
+		return false // a title alone ("Dott.", "Mr", "Frau Dr.")
 	}
 	if len(words) == 1 && len(words[0]) == 16 && validate.CodiceFiscale(words[0]) {
 		return false // a person's codice fiscale, which has more letters than digits

@@ -695,6 +695,10 @@ func TestNameLike(t *testing.T) {
 	for seg, want := range map[string]bool{
 		"Bianchi Caffè S.p.A.":       true,
 		"Mario Rossi":                true,
+		"Dott.":                      false, // a title alone
+		"Frau Dr.":                   false,
+		"Mme":                        false,
+		"Dott. Mario Rossi":          true,
 		"September 2024":             false,
 		"Jan. – Mar. 2026":           false,
 		"marzo 2026":                 false,
