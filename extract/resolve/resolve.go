@@ -183,7 +183,12 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	}
 	m.jointTotals(opts, th, pick)
 	withTotals(opts, th, pick, out, "financials.discount")
-	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool { return a.key <= b.key })
+	// The due date is not before the issue date, and one printed date is
+	// not both: the same day is both only when the document prints it
+	// twice ("Data 28/09/2026 … Scadenza 28/09/2026").
+	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool {
+		return a.key < b.key || a.key == b.key && d.printings(TDate, a.key) >= 2
+	})
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
 	m.partyNames(d, opts, th, pick)
 	m.partyBlocks(d, opts, th, pick, out)
@@ -544,6 +549,20 @@ func joint2(opts map[string][]option, th func(string) float64, pick func(string,
 	}
 	pick(fa, ba)
 	pick(fb, bb)
+}
+
+// printings counts the places where the document prints a value of type t
+// and key k.
+func (d *Doc) printings(t Type, k string) int {
+	type at struct{ page, line, first int }
+	seen := map[at]bool{}
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type == t && v.Line >= 0 && Key(v) == k {
+			seen[at{v.Page, v.Line, v.First}] = true
+		}
+	}
+	return len(seen)
 }
 
 func ptrs(os []option) []*option {

@@ -3210,3 +3210,28 @@ func TestMarginLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDueDateIsNotTheIssueDate checks that one printed date is not both
+// the issue date and the due date, though a model would take it for both;
+// the same day printed twice is.
+func TestDueDateIsNotTheIssueDate(t *testing.T) {
+	m := &Model{Fields: map[string]*FieldModel{}}
+	for f, bias := range map[string]float64{"invoice.date": 3, "invoice.due_date": 2} {
+		fm := &FieldModel{Threshold: 0.3, Weights: map[string]float64{"bias": bias}}
+		fm.compile()
+		m.Fields[f] = fm
+	}
+	once := Build(doc(map[float64][]cell{
+		60: {{40, "Nota di credito n. 12"}, {300, "28/09/2026"}},
+	}), "it")
+	if c := m.Resolve(once); c["invoice.date"].Value == nil || c["invoice.due_date"].Value != nil {
+		t.Errorf("one date: issue %v, due %v; want the issue date alone", c["invoice.date"].Value, c["invoice.due_date"].Value)
+	}
+	twice := Build(doc(map[float64][]cell{
+		60: {{40, "Fattura n. 12"}, {300, "28/09/2026"}},
+		72: {{40, "Scadenza"}, {300, "28/09/2026"}},
+	}), "it")
+	if c := m.Resolve(twice); c["invoice.date"].Value == nil || c["invoice.due_date"].Value == nil {
+		t.Errorf("the date printed twice: issue %v, due %v; want both", c["invoice.date"].Value, c["invoice.due_date"].Value)
+	}
+}
