@@ -79,6 +79,25 @@ func (e *Engine) fillFromPage(ctx context.Context, data []byte, doc *layout.Docu
 			}
 		}
 	}
+	// Discounts the XML's rows lack and the page prints in a column of
+	// discount percentages: an XML that gives only net prices prints
+	// its gross price and discount on the page ("1.00 | 10.00 | 0.90").
+	if len(p.LineItems) == len(res.LineItems) {
+		for i := range res.LineItems {
+			paths := pageDiscount(&res.LineItems[i], p.LineItems[i])
+			for _, name := range paths {
+				path := fmt.Sprintf("line_items[%d].%s", i, name)
+				e, ok := page.Evidence[path]
+				if !ok {
+					e, ok = page.Evidence[fmt.Sprintf("line_items[%d].amount", i)]
+				}
+				if ok {
+					ev[path] = e
+				}
+				filled = append(filled, path)
+			}
+		}
+	}
 	if len(filled) == 0 {
 		return
 	}
@@ -88,6 +107,36 @@ func (e *Engine) fillFromPage(ctx context.Context, data []byte, doc *layout.Docu
 	out.Flags = nil
 	refreshed := finish(out.Result, out.Model, out.Confidence, out.Pages)
 	out.Result, out.Flags = refreshed.Result, refreshed.Flags
+}
+
+// pageDiscount gives row x of an e-invoice the discount that the page's
+// reading y of the same row prints, when x has none and both give the
+// same amount, and returns the fields it set. A discount of nothing only
+// says so; another discount comes with the gross price the page prints,
+// and only when quantity × that price less the discount is the amount,
+// so that the row still adds up.
+func pageDiscount(x *invoice.LineItem, y invoice.LineItem) []string {
+	if x.DiscountPct != nil || y.DiscountPct == nil || x.Amount == nil || y.Amount == nil || math.Abs(*x.Amount-*y.Amount) > 0.005 {
+		return nil
+	}
+	d := *y.DiscountPct
+	if d == 0 {
+		x.DiscountPct = &d
+		return []string{"discount_pct"}
+	}
+	q := x.Quantity
+	if q == nil {
+		q = y.Quantity
+	}
+	if d < 0 || d >= 100 || q == nil || y.UnitPrice == nil {
+		return nil
+	}
+	if net := *q * *y.UnitPrice * (1 - d/100); math.Abs(net-*x.Amount) > 0.011 {
+		return nil
+	}
+	price := *y.UnitPrice
+	x.DiscountPct, x.UnitPrice = &d, &price
+	return []string{"discount_pct", "unit_price"}
 }
 
 // needsOCR reports whether a page of the document has no text layer.

@@ -2285,6 +2285,20 @@ func TestReadItemsTableClasses(t *testing.T) {
 			"Manutenzione caldaia||3|80|228|22|5",
 			"Sopralluogo||1|50|50|22|-",
 		},
+	}, {
+		name:   "a column of bare discount percentages sharing its cell with the VAT rate",
+		locale: "en",
+		lines: map[float64][]cell{
+			300: {{32, "Description"}, {257, "Quantity"}, {332, "Unit Price"}, {402, "Disc.% Taxes"}, {526, "Amount"}},
+			320: {{32, "Desk lamp"}, {266, "2.00 pcs"}, rc(380, "15.00"), {412, "0.00 20.00%"}, rc(570, "$ 30.00")},
+			340: {{32, "Notebook A5"}, {272, "4.00 pcs"}, rc(380, "2.50"), {406, "10.00 20.00%"}, rc(570, "$ 9.00")},
+			360: {{32, "Gift wrapping"}, {266, "1.00 pcs"}, rc(380, "3.00"), {412, "0.00"}, rc(570, "$ 3.00")},
+		},
+		want: []string{
+			"Desk lamp|pcs|2|15|30|20|0",
+			"Notebook A5|pcs|4|2.5|9|20|10",
+			"Gift wrapping|pcs|1|3|3|-|0",
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
