@@ -543,7 +543,8 @@ func fitBlockBonus(examples []Example, cross []map[string][]option, m *Model) fl
 }
 
 // fitBonus returns the one of bonuses that, set on m by set, gets the most
-// of the named fields right (or rightly null) on the examples.
+// of the named fields right (or rightly null) on the examples, less those
+// it gets wrong, as the thresholds are fitted.
 func fitBonus(examples []Example, cross []map[string][]option, m *Model, names []string, bonuses []float64, set func(float64)) float64 {
 	scores := make([]float64, len(bonuses))
 	for i, ex := range examples {
@@ -557,8 +558,11 @@ func fitBonus(examples []Example, cross []map[string][]option, m *Model, names [
 					continue
 				}
 				c := ch[n]
-				if c.Value != nil && right(c.Value) || c.Value == nil && ex.Null[n] {
-					scores[bi] += max(ex.Weight, 1e-9)
+				switch w := max(ex.Weight, 1e-9); {
+				case c.Value != nil && right(c.Value) || c.Value == nil && ex.Null[n]:
+					scores[bi] += w
+				case c.Value != nil:
+					scores[bi] -= w // a wrong value is worse than none
 				}
 			}
 		}

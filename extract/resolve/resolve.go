@@ -610,11 +610,17 @@ func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, p
 	for _, r := range rates {
 		for _, s := range subs {
 			for _, t := range taxes {
+				if !plausibleTax(s, t) {
+					continue
+				}
 				ust := u(r, fr) + u(s, fs) + u(t, ft)
 				if r != nil && s != nil && t != nil && abs64(cents(math.Abs(s.v.Num)*r.v.Num/100)-cents(math.Abs(t.v.Num))) <= 1 {
 					ust += m.RateBonus
 				}
 				for _, T := range totals {
+					if T != nil && t != nil && cents(math.Abs(t.v.Num)) >= cents(math.Abs(T.v.Num)) {
+						continue // a tax is less than its total
+					}
 					v := ust + u(T, fT)
 					if s != nil && t != nil && T != nil {
 						sum := cents(math.Abs(s.v.Num)) + cents(math.Abs(t.v.Num))
@@ -637,6 +643,17 @@ func (m *Model) jointTotals(opts map[string][]option, th func(string) float64, p
 	if m.RateBonus != 0 {
 		pick(fr, br)
 	}
+}
+
+// plausibleTax reports whether t can be the tax of the subtotal o: no
+// VAT rate is above 27 % (Hungary's), so a tax is at most 30 % of the
+// base it is added to. A tax of the size of its base (the subtotal read
+// again for the tax) is no tax.
+func plausibleTax(o, t *option) bool {
+	if o == nil || t == nil {
+		return true
+	}
+	return 100*cents(math.Abs(t.v.Num)) <= 30*cents(math.Abs(o.v.Num))+100
 }
 
 func abs64(x int64) int64 {

@@ -258,6 +258,28 @@ func TestJointTotalsPreferSums(t *testing.T) {
 	}
 }
 
+// TestJointTotalsPlausibleTax: no VAT rate is above 27 %, so a tax as
+// large as its subtotal (the subtotal read again, near a tax label) is
+// never chosen with it, however well its label carries it; the subtotal
+// and the total stand.
+func TestJointTotalsPlausibleTax(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		500: {{300, "Total HT"}, {450, "900,00"}},
+		515: {{300, "TVA non applicable"}},
+		530: {{300, "TVA"}, {450, "900,00"}},
+		545: {{300, "Total TTC"}, {450, "900,00"}},
+	}), "fr")
+	m := labelModel("financials.subtotal", "financials.tax_amount", "financials.total")
+	m.ArithBonus = 3
+	ch := m.Resolve(d)
+	if v := ch["financials.tax_amount"].Value; v != nil {
+		t.Errorf("tax %q, want none", v.Text)
+	}
+	if ch["financials.subtotal"].Number() != 900 || ch["financials.total"].Number() != 900 {
+		t.Errorf("subtotal %v, total %v; want both 900", ch["financials.subtotal"].Number(), ch["financials.total"].Number())
+	}
+}
+
 // TestJointTotalsRate: of two taxes that score alike, the one that is the
 // chosen rate of the subtotal stands when the fitted RateBonus is set,
 // though no total adds up with either (a discount comes off after tax).
