@@ -599,8 +599,8 @@ func plausibleCity(s string) bool {
 		return false // "Email: info@…" after a phone number's last digits
 	}
 	words := strings.Fields(s)
-	if len(words) > 6 {
-		return false
+	if len(words) > 6 || measureUnits[strings.ToLower(words[0])] {
+		return false // "Verbrauch 9258 kWh": a quantity and its unit
 	}
 	for _, w := range words {
 		if n := readDigits(w, 0); n > 3 {
@@ -609,6 +609,12 @@ func plausibleCity(s string) bool {
 	}
 	return true
 }
+
+// measureUnits are units of measure printed after a quantity (lower
+// case): a number followed by one is a quantity, not a postal code and
+// its city.
+var measureUnits = setOf(`kwh mwh gwh kw mw kvarh kvar smc mc m3 m³ m2 m² kg g t q.li l lt ml km m cm mm
+	h std std. stk stk. pz pz. pcs pc nr nr. n. gg`)
 
 // streetWords are the words that name a kind of street in it, en, de and fr
 // (lower case, abbreviations with their dot).

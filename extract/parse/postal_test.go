@@ -74,6 +74,11 @@ func TestPostalLine(t *testing.T) {
 		{"Rossi Ltd - 12 Harcourt Street - Dublin D02 X285", "en", PostalAddress{Street: "Rossi Ltd - 12 Harcourt Street", Zip: "D02 X285", City: "Dublin", Country: "IE"}, true},
 		{"T12 R2NC Cork", "en", PostalAddress{Zip: "T12 R2NC", City: "Cork", Country: "IE"}, true},
 		{"Rechnung R12 3456", "de", PostalAddress{}, false},
+		// A quantity and its unit of measure are no postal code and city.
+		{"Aktueller Verbrauch 9258 kWh", "de", PostalAddress{}, false},
+		{"Consumo annuo 12500 Smc", "it", PostalAddress{}, false},
+		{"Poids total 1250 kg", "fr", PostalAddress{}, false},
+		{"Arbeitszeit 1200 Std.", "de", PostalAddress{}, false},
 		{"Tel +353 1 522 1746 Email: info@rossi.ie", "en", PostalAddress{}, false},
 		{"London SW1A 1AA, United Kingdom", "it", PostalAddress{Zip: "SW1A 1AA", City: "London", Country: "GB"}, true},
 		{"New York, NY 10001", "en", PostalAddress{Zip: "10001", City: "New York", Province: "NY", Country: "US"}, true},
