@@ -59,6 +59,38 @@ func TestIdentifiers(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("identifiers (-want +got):\n%s", diff)
 	}
+	// A number printed in groups of digits is read whole too, unless
+	// the groups are a thousands separator's.
+	got = nil
+	for _, m := range identifiers(`Doc. 025 00493 del 18/01/19 importo 12 500 cod 4711 0815 2204 9901`) {
+		got = append(got, m.Text)
+	}
+	want = []string{"025", "00493", "18/01/19", "12", "500", "4711", "0815", "2204", "9901", "025 00493"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("identifiers of groups (-want +got):\n%s", diff)
+	}
+}
+
+// TestSpacedNumberInOneCell: a document number printed in groups of
+// digits is a candidate whole, and resolves under its label; groups of
+// neighbouring cells are not joined.
+func TestSpacedNumberInOneCell(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "N. documento"}, {160, "Data"}},
+		112: {{40, "025 00493"}, {160, "18/01/19"}},
+		200: {{40, "Colli"}, {160, "12"}, {260, "34"}},
+	}), "it")
+	ids := values(d, TID)
+	if !slices.Contains(ids, "025 00493") || slices.Contains(ids, "12 34") {
+		t.Errorf("identifiers %q: want the grouped number whole and no groups of two cells", ids)
+	}
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Resolve(d)["invoice.number"]; got.Value == nil || got.Value.Text != "025 00493" {
+		t.Errorf("invoice number %+v, want 025 00493", got.Value)
+	}
 }
 
 func TestArithmetic(t *testing.T) {

@@ -307,6 +307,9 @@ func (d *Doc) findValues() {
 				add(TIBAN, m)
 			}
 			for _, m := range identifiers(text) {
+				if first, last := p.wordSpan(li, m.Start, m.End); first != last && digitsSpaced(m.Text) && !p.oneCell(li, first, last) {
+					continue // groups of digits of neighbouring cells
+				}
 				add(TID, m)
 			}
 			d.labelledIBANs(pi, li)
@@ -447,7 +450,63 @@ func identifiers(text string) []parse.Match {
 		}
 		out = append(out, parse.Match{Start: s, End: e, Text: text[s:e], Value: text[s:e]})
 	}
+	// Two or three groups of digits set apart by single spaces: a number
+	// printed in groups ("025 00493"), unless the groups are those of a
+	// thousands separator ("12 500").
+	for k := 0; k < len(toks); {
+		j := k
+		for j < len(toks) && digitsOnly(text[toks[j].start:toks[j].end], 2, 6) && (j == k || toks[j].start == toks[j-1].end+1) {
+			j++
+		}
+		if n := j - k; n >= 2 && n <= 3 && toks[j-1].end-toks[k].start <= maxIDLen && !thousands(text, toks[k].start, toks[j-1].end) {
+			s, e := toks[k].start, toks[j-1].end
+			out = append(out, parse.Match{Start: s, End: e, Text: text[s:e], Value: text[s:e]})
+		}
+		k = max(j, k+1)
+	}
 	return out
+}
+
+// digitsSpaced reports whether s is groups of digits set apart by spaces.
+func digitsSpaced(s string) bool {
+	return strings.Contains(s, " ") && strings.Trim(s, "0123456789 ") == ""
+}
+
+// oneCell reports whether words first to last of line li stand in one
+// cell.
+func (p *Page) oneCell(li, first, last int) bool {
+	a, ok1 := p.S.CellAt(li, first)
+	b, ok2 := p.S.CellAt(li, last)
+	return ok1 && ok2 && a == b
+}
+
+// digitsOnly reports whether s is min to max ASCII digits.
+func digitsOnly(s string, min, max int) bool {
+	if len(s) < min || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigitByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// thousands reports whether text[s:e], groups of digits set apart by
+// spaces, is a number with a space for thousands separator: one to three
+// digits, then groups of three.
+func thousands(text string, s, e int) bool {
+	groups := strings.Split(text[s:e], " ")
+	if len(groups[0]) > 3 {
+		return false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return false
+		}
+	}
+	return true
 }
 
 // trimID trims the punctuation around a token and a number sign before it.
