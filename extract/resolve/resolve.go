@@ -316,9 +316,15 @@ func (m *Model) partyBlocks(d *Doc, opts map[string][]option, th func(string) fl
 		fa, fb := "vendor."+f, "buyer."+f
 		as := append([]*option{nil}, ptrs(opts[fa])...)
 		bs := append([]*option{nil}, ptrs(opts[fb])...)
-		if f == "address" {
+		switch f {
+		case "address":
 			as = withoutName(as, out["vendor.name"])
 			bs = withoutName(bs, out["buyer.name"])
+		case "postal":
+			// The words of a party's street are not its postal line too
+			// ("2558 Michael Mills" over "East Steven, MI 89330").
+			as = apartFrom(as, out["vendor.address"])
+			bs = apartFrom(bs, out["buyer.address"])
 		}
 		if _, ok := m.Fields[fb]; !ok {
 			bs = []*option{nil}
@@ -370,6 +376,26 @@ func withoutName(os []*option, name Choice) []*option {
 		}
 	}
 	return out
+}
+
+// apartFrom drops the options that share a word with the value chosen
+// as c.
+func apartFrom(os []*option, c Choice) []*option {
+	if c.Value == nil {
+		return os
+	}
+	out := os[:0:0]
+	for _, o := range os {
+		if o == nil || !overlaps(o.v, c.Value) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// overlaps reports whether a and b share a printed word.
+func overlaps(a, b *Value) bool {
+	return a.Line >= 0 && a.Page == b.Page && a.Line == b.Line && a.First <= b.Last && b.First <= a.Last
 }
 
 // sectionLines is how many lines under a party's name its section runs at

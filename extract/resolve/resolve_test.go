@@ -745,6 +745,35 @@ func TestPartyFieldsFollowTheNamesBlock(t *testing.T) {
 	}
 }
 
+// TestStreetIsNotThePostalLine: a line chosen as a party's street is not
+// its postal line too, however the postal model scores it ("2558 Michael
+// Mills", a house number and a street, reads as a four-digit code and a
+// city); the postal line is the next best, under it.
+func TestStreetIsNotThePostalLine(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "BILL TO"}},
+		114: {{40, "Christopher Rodriguez"}},
+		128: {{40, "2558 Michael Mills"}},
+		142: {{40, "East Steven, MI 89330"}},
+	}), "en")
+	w := func(weights map[string]float64) *FieldModel {
+		fm := &FieldModel{Threshold: 0.5, Weights: weights}
+		fm.compile()
+		return fm
+	}
+	// A postal model that prefers a line with another postal line under
+	// it: alone it would choose the street.
+	m := &Model{Fields: map[string]*FieldModel{
+		"buyer.address": w(map[string]float64{"bias": 1}),
+		"buyer.postal":  w(map[string]float64{"bias": 1, "under.postal": 2}),
+	}}
+	ch := m.Resolve(d)
+	street, postal := ch["buyer.address"].Value, ch["buyer.postal"].Value
+	if street == nil || street.Text != "2558 Michael Mills" || postal == nil || postal.Text != "East Steven, MI 89330" {
+		t.Errorf("street %v, postal line %v; want 2558 Michael Mills and East Steven, MI 89330", street, postal)
+	}
+}
+
 func TestNameLike(t *testing.T) {
 	for seg, want := range map[string]bool{
 		"Bianchi Caffè S.p.A.":       true,
