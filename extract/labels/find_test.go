@@ -58,6 +58,7 @@ func TestFindItalian(t *testing.T) {
 	t.Parallel()
 	runFind(t, []findCase{
 		{"Fattura n. 12 del 15/03/2026", []span{{InvoiceNumber, 0, 1}}},
+		{"Commesso Agente", []span{{Staff, 0, 0}, {Staff, 1, 1}}},
 		{"FATTURA N° BO 000731 del 11/02/2026", []span{{InvoiceNumber, 0, 1}}},
 		{"Fattura elettronica n. 2026/0042", []span{{InvoiceNumber, 0, 2}}},
 		{"Nota di credito n. 7 del 01/04/2026", []span{{InvoiceNumber, 0, 3}}},
@@ -149,6 +150,8 @@ func TestFindEnglish(t *testing.T) {
 		{"PO Number: 4500012345", []span{{PONumber, 0, 1}}},
 		{"Purchase order 4500012345", []span{{PONumber, 0, 1}}},
 		{"Customer No. 58213", []span{{CustomerNumber, 0, 1}}},
+		{"Sales rep: Jane Miller", []span{{Staff, 0, 1}}},
+		{"Attn. John Doe", []span{{Staff, 0, 0}}},
 		{"Account number: 418273650914", []span{{CustomerNumber, 0, 1}}},
 		{"Payment terms: 15 Days", []span{{PaymentTerms, 0, 1}}},
 		{"Payment method: Bank transfer", []span{{PaymentMethod, 0, 1}, {PayBankTransfer, 2, 3}}},
@@ -182,6 +185,7 @@ func TestFindGerman(t *testing.T) {
 	runFind(t, []findCase{
 		{"Rechnung Seite 1", []span{{DocInvoice, 0, 0}, {Page, 1, 1}}},
 		{"Rechnungsnummer: 4711", []span{{InvoiceNumber, 0, 0}}},
+		{"Ihr Ansprechpartner: Claudia Neumann", []span{{Staff, 1, 1}}},
 		{"Rechnungs-Nr. 4711", []span{{InvoiceNumber, 0, 0}}},
 		{"Rechnungsnr. 41527390 Kundennr. 58213", []span{{InvoiceNumber, 0, 0}, {CustomerNumber, 2, 2}}},
 		{"Rechnung Nr. 582316 vom 12.07.2018", []span{{InvoiceNumber, 0, 1}}},
@@ -240,6 +244,7 @@ func TestFindFrench(t *testing.T) {
 	t.Parallel()
 	runFind(t, []findCase{
 		{"FACTURE N° : F20240187", []span{{InvoiceNumber, 0, 1}}},
+		{"Affaire suivie par : Claire Martin", []span{{Staff, 0, 2}}},
 		{"Facture n° 648213975 du 14 Juillet 2015", []span{{InvoiceNumber, 0, 1}}},
 		{"Numéro de facture : F-2026-001", []span{{InvoiceNumber, 0, 2}}},
 		{"Date de facture : 31/01/2026", []span{{InvoiceDate, 0, 2}}},

@@ -173,6 +173,12 @@ const (
 	Validity Kind = "ref.validity"
 	// Page labels a page number: "Pagina", "Pag.", "Page", "Seite".
 	Page Kind = "ref.page"
+	// Staff labels a person of a party's business who is not the party:
+	// a sales agent, a clerk, a contact person ("Agente", "Commesso",
+	// "Sales rep", "Attn.", "Ansprechpartner", "Affaire suivie par"). The
+	// name after it is no party's name. Places (a shop, a branch) are
+	// not: "Store" and "Filiale" are words of companies' names too.
+	Staff Kind = "ref.staff"
 )
 
 // Document-type headings.
@@ -258,7 +264,7 @@ var allKinds = []Kind{
 	BuyerBlock, VendorBlock, ShipTo,
 	Fax, TaxNumber, SIRET, SIREN, CompanyRegister, ShareCapital, BIC, Bank,
 	PartyName, GivenName, FamilyName, Street, HouseNumber, ZipCode, City, Province, Country, Heading,
-	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, RelatedInvoice, Transmission, Validity, Page,
+	CustomerNumber, ServiceDate, OrderDate, DeliveryNote, RelatedInvoice, Transmission, Validity, Page, Staff,
 	DocInvoice, DocCreditNote, DocDebitNote, DocProforma, DocFeeNote, DocReceipt,
 	PayBankTransfer, PaySEPA, PayCard, PayCash, PayCheque, PayRiba, PayPaypal,
 	ColDescription, ColQuantity, ColUnit, ColUnitPrice, ColAmount, ColTaxRate, ColDiscount, ColCode, ColPosition,

@@ -277,6 +277,16 @@ func vocabulary() []def {
 	add(Page, de, 0.7, "Blatt")
 	add(Page, shared, 1, "Page")
 
+	add(Staff, it, 1, "Agente", "Commesso", "Operatore", "Cassiere", "Addetto", "Referente",
+		"Incaricato", "Rappresentante", "Venditore incaricato", "Alla c.a.", "Alla cortese attenzione di")
+	add(Staff, en, 1, "Sales agent", "Sales rep", "Sales rep.", "Sales representative", "Salesperson",
+		"Sales person", "Cashier", "Operator", "Account manager", "Contact person", "Attn.", "Attention")
+	add(Staff, de, 1, "Sachbearbeiter", "Sachbearbeiterin", "Bearbeiter", "Bearbeiterin",
+		"Ansprechpartner", "Ansprechpartnerin", "Kundenbetreuer", "Kundenbetreuerin", "Kassierer",
+		"Verkaufsberater", "Außendienst", "Vertreter", "z. Hd.", "z.Hd.")
+	add(Staff, fr, 1, "Interlocuteur", "Conseiller", "Conseillère", "Caissier",
+		"Suivi par", "Affaire suivie par", "Dossier suivi par", "A l'attention de", "À l'attention de")
+
 	// ---------------------------------------------------------------- payment
 	add(PaymentTerms, it, 1,
 		"Termini di pagamento", "Condizioni di pagamento", "Condizioni pagamento",

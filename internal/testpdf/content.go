@@ -310,6 +310,17 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	if rng.IntN(2) == 0 {
 		s.CustomerNo = fmt.Sprintf("%d", 10000+rng.IntN(90000))
 	}
+	// People who are no party, drawn apart from rng so that the rest of
+	// the invoice stays what it was without them.
+	if pr := rand.New(rand.NewPCG(seed, 0xa77e)); pr.IntN(5) == 0 && s.Buyer.VAT != "" {
+		c := s.Buyer.Country
+		if _, ok := people[c]; !ok {
+			c = country
+		}
+		s.Attn = personName(pr, c)
+	} else if pr.IntN(4) == 0 {
+		s.SalesRep = personName(pr, country)
+	}
 
 	// Payment.
 	days := pick(rng, []int{0, 10, 14, 30, 30, 60, 90})

@@ -333,7 +333,11 @@ func (r *htmlr) vendorUnprinted() bool {
 // buyerLines are the buyer's name, address and identifiers.
 func (r *htmlr) buyerLines() []string {
 	b := r.s.Buyer
-	out := []string{`<b>` + r.val("buyer.name", b.Name) + `</b>`, r.val("buyer.address", b.Street), r.cityLine("buyer", b)}
+	out := []string{`<b>` + r.val("buyer.name", b.Name) + `</b>`}
+	if r.s.Attn != "" {
+		out = append(out, r.lbl("attn")+" "+esc(r.s.Attn))
+	}
+	out = append(out, r.val("buyer.address", b.Street), r.cityLine("buyer", b))
 	if r.s.Style.PrintCountry {
 		out = append(out, r.val("buyer.country", countryNames[r.s.Lang][b.Country]))
 	}
@@ -638,6 +642,9 @@ func (r *htmlr) metaPairs(withNumber, grid bool) []pair {
 	}
 	if s.CustomerNo != "" {
 		m = append(m, pair{r.lbl("customerno"), esc(s.CustomerNo)})
+	}
+	if s.SalesRep != "" {
+		m = append(m, pair{r.lbl("salesrep"), esc(s.SalesRep)})
 	}
 	if grid && s.Buyer.VAT != "" {
 		m = append(m, pair{r.lbl("buyervat"), r.val("buyer.vat_number", r.vatText(s.Buyer.VAT, r.lk.vatPrefix))})

@@ -59,6 +59,18 @@ var lexicon = map[string]map[string][]string{
 		"de": {"Kundennummer", "Kunden-Nr.", "Kd.-Nr.", "Ihre Kundennr."},
 		"fr": {"Code client", "N° client", "Réf. client", "Client n°"},
 	},
+	"attn": {
+		"it": {"Alla c.a.", "Referente", "Alla cortese attenzione di"},
+		"en": {"Attn.", "Attention", "Contact person"},
+		"de": {"z. Hd.", "Ansprechpartner", "z.Hd."},
+		"fr": {"À l'attention de", "Interlocuteur", "A l'attention de"},
+	},
+	"salesrep": {
+		"it": {"Agente", "Commesso", "Venditore incaricato"},
+		"en": {"Sales rep", "Salesperson", "Account manager"},
+		"de": {"Sachbearbeiter", "Ihr Ansprechpartner", "Kundenbetreuer"},
+		"fr": {"Affaire suivie par", "Suivi par", "Conseiller"},
+	},
 	"po": {
 		"it": {"Rif. ordine", "Vs. ordine", "Ordine n.", "Riferimento ordine", "Vs. rif."},
 		"en": {"PO number", "Purchase order", "Your order", "PO #", "Order ref."},

@@ -203,7 +203,12 @@ type Spec struct {
 	Bank       string
 	PONumber   string
 	CustomerNo string
-	Style      Style
+	// Attn is a person at a company buyer, printed under the buyer's
+	// name after a key ("Attn.", "z. Hd."); SalesRep the vendor's agent
+	// or clerk, printed among the document data ("Sales rep",
+	// "Sachbearbeiter"). Neither is a party's name.
+	Attn, SalesRep string
+	Style          Style
 
 	// Charges are document-level charges added to the goods.
 	Charges []Charge
