@@ -45,6 +45,10 @@ func (d *Doc) termsWords(pi, li int) {
 				if !colon {
 					d.addTerms(pi, li, ci, h.first, end, termsFrom, colon, h.score)
 				}
+			} else if !colon && h.last > h.first && h.last+1 < len(l.Words) && end == h.last {
+				// Terms that are their label alone, another field after
+				// them ("Payable on receipt   Due 08/11/2026").
+				d.addTerms(pi, li, ci, h.first, end, termsFrom, colon, h.score)
 			}
 			cells := p.S.Cells[li]
 			if ci < len(cells) && cells[ci].Last == h.last {
@@ -83,15 +87,42 @@ func (p *Page) termsToo(li int, h labelHit) bool {
 func (p *Page) termsEnd(li, first int) int {
 	l := p.S.Page.Lines[li]
 	end := len(l.Words) - 1
-	for _, hs := range p.labels[li] {
+	start, _ := p.S.CellAt(li, first)
+	for ci, hs := range p.labels[li] {
 		for _, h := range hs {
-			if h.first >= first && h.first > 0 && h.first-1 < end && termsStop(p, li, h) {
+			if h.first < first || h.first == 0 || h.first-1 >= end {
+				continue
+			}
+			// A label that opens a cell of its own ("Pagamento a vista
+			// | Scadenza pagamento 04/09/2026"), or a date's label and
+			// its date, starts something else.
+			opens := ci != start.Index && h.first == p.S.Cells[li][ci].First
+			if termsStop(p, li, h) || opens {
 				end = h.first - 1
 			}
 		}
 	}
+	// A date's label and its date ("Net 30 Due 17 Dec 2025", "Scadenza
+	// pagamento 4/9/2026"), however weak the label alone: a bare "Due"
+	// is one only before a date.
+	if end < first {
+		return end
+	}
+	var words []string
+	for _, wi := range l.Words {
+		words = append(words, p.S.Page.Words[wi].Text)
+	}
+	for _, h := range labels.FindFunc(words[first:end+1], datedKind) {
+		if after := first + h.Last + 1; after < len(words) && hasDigit(words[after]) {
+			end = first + h.First - 1
+			break
+		}
+	}
 	return end
 }
+
+// datedKind reports whether k labels the issue or the due date.
+func datedKind(k labels.Kind) bool { return k == labels.DueDate || k == labels.InvoiceDate }
 
 // termsStop reports whether label hit h of line li ends a sentence of
 // terms: another key ("Bankverbindung:"), or bank and contact data. Words

@@ -53,6 +53,32 @@ func TestTermsCandidates(t *testing.T) {
 	}
 }
 
+// TestTermsEndWhereAnotherFieldStarts: a sentence of terms ends before a
+// label that opens a cell of its own, and before a date's label with its
+// date, on the same line.
+func TestTermsEndWhereAnotherFieldStarts(t *testing.T) {
+	for _, c := range []struct {
+		locale string
+		cells  []cell
+		want   string
+	}{
+		{"it", []cell{{40, "Termini di pagamento: Pagamento a vista"}, {300, "Scadenza pagamento 4/9/2026"}}, "Pagamento a vista"},
+		{"en", []cell{{40, "Payment terms: Net 30 DUE 17 Dec 2025"}}, "Net 30"},
+		{"en", []cell{{40, "Terms: Payable on receipt Due 08/11/2026"}}, "Payable on receipt"},
+	} {
+		d := Build(doc(map[float64][]cell{100: c.cells}), c.locale)
+		var got []string
+		for _, v := range d.Values {
+			if v.Type == TTerms {
+				got = append(got, v.Text)
+			}
+		}
+		if !slices.Contains(got, c.want) || slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, c.want+" ") }) {
+			t.Errorf("%v: terms candidates %q, want %q and none longer", c.cells, got, c.want)
+		}
+	}
+}
+
 // "Termine di pagamento" heads a due date as often as terms: its words
 // are read as a label of terms too, so that "30 giorni" after it is a
 // terms candidate.
