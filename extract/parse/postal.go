@@ -469,6 +469,9 @@ func zipFirst(words []string, named, locale string) (PostalAddress, bool) {
 	if len(zip) == 4 && len(rest) > 1 && (country == "" || country == "NL") && isUpperWord(rest[0], 2) {
 		a.Zip, a.Country, rest = zip+" "+rest[0], "NL", rest[1:]
 	}
+	if len(zip) == 4 && country == "" && named == "" && IsStreet(strings.Join(rest, " ")) {
+		return PostalAddress{}, false // a house number and its street: "6779 Commerce Blvd, Suite 139"
+	}
 	apart := strings.HasSuffix(words[0], ",")
 	for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == ",") {
 		rest, apart = rest[1:], true
@@ -653,7 +656,39 @@ func IsStreet(s string) bool {
 		}
 	}
 	first := strings.TrimRight(words[0], ",")
-	return len(words) > 1 && leadHouseNumber(first) && isLetterWord(words[1]) && !unitWords[strings.Trim(words[1], ",;:()")]
+	return len(words) > 1 && leadHouseNumber(first) && isLetterWord(words[1]) && !unitWords[strings.Trim(words[1], ",;:()")] ||
+		prepositionStreet(strings.Fields(s))
+}
+
+// streetPrepositions open German street names that name no kind of
+// street: "Am Mühlbach", "Im Tal", "An der Alster", "Unter den Linden".
+var streetPrepositions = setOf(`am im zum zur auf an in unter hinter vor über`)
+
+// prepositionStreet reports whether words are a German street named by a
+// preposition and its house number: "Am Mühlbach 163", "Zum Hafen 3a",
+// "An der Alster 12". The words between are capitalised but for an
+// article ("der", "den", "dem"); "An" and "In" need their article, being
+// words of other languages too.
+func prepositionStreet(words []string) bool {
+	n := len(words)
+	if n < 3 || n > 6 || !streetPrepositions[strings.ToLower(words[0])] || !leadHouseNumber(strings.TrimRight(words[n-1], ",")) {
+		return false
+	}
+	r0, _ := runeAt(words[0], 0)
+	if !unicode.IsUpper(r0) {
+		return false
+	}
+	article := func(w string) bool { return w == "der" || w == "den" || w == "dem" || w == "die" || w == "das" }
+	if p := strings.ToLower(words[0]); (p == "an" || p == "in" || p == "unter" || p == "hinter" || p == "vor" || p == "über" || p == "auf") && !article(words[1]) {
+		return false
+	}
+	for _, w := range words[1 : n-1] {
+		r, _ := runeAt(w, 0)
+		if !article(w) && !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // unitWords are the units and spans of time a number is followed by when
