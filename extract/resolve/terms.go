@@ -102,21 +102,10 @@ func (p *Page) termsEnd(li, first int) int {
 			}
 		}
 	}
-	// A date's label and its date ("Net 30 Due 17 Dec 2025", "Scadenza
-	// pagamento 4/9/2026"), however weak the label alone: a bare "Due"
-	// is one only before a date.
-	if end < first {
-		return end
-	}
-	var words []string
-	for _, wi := range l.Words {
-		words = append(words, p.S.Page.Words[wi].Text)
-	}
-	for _, h := range labels.FindFunc(words[first:end+1], datedKind) {
-		if after := first + h.Last + 1; after < len(words) && hasDigit(words[after]) {
-			end = first + h.First - 1
-			break
-		}
+	// A date's label and its date ("Net 30 Due 17 Dec 2025"), however
+	// weak the label alone: a bare "Due" is one only before a date.
+	if k := p.datedFrom(li, first); k >= 0 && k <= end {
+		end = k - 1
 	}
 	return end
 }
@@ -257,7 +246,27 @@ func (p *Page) sentenceLine(li int) bool {
 			}
 		}
 	}
-	return true
+	return p.datedFrom(li, 0) < 0
+}
+
+// datedFrom returns the first word from word first of line li that opens
+// a date's label followed by its date ("Due 17 Dec 2025", "Scadenza
+// pagamento 4/9/2026"), however weak the label alone, or -1.
+func (p *Page) datedFrom(li, first int) int {
+	l := p.S.Page.Lines[li]
+	if first >= len(l.Words) {
+		return -1
+	}
+	words := make([]string, len(l.Words))
+	for k, wi := range l.Words {
+		words[k] = p.S.Page.Words[wi].Text
+	}
+	for _, h := range labels.FindFunc(words[first:], datedKind) {
+		if after := first + h.Last + 1; after < len(words) && hasDigit(words[after]) {
+			return first + h.First
+		}
+	}
+	return -1
 }
 
 // filler reports whether a word only separates a label from its value.

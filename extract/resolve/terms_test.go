@@ -55,18 +55,21 @@ func TestTermsCandidates(t *testing.T) {
 
 // TestTermsEndWhereAnotherFieldStarts: a sentence of terms ends before a
 // label that opens a cell of its own, and before a date's label with its
-// date, on the same line.
+// date, on its line or opening the next.
 func TestTermsEndWhereAnotherFieldStarts(t *testing.T) {
 	for _, c := range []struct {
-		locale string
-		cells  []cell
-		want   string
+		locale      string
+		cells, next []cell
+		want        string
 	}{
-		{"it", []cell{{40, "Termini di pagamento: Pagamento a vista"}, {300, "Scadenza pagamento 4/9/2026"}}, "Pagamento a vista"},
-		{"en", []cell{{40, "Payment terms: Net 30 DUE 17 Dec 2025"}}, "Net 30"},
-		{"en", []cell{{40, "Terms: Payable on receipt Due 08/11/2026"}}, "Payable on receipt"},
+		{"it", []cell{{40, "Termini di pagamento: Pagamento a vista"}, {300, "Scadenza pagamento 4/9/2026"}}, nil, "Pagamento a vista"},
+		{"en", []cell{{40, "Payment terms: Net 30 DUE 17 Dec 2025"}}, nil, "Net 30"},
+		{"en", []cell{{40, "Terms: Payable on receipt Due 08/11/2026"}}, nil, "Payable on receipt"},
+		// The date's label opens the next line, under the terms.
+		{"en", []cell{{40, "TERMS Net 30"}}, []cell{{40, "DUE"}, {80, "17 Dec 2025"}}, "Net 30"},
+		{"it", []cell{{40, "Condizioni di pagamento: Pagamento a vista"}}, []cell{{40, "Scadenza pagamento 4/9/2026"}}, "Pagamento a vista"},
 	} {
-		d := Build(doc(map[float64][]cell{100: c.cells}), c.locale)
+		d := Build(doc(map[float64][]cell{100: c.cells, 112: c.next}), c.locale)
 		var got []string
 		for _, v := range d.Values {
 			if v.Type == TTerms {
