@@ -262,7 +262,14 @@ func (p *Page) datedFrom(li, first int) int {
 		words[k] = p.S.Page.Words[wi].Text
 	}
 	for _, h := range labels.FindFunc(words[first:], datedKind) {
-		if after := first + h.Last + 1; after < len(words) && hasDigit(words[after]) {
+		after := first + h.Last + 1
+		if after >= len(words) || !hasDigit(words[after]) {
+			continue
+		}
+		// The date starts right after the label: "Due 17 Dec 2025", not
+		// "invoice date, 3% discount".
+		rest := strings.Join(words[after:min(after+4, len(words))], " ")
+		if ms := parse.FindDates(rest, ""); len(ms) > 0 && ms[0].Start == 0 {
 			return first + h.First
 		}
 	}
