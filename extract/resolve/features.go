@@ -76,6 +76,9 @@ var plainFeatures = []string{
 	"pct.vat", "pct.zero", "pct.big", "pct.only", "pct.rates", "pct.bare", "pct.split",
 	// identifiers with check digits
 	"checked",
+	// a codice fiscale of a person (16 letters and digits), not the 11
+	// digits of a company's, which are its VAT number as well
+	"fc.person",
 	// the value's block and, for names, the name itself
 	"blk.first", "blk.second", "blk.lines", "blk.postal", "blk.street", "blk.vat", "blk.contact", "blk.amounts",
 	"blk.postalrank", "blk.window", "under.street", "under.postal", "name.legal", "name.words", "name.upper", "name.digits", "name.cell",
@@ -303,6 +306,8 @@ func (d *Doc) describe() {
 			d.typeFeatures(v, types, set)
 		case TTerms:
 			d.termsFeatures(v, set)
+		case TFiscal:
+			set("fc.person", flag(len(v.Norm) == 16))
 		case TAmount:
 			a := math.Abs(v.Num)
 			set("amt.cur", flag(v.Currency != ""))

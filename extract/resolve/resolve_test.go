@@ -93,6 +93,25 @@ func TestSpacedNumberInOneCell(t *testing.T) {
 	}
 }
 
+// TestPersonalFiscalCode: of a sole trader's two codes on one line, only
+// the personal codice fiscale bears fc.person; the company's 11 digits
+// are its VAT number too, and the fit weighs the two.
+func TestPersonalFiscalCode(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		100: {{40, "Partita IVA: 02730250426 - Codice Fiscale: CRNGRG62H01G803Y"}},
+	}), "it")
+	got := map[string]bool{}
+	for _, v := range d.Values {
+		if v.Type == TFiscal {
+			got[v.Norm] = slices.Contains(featureList(&v), "fc.person")
+		}
+	}
+	want := map[string]bool{"02730250426": false, "CRNGRG62H01G803Y": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("codici fiscali and fc.person (-want +got):\n%s", diff)
+	}
+}
+
 func TestArithmetic(t *testing.T) {
 	roles := arithmetic(distinctDesc([]float64{1220, 1000, 220, 50, 7.5, 1220}))
 	want := map[int64]int{100000: roleSub, 22000: roleTax, 122000: roleTotal}
