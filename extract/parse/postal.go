@@ -640,8 +640,8 @@ var streetSuffixes = []string{"straße", "strasse", "str.", "weg", "platz", "all
 // number followed by a word ("217 Harbour Street", "27 rue des dunes").
 func IsStreet(s string) bool {
 	words := strings.Fields(strings.ToLower(s))
-	if len(words) == 0 || len(words) > 10 {
-		return false
+	if len(words) == 0 || len(words) > 10 || strings.ContainsAny(s, "?!") {
+		return false // "6 HAI UN GUASTO?": a question is prose
 	}
 	hasDigit := strings.ContainsAny(s, "0123456789")
 	for _, w := range words {

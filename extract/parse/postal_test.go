@@ -155,6 +155,8 @@ func TestIsStreet(t *testing.T) {
 		{"Mühlstr. 17", true},
 		{"Am Ring 3", true},
 		{"Am Mühlbach 163", true},
+		{"6 HAI UN GUASTO?", false}, // a question after a footnote's number
+		{"24 ore su 24!", false},
 		{"Im Tal 4", true},
 		{"Zum Hafen 3a", true},
 		{"An der Alster 12", true},
