@@ -94,8 +94,7 @@ func (p *Page) termsEnd(li, first int) int {
 				continue
 			}
 			// A label that opens a cell of its own ("Pagamento a vista
-			// | Scadenza pagamento 04/09/2026"), or a date's label and
-			// its date, starts something else.
+			// | Scadenza pagamento 04/09/2026") starts something else.
 			opens := ci != start.Index && h.first == p.S.Cells[li][ci].First
 			if termsStop(p, li, h) || opens {
 				end = h.first - 1
@@ -253,13 +252,9 @@ func (p *Page) sentenceLine(li int) bool {
 // a date's label followed by its date ("Due 17 Dec 2025", "Scadenza
 // pagamento 4/9/2026"), however weak the label alone, or -1.
 func (p *Page) datedFrom(li, first int) int {
-	l := p.S.Page.Lines[li]
-	if first >= len(l.Words) {
+	words := strings.Fields(p.texts[li])
+	if first >= len(words) {
 		return -1
-	}
-	words := make([]string, len(l.Words))
-	for k, wi := range l.Words {
-		words[k] = p.S.Page.Words[wi].Text
 	}
 	for _, h := range labels.FindFunc(words[first:], datedKind) {
 		after := first + h.Last + 1
