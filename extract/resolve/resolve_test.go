@@ -59,13 +59,14 @@ func TestIdentifiers(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("identifiers (-want +got):\n%s", diff)
 	}
-	// A number printed in groups of digits is read whole too, unless
-	// the groups are a thousands separator's.
+	// A number printed in groups of digits is read whole too, two or
+	// three neighbouring groups, unless they are a thousands separator's
+	// (findValues keeps those of one cell that no other group adjoins).
 	got = nil
-	for _, m := range identifiers(`Doc. 025 00493 del 18/01/19 importo 12 500 cod 4711 0815 2204 9901`) {
+	for _, m := range identifiers(`Doc. 017 04288 del 21/03/26 importo 12 500 cod 47 0815 2204`) {
 		got = append(got, m.Text)
 	}
-	want = []string{"025", "00493", "18/01/19", "12", "500", "4711", "0815", "2204", "9901", "025 00493"}
+	want = []string{"017", "04288", "21/03/26", "12", "500", "47", "0815", "2204", "017 04288", "47 0815", "47 0815 2204", "0815 2204"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("identifiers of groups (-want +got):\n%s", diff)
 	}
@@ -77,19 +78,22 @@ func TestIdentifiers(t *testing.T) {
 func TestSpacedNumberInOneCell(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		100: {{40, "N. documento"}, {160, "Data"}},
-		112: {{40, "025 00493"}, {160, "18/01/19"}},
+		112: {{40, "017 04288"}, {160, "21/03/26"}},
 		200: {{40, "Colli"}, {160, "12"}, {260, "34"}},
+		220: {{40, "Carta n."}, {160, "4711 0815 2204 9901"}},
 	}), "it")
 	ids := values(d, TID)
-	if !slices.Contains(ids, "025 00493") || slices.Contains(ids, "12 34") {
-		t.Errorf("identifiers %q: want the grouped number whole and no groups of two cells", ids)
+	if !slices.Contains(ids, "017 04288") || slices.ContainsFunc(ids, func(s string) bool {
+		return s == "12 34" || strings.HasPrefix(s, "4711 ") || strings.HasSuffix(s, " 9901")
+	}) {
+		t.Errorf("identifiers %q: want the grouped number whole, no groups of two cells and no part of a longer run", ids)
 	}
 	m, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := m.Resolve(d)["invoice.number"]; got.Value == nil || got.Value.Text != "025 00493" {
-		t.Errorf("invoice number %+v, want 025 00493", got.Value)
+	if got := m.Resolve(d)["invoice.number"]; got.Value == nil || got.Value.Text != "017 04288" {
+		t.Errorf("invoice number %+v, want 017 04288", got.Value)
 	}
 }
 

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -306,10 +307,27 @@ func (d *Doc) findValues() {
 			for _, m := range parse.FindIBANs(text) {
 				add(TIBAN, m)
 			}
-			for _, m := range identifiers(text) {
-				if first, last := p.wordSpan(li, m.Start, m.End); first != last && digitsSpaced(m.Text) && !p.oneCell(li, first, last) {
-					continue // groups of digits of neighbouring cells
+			// A number printed in groups is one identifier: its groups
+			// alone are none.
+			ids := identifiers(text)
+			var grouped []parse.Match
+			for _, m := range ids {
+				if !digitsSpaced(m.Text) {
+					continue
 				}
+				if first, last := p.wordSpan(li, m.Start, m.End); first != last && p.wholeGroups(li, first, last) {
+					grouped = append(grouped, m)
+				}
+			}
+			for _, m := range ids {
+				if digitsSpaced(m.Text) {
+					continue
+				}
+				if !slices.ContainsFunc(grouped, func(g parse.Match) bool { return g.Start <= m.Start && m.End <= g.End }) {
+					add(TID, m)
+				}
+			}
+			for _, m := range grouped {
 				add(TID, m)
 			}
 			d.labelledIBANs(pi, li)
@@ -451,16 +469,22 @@ func identifiers(text string) []parse.Match {
 		out = append(out, parse.Match{Start: s, End: e, Text: text[s:e], Value: text[s:e]})
 	}
 	// Two or three groups of digits set apart by single spaces: a number
-	// printed in groups ("025 00493"), unless the groups are those of a
-	// thousands separator ("12 500").
+	// printed in groups (a till's or a branch's code and a sequence, "017
+	// 04288"), unless the groups are those of a thousands separator ("12
+	// 500").
 	for k := 0; k < len(toks); {
 		j := k
 		for j < len(toks) && digitsOnly(text[toks[j].start:toks[j].end], 2, 6) && (j == k || toks[j].start == toks[j-1].end+1) {
 			j++
 		}
-		if n := j - k; n >= 2 && n <= 3 && toks[j-1].end-toks[k].start <= maxIDLen && !thousands(text, toks[k].start, toks[j-1].end) {
-			s, e := toks[k].start, toks[j-1].end
-			out = append(out, parse.Match{Start: s, End: e, Text: text[s:e], Value: text[s:e]})
+		// Every two or three neighbouring groups of the run: the run may
+		// join numbers of neighbouring cells, which findValues drops.
+		for a := k; a < j; a++ {
+			for b := a + 2; b <= min(a+3, j); b++ {
+				if s, e := toks[a].start, toks[b-1].end; e-s <= maxIDLen && !thousands(text, s, e) {
+					out = append(out, parse.Match{Start: s, End: e, Text: text[s:e], Value: text[s:e]})
+				}
+			}
 		}
 		k = max(j, k+1)
 	}
@@ -472,12 +496,20 @@ func digitsSpaced(s string) bool {
 	return strings.Contains(s, " ") && strings.Trim(s, "0123456789 ") == ""
 }
 
-// oneCell reports whether words first to last of line li stand in one
-// cell.
-func (p *Page) oneCell(li, first, last int) bool {
+// wholeGroups reports whether words first to last of line li, groups of
+// digits, stand in one cell and are all the groups of digits in a row
+// there: "017 04288" beside its label, not two groups of a card or
+// account number printed in four.
+func (p *Page) wholeGroups(li, first, last int) bool {
 	a, ok1 := p.S.CellAt(li, first)
 	b, ok2 := p.S.CellAt(li, last)
-	return ok1 && ok2 && a == b
+	if !ok1 || !ok2 || a != b {
+		return false
+	}
+	c := p.S.Cells[li][a.Index]
+	ws := p.S.Page.Lines[li].Words
+	digits := func(k int) bool { return digitsOnly(p.S.Page.Words[ws[k]].Text, 1, 64) }
+	return (first == c.First || !digits(first-1)) && (last == c.Last || !digits(last+1))
 }
 
 // digitsOnly reports whether s is min to max ASCII digits.

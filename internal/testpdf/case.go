@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/invex/invex/internal/eval"
@@ -79,6 +80,16 @@ func (c Case) MonthFirst() bool { return c.page != nil && c.page.monthFirst }
 // RateGrid reports whether the case prints its totals as a grid per VAT
 // rate with a last row of their sums.
 func (c Case) RateGrid() bool { return c.page != nil && c.page.rateGrid }
+
+// GroupedNumber reports whether the case's document number is printed
+// as groups of digits set apart by spaces (featGroupedNumber).
+func (c Case) GroupedNumber() bool {
+	inv, _ := c.Truth().Result["invoice"].(map[string]any)
+	n, _ := inv["number"].(string)
+	return groupedNumber.MatchString(n)
+}
+
+var groupedNumber = regexp.MustCompile(`^\d+( \d+)+$`)
 
 // NeedsBrowser reports whether writing the case's PDF needs Chromium.
 func (c Case) NeedsBrowser() bool { return c.page != nil }

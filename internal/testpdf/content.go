@@ -300,6 +300,13 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 	num := 1 + rng.IntN(2400)
 	y := s.Date.Year()
 	s.Number = familyNumber(rng, country, lang, credit, num, y)
+	if f.Maybe&featGroupedNumber != 0 && !credit {
+		// Drawn apart from rng, so that the rest of the invoice stays
+		// what it was.
+		if gr := rand.New(rand.NewPCG(seed, 0x6e0b)); gr.IntN(2) == 0 {
+			s.Number = fmt.Sprintf("%03d %05d", 1+gr.IntN(120), num)
+		}
+	}
 	if credit {
 		s.Refers = familyNumber(rng, country, lang, false, num+17, y)
 	}

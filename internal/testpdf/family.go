@@ -116,6 +116,7 @@ const (
 	featDotNumbers               // numbers printed the English way (a decimal dot, no grouping) whatever the language, as a program that ignores it does
 	featMonthFirst               // dates printed month first on A4 (an English program made in the United States), in English families only
 	featRateGrid                 // the foot grid of the totals has a row per VAT rate (rate, taxable, VAT, gross) and a last row of their sums, the invoice's totals
+	featGroupedNumber            // the document number printed as two groups of digits set apart by a space, a till's or a branch's code and a sequence, as till and ERP programs print it
 )
 
 // Family is one layout family.
@@ -164,7 +165,7 @@ var families = []Family{
 		Always: featDelivery | featCode | featUnits, Maybe: featMultiVAT | featLineDiscount | featShipping | featLong | featCredit},
 	{Name: "it-ean-wholesale", Lang: "it", Countries: []string{"IT"}, Head: headCentre, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableLines, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Always: featEAN | featCode | featUnits | featPrecise, Maybe: featMultiVAT | featLineDiscount | featLong | featShipping | featStacked},
+		Always: featEAN | featCode | featUnits | featPrecise, Maybe: featMultiVAT | featLineDiscount | featLong | featShipping | featStacked | featGroupedNumber},
 	{Name: "it-professional", Lang: "it", Countries: []string{"IT"}, Head: headCentre, Parties: partyWindowRight, Meta: metaTitleLine,
 		Table: tableLines, Totals: totColumn, Pay: paySentence, Foot: footNone,
 		Always: featWithholding, Maybe: featCassa | featCredit | featBuyerPerson | featLongTerms},
@@ -223,12 +224,12 @@ var families = []Family{
 		Always: featReverse, Maybe: featUnits | featHours | featPos | featLongTerms},
 	{Name: "de-webshop", Lang: "de", Countries: []string{"DE"}, Head: headLogo, Parties: partyBillShip, Meta: metaTableRight,
 		Table: tableLines, Totals: totColumn, Pay: payBlock, Foot: footColumns, Ghostscript: true,
-		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson | featKeyedItems | featGrossLines},
+		Always: featShipping | featDelivery, Maybe: featMultiVAT | featCode | featBuyerPerson | featKeyedItems | featGrossLines | featGroupedNumber},
 
 	// French programs.
 	{Name: "fr-classic", Lang: "fr", Countries: []string{"FR"}, Head: headLogo, Parties: partyWindowRight, Meta: metaBeside,
 		Table: tableRuled, Totals: totVATColumn, Pay: payBlock, Foot: footLegal,
-		Maybe: featMultiVAT | featUnits | featCredit | featLineDiscount | featCode | featStacked | featFlatRow},
+		Maybe: featMultiVAT | featUnits | featCredit | featLineDiscount | featCode | featStacked | featFlatRow | featGroupedNumber},
 	{Name: "fr-band-grid", Lang: "fr", Countries: []string{"FR"}, Head: headBand, Parties: partySideBySide, Meta: metaGrid,
 		Table: tableZebra, Totals: totColumn, Pay: payBlock, Foot: footLegal, Ghostscript: true,
 		Maybe: featMultiVAT | featUnits | featDocDiscount | featWrap},
@@ -269,7 +270,7 @@ var families = []Family{
 		Maybe: featMultiVAT | featUnits | featLongTerms},
 	{Name: "en-marketplace", Lang: "en", Countries: []string{"GB", "IE"}, Head: headLeft, Parties: partyBillShip, Meta: metaKVBox,
 		Table: tableRuled, Totals: totTableRows, Pay: payBlock, Foot: footLegal, Ghostscript: true,
-		Always: featDelivery, Maybe: featMultiVAT | featShipping | featCode | featBuyerPerson | featGrossLines},
+		Always: featDelivery, Maybe: featMultiVAT | featShipping | featCode | featBuyerPerson | featGrossLines | featGroupedNumber},
 	{Name: "en-us-balance", Lang: "en", Countries: []string{"US"}, Letter: true, Head: headRight, Parties: partySideBySide, Meta: metaBeside,
 		Table: tableZebra, Totals: totColumn, Pay: paySentence, Foot: footNone,
 		Always: featPos, Maybe: featAdvance | featDocDiscount | featWrap | featDetail},
