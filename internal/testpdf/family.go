@@ -82,41 +82,41 @@ const (
 
 // Content features a family may print.
 const (
-	featCredit       = 1 << iota // credit notes
-	featMultiVAT                 // several VAT rates
-	featDocDiscount              // a document-level discount
-	featLineDiscount             // discounts per line
-	featWrap                     // long descriptions that wrap
-	featDetail                   // a second description line (lot, period)
-	featLong                     // long tables over two or more pages
-	featWithholding              // Italian ritenuta d'acconto
-	featStamp                    // Italian imposta di bollo
-	featCassa                    // Italian cassa previdenza contribution
-	featSplit                    // Italian split payment
-	featReverse                  // reverse charge
-	featExempt                   // no VAT (flat-rate, small business)
-	featShipping                 // shipping or packing charges
-	featAdvance                  // an advance paid, deducted from the amount due
-	featPrecise                  // unit prices with 3 to 5 decimals
-	featEAN                      // EAN codes in the code column
-	featVATCodes                 // VAT codes or natures instead of rates in the rows
-	featDelivery                 // a delivery address
-	featHours                    // hourly services
-	featBuyerPerson              // private buyers without a VAT number
-	featUnits                    // a unit column
-	featCode                     // a product code column
-	featPos                      // a position column
-	featKeyedItems               // items as blocks of "Key: value" lines instead of a table (e-invoice viewers, forms)
-	featAmountOnly               // item rows print a description and an amount, no quantity or price (services)
-	featStacked                  // cells centred in their row: the price stacked as gross, discount and net, the description over a period, the code over a reference
-	featLeftNumbers              // the numbers of the item table left-aligned in their cells, as a word processor's table prints them
-	featFlatRow                  // one row of a priced table prints its amount alone, no quantity or price (a flat fee)
-	featLongTerms                // payment terms with a cash discount, wrapping over two or three lines of a narrow column
-	featGrossLines               // the item table's amounts include each row's VAT, printed before them (a shop's "Total TTC")
-	featDotNumbers               // numbers printed the English way (a decimal dot, no grouping) whatever the language, as a program that ignores it does
-	featMonthFirst               // dates printed month first on A4 (an English program made in the United States), in English families only
-	featRateGrid                 // the foot grid of the totals has a row per VAT rate (rate, taxable, VAT, gross) and a last row of their sums, the invoice's totals
-	featGroupedNumber            // the document number printed as two groups of digits set apart by a space, a till's or a branch's code and a sequence, as till and ERP programs print it
+	featCredit        = 1 << iota // credit notes
+	featMultiVAT                  // several VAT rates
+	featDocDiscount               // a document-level discount
+	featLineDiscount              // discounts per line
+	featWrap                      // long descriptions that wrap
+	featDetail                    // a second description line (lot, period)
+	featLong                      // long tables over two or more pages
+	featWithholding               // Italian ritenuta d'acconto
+	featStamp                     // Italian imposta di bollo
+	featCassa                     // Italian cassa previdenza contribution
+	featSplit                     // Italian split payment
+	featReverse                   // reverse charge
+	featExempt                    // no VAT (flat-rate, small business)
+	featShipping                  // shipping or packing charges
+	featAdvance                   // an advance paid, deducted from the amount due
+	featPrecise                   // unit prices with 3 to 5 decimals
+	featEAN                       // EAN codes in the code column
+	featVATCodes                  // VAT codes or natures instead of rates in the rows
+	featDelivery                  // a delivery address
+	featHours                     // hourly services
+	featBuyerPerson               // private buyers without a VAT number
+	featUnits                     // a unit column
+	featCode                      // a product code column
+	featPos                       // a position column
+	featKeyedItems                // items as blocks of "Key: value" lines instead of a table (e-invoice viewers, forms)
+	featAmountOnly                // item rows print a description and an amount, no quantity or price (services)
+	featStacked                   // cells centred in their row: the price stacked as gross, discount and net, the description over a period, the code over a reference
+	featLeftNumbers               // the numbers of the item table left-aligned in their cells, as a word processor's table prints them
+	featFlatRow                   // one row of a priced table prints its amount alone, no quantity or price (a flat fee)
+	featLongTerms                 // payment terms with a cash discount, wrapping over two or three lines of a narrow column
+	featGrossLines                // the item table's amounts include each row's VAT, printed before them (a shop's "Total TTC")
+	featDotNumbers                // numbers printed the English way (a decimal dot, no grouping) whatever the language, as a program that ignores it does
+	featMonthFirst                // dates printed month first on A4 (an English program made in the United States), in English families only
+	featRateGrid                  // the foot grid of the totals has a row per VAT rate (rate, taxable, VAT, gross) and a last row of their sums, the invoice's totals
+	featGroupedNumber             // the document number printed as two groups of digits set apart by a space, a till's or a branch's code and a sequence, as till and ERP programs print it
 )
 
 // Family is one layout family.
