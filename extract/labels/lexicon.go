@@ -943,11 +943,14 @@ func keyVocabulary() []def {
 		v = append(v, def{kind: k, lang: lang, weight: w, labels: labels})
 	}
 	add(PartyName, it, 1, "Denominazione", "Ragione sociale", "Denominazione sociale",
-		"Nome e cognome", "Cognome e nome", "Nominativo")
-	add(PartyName, en, 1, "Company name", "Business name", "Legal name", "Trading name", "Full name")
-	add(PartyName, de, 1, "Firmenname", "Firmenbezeichnung", "Vor- und Nachname")
+		"Nome e cognome", "Cognome e nome", "Nominativo", "Nome commerciale", "Insegna",
+		"Nome cliente")
+	add(PartyName, en, 1, "Company name", "Business name", "Legal name", "Trading name", "Trade name",
+		"Full name", "Customer name")
+	add(PartyName, de, 1, "Firmenname", "Firmenbezeichnung", "Vor- und Nachname", "Handelsname",
+		"Kundenname")
 	add(PartyName, fr, 1, "Raison sociale", "Dénomination", "Dénomination sociale", "Nom et prénom",
-		"Nom de la société")
+		"Nom de la société", "Nom commercial", "Nom du client", "Nom de l'abonné", "Nom du titulaire")
 	add(GivenName, it, 1, "Nome")
 	add(GivenName, en, 1, "First name", "Given name", "Forename")
 	add(GivenName, de, 1, "Vorname")

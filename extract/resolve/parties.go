@@ -1094,13 +1094,15 @@ var headingWords = map[string]bool{
 	"note": true, "annotazioni": true, "informativa": true, "privacy": true, "dati": true, "riepilogo": true,
 	"dettaglio": true, "dettagli": true, "comunicazioni": true, "avvisi": true, "avviso": true, "causale": true,
 	"periodo": true, "letture": true, "consumi": true, "informazioni": true, "aggiuntive": true,
+	"versione": true,
 	// English
 	"notes": true, "remarks": true, "returns": true, "details": true, "summary": true, "information": true,
 	"period": true, "comments": true, "instructions": true, "notice": true, "additional": true,
+	"version": true,
 	// German
 	"hinweise": true, "hinweis": true, "bemerkungen": true, "bemerkung": true, "anmerkungen": true,
 	"zeitraum": true, "übersicht": true, "informationen": true, "zusammenfassung": true,
-	"abrechnungszeitraum": true, "verbrauch": true, "zusätzliche": true,
+	"abrechnungszeitraum": true, "verbrauch": true, "zusätzliche": true, "fassung": true,
 	// French
 	"remarques": true, "remarque": true, "informations": true, "détails": true, "récapitulatif": true,
 	"période": true, "commentaires": true, "observations": true, "complémentaires": true,

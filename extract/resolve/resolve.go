@@ -185,8 +185,11 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	withTotals(opts, th, pick, out, "financials.discount")
 	// The due date is not before the issue date, and one printed date is
 	// not both: the same day is both only when the document prints it
-	// twice ("Data 28/09/2026 … Scadenza 28/09/2026").
-	joint2(opts, th, pick, "invoice.date", "invoice.due_date", func(a, b *option) bool {
+	// twice ("Data 28/09/2026 … Scadenza 28/09/2026"). The issue date
+	// stands as chosen alone: a document issued after it was paid prints
+	// payment dates before its own date, and those make no due date, they
+	// do not move the issue date.
+	after(opts, th, pick, out, "invoice.date", "invoice.due_date", func(a, b *option) bool {
 		return a.key < b.key || a.key == b.key && d.printings(TDate, a.key) >= 2
 	})
 	joint2(opts, th, pick, "invoice.number", "invoice.po_number", func(a, b *option) bool { return a.key != b.key })
@@ -575,6 +578,26 @@ func joint2(opts map[string][]option, th func(string) float64, pick func(string,
 	}
 	pick(fa, ba)
 	pick(fb, bb)
+}
+
+// after keeps field fb's choice only where it agrees with field fa's
+// chosen value (ok(a, b)): fb takes its best option that does, or none.
+func after(opts map[string][]option, th func(string) float64, pick func(string, *option), out map[string]Choice, fa, fb string, ok func(a, b *option) bool) {
+	a := out[fa].Value
+	if a == nil {
+		return
+	}
+	oa := &option{key: Key(a), v: a, prob: out[fa].Prob}
+	for _, b := range ptrs(opts[fb]) {
+		if utility(b.prob, th(fb)) <= 0 {
+			break
+		}
+		if ok(oa, b) {
+			pick(fb, b)
+			return
+		}
+	}
+	pick(fb, nil)
 }
 
 // printings counts the places where the document prints a value of type t

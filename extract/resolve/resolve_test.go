@@ -840,6 +840,14 @@ func TestNameLike(t *testing.T) {
 		"Für":                           false, // a preposition alone
 		"RSSMRA80A01H501X":              true,  // letters and digits with no valid check letter
 		"Comune di Sesto":               true,
+		// Keys of a name alone, in each language, name nobody.
+		"NOM COMMERCIAL":        false,
+		"Client Nom commercial": false,
+		"Nom de l’abonné":       false,
+		"SELLER TRADE NAME":     false,
+		"Customer name":         false,
+		"Kundenname":            false,
+		"Nome commerciale":      false,
 	} {
 		if got := nameLike(seg); got != want {
 			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
@@ -3353,5 +3361,55 @@ func TestDueDateIsNotTheIssueDate(t *testing.T) {
 	}), "it")
 	if c := m.Resolve(twice); c["invoice.date"].Value == nil || c["invoice.due_date"].Value == nil {
 		t.Errorf("the date printed twice: issue %v, due %v; want both", c["invoice.date"].Value, c["invoice.due_date"].Value)
+	}
+}
+
+// TestPaymentDatesBeforeTheIssueDate: a document issued after it was paid
+// prints its payment dates before its own date. The issue date its label
+// gives stands, and those dates make no due date, however well the due
+// date's model scores them, in each language.
+func TestPaymentDatesBeforeTheIssueDate(t *testing.T) {
+	m := labelModel("invoice.date", "invoice.due_date")
+	for _, tt := range []struct {
+		locale, issue, due string
+	}{
+		{"it", "Data documento", "Data scadenza"},
+		{"en", "Invoice date", "Due date"},
+		{"de", "Rechnungsdatum", "Fälligkeitsdatum"},
+		{"fr", "Date de facture", "Date d'échéance"},
+	} {
+		d := Build(doc(map[float64][]cell{
+			60:  {{40, tt.issue}, {300, "06/02/2025"}},
+			400: {{40, tt.due}, {300, "15/01/2025"}},
+			415: {{40, tt.due}, {300, "02/02/2025"}},
+		}), tt.locale)
+		c := m.Resolve(d)
+		if got := c["invoice.date"].Value; got == nil || got.Norm != "2025-02-06" {
+			t.Errorf("%s: issue date %+v, want 2025-02-06", tt.locale, got)
+		}
+		if got := c["invoice.due_date"].Value; got != nil {
+			t.Errorf("%s: due date %q, want none (every payment date is before the issue date)", tt.locale, got.Text)
+		}
+	}
+}
+
+// TestHeadingShare: the words heading a section, and the version line an
+// e-invoice's rendering prints under its title ("Versione FPR12"), count
+// against a name; a company's words do not.
+func TestHeadingShare(t *testing.T) {
+	for text, want := range map[string]float64{
+		"Versione FPR12":         0.5,
+		"Version 1.2":            1,
+		"Fassung 2":              1,
+		"Dettaglio consumi":      1,
+		"Hinweise zur Rechnung":  0.5,
+		"Bianchi Caffè S.p.A.":   0,
+		"Versicherung Müller AG": 0,
+		"Notes et remarques":     1,
+		"Summary of the account": 0.5,
+	} {
+		if got := headingShare(strings.Fields(text)); got != want {
+			t.Errorf("headingShare(%q) = %v, want %v", text, got, want)
+		}
 	}
 }
