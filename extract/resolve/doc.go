@@ -46,6 +46,10 @@ type Doc struct {
 	monthFirst bool
 	// summary is the VAT summary per rate (see Doc.rateLines).
 	summary rateSummary
+	// table is the item table ReadItems read while the values were
+	// described (see Doc.itemNumbers); the values it reads are all there
+	// by then.
+	table *Table
 }
 
 // Page is one page's structure with the labels found in its cells.

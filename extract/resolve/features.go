@@ -42,6 +42,10 @@ var plainFeatures = []string{
 	// amounts
 	"amt.cur", "amt.neg", "amt.int", "amt.rank1", "amt.rank2", "amt.rank3", "amt.maxpage", "amt.lastpage.max",
 	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "ar.added", "amt.zero", "amt.small",
+	// a number of a row the item table reader reads as an item (its
+	// quantity, price, discount, rate or amount): an item's, not a sum of
+	// the document ("Tourist tax 4,00 6,30 25,20")
+	"item.num",
 	// payment methods (see Doc.payWords): the method named, several
 	// methods named; a word in a line of prose, a word starting its cell
 	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
@@ -237,6 +241,7 @@ func (d *Doc) describe() {
 	roles := arithmetic(distinct)
 	d.sumRoles(summary, distinct, roles)
 	d.addedTotals(roles)
+	inItem := d.itemNumbers()
 	// Values per line and per cell, by type.
 	type lineKey struct{ page, line int }
 	perLine := map[lineKey][numTypes]int{}
@@ -298,6 +303,7 @@ func (d *Doc) describe() {
 		set("checked", flag(v.Checked))
 		set("emb", flag(v.embedded))
 		set("street.weak", flag(v.weak))
+		set("item.num", flag(inItem[i]))
 
 		switch v.Type {
 		case TPayMethod, TCurrency:
@@ -810,4 +816,43 @@ func flag(ok bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// itemNumbers marks the values that are the numbers of an item row the
+// table reader reads (see ReadItems): amounts and percentages inside the
+// row's box equal to its quantity, unit price, discount, rate or amount.
+func (d *Doc) itemNumbers() map[int]bool {
+	t := ReadItems(d)
+	d.table = &t
+	if len(t.Items) == 0 {
+		return nil
+	}
+	onPage := map[int][]int{} // by 1-based page number
+	for i := range d.Values {
+		v := &d.Values[i]
+		if (v.Type == TAmount || v.Type == TPercent) && v.Line >= 0 && v.Page >= 0 && v.Page < len(d.Pages) {
+			n := d.Pages[v.Page].Num
+			onPage[n] = append(onPage[n], i)
+		}
+	}
+	out := map[int]bool{}
+	for _, it := range t.Items {
+		var nums []int64
+		for _, x := range []*float64{it.Quantity, it.UnitPrice, it.Amount, it.DiscountPct, it.TaxRate} {
+			if x != nil {
+				nums = append(nums, cents(math.Abs(*x)))
+			}
+		}
+		for _, i := range onPage[it.Page] {
+			v := &d.Values[i]
+			cx, cy := (v.Box.X0+v.Box.X1)/2, (v.Box.Y0+v.Box.Y1)/2
+			if cx < it.Box.X0 || cx > it.Box.X1 || cy < it.Box.Y0 || cy > it.Box.Y1 {
+				continue
+			}
+			if slices.Contains(nums, cents(math.Abs(v.Num))) {
+				out[i] = true
+			}
+		}
+	}
+	return out
 }

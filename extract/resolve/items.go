@@ -310,6 +310,11 @@ var totalKinds = map[labels.Kind]bool{
 // its description, code and unit, and the lines under it without numbers
 // continue its description. It needs no header row and no label.
 func ReadItems(d *Doc) Table {
+	if d.table != nil {
+		t := *d.table
+		t.Items = slices.Clone(t.Items)
+		return t
+	}
 	var t Table
 	// The values of each page, in their order in d.Values.
 	onPage := make([][]int, len(d.Pages))

@@ -3413,3 +3413,51 @@ func TestHeadingShare(t *testing.T) {
 		}
 	}
 }
+
+// TestItemNumbers: the numbers of a row the table reader reads as an item
+// carry item.num, whatever words its description holds (a tourist tax, a
+// stamp, a discount are items too), and the sums under the table do not,
+// in each language.
+func TestItemNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		locale                       string
+		head, taxItem, other, totals []string
+	}{
+		{"en", []string{"Description", "Qty", "Unit price", "Amount"}, []string{"Tourist tax", "4.00", "6.30", "25.20"},
+			[]string{"Double room", "2.00", "70.00", "140.00"}, []string{"Total tax", "14.00", "Total", "179.20"}},
+		{"it", []string{"Descrizione", "Quantità", "Prezzo", "Importo"}, []string{"Tassa di soggiorno", "4,00", "6,30", "25,20"},
+			[]string{"Camera doppia", "2,00", "70,00", "140,00"}, []string{"Totale IVA", "14,00", "Totale", "179,20"}},
+		{"de", []string{"Beschreibung", "Menge", "Einzelpreis", "Betrag"}, []string{"Kurtaxe", "4,00", "6,30", "25,20"},
+			[]string{"Doppelzimmer", "2,00", "70,00", "140,00"}, []string{"MwSt.", "14,00", "Gesamtbetrag", "179,20"}},
+		{"fr", []string{"Désignation", "Quantité", "Prix unitaire", "Montant"}, []string{"Taxe de séjour", "4,00", "6,30", "25,20"},
+			[]string{"Chambre double", "2,00", "70,00", "140,00"}, []string{"Total TVA", "14,00", "Total TTC", "179,20"}},
+	} {
+		row := func(s []string) []cell {
+			return []cell{{40, s[0]}, {250, s[1]}, {330, s[2]}, {450, s[3]}}
+		}
+		d := Build(doc(map[float64][]cell{
+			100: row(tt.head),
+			112: row(tt.taxItem),
+			124: row(tt.other),
+			300: {{250, tt.totals[0]}, {450, tt.totals[1]}},
+			312: {{250, tt.totals[2]}, {450, tt.totals[3]}},
+		}), tt.locale)
+		items := 0
+		for _, v := range d.Values {
+			if v.Type != TAmount {
+				continue
+			}
+			y := d.Pages[v.Page].S.Page.Lines[v.Line].Box.Y0
+			want := y < 200
+			if want {
+				items++
+			}
+			if got := slices.Contains(featureList(&v), "item.num"); got != want {
+				t.Errorf("%s: %q at y %v: item.num %v, want %v", tt.locale, v.Text, y, got, want)
+			}
+		}
+		if items < 6 {
+			t.Errorf("%s: %d amounts read in the item rows, want 6", tt.locale, items)
+		}
+	}
+}
