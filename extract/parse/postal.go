@@ -624,13 +624,15 @@ var measureUnits = setOf(`kwh mwh gwh kw mw kvarh kvar smc mc m3 m³ m2 m² kg g
 var streetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le corso c.so largo vicolo
 	strada str. contrada c.da località loc. frazione fraz. borgo lungomare lungotevere salita traversa vico
 	rue avenue av. bd boulevard chemin allée allee impasse quai route cours square passage voie lieu-dit
-	street st. road rd rd. ave ave. lane ln drive dr. boulevard blvd blvd. terrace highway hwy parkway
+	street road lane drive boulevard blvd blvd. terrace highway parkway
 	straße strasse weg platz allee gasse damm ufer chaussee promenade postfach
 	casella c.p. p.o. bp`)
 
 // weakStreetWords name a street only on a line with a number ("12 Place
-// Bellecour", "Am Ring 3"): alone they are common words of names.
-var weakStreetWords = setOf(`place court ct way ring markt pl.`)
+// Bellecour", "Am Ring 3"): alone they are common words of names, or the
+// abbreviations of English streets, which alone are codes and titles as
+// well ("LN" for a company not in liquidation, "Dr.", "St. Gallen").
+var weakStreetWords = setOf(`place court ct way ring markt pl. st. rd rd. ave ave. ln dr. hwy`)
 
 // streetSuffixes end German compound street names ("Händlerstraße").
 var streetSuffixes = []string{"straße", "strasse", "str.", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer", "chaussee", "promenade", "steig", "pfad"}

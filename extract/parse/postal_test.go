@@ -149,6 +149,13 @@ func TestIsStreet(t *testing.T) {
 		{"27 rue des dunes", true},
 		{"19 rue d'en haut, Seller line 2", true},
 		{"217 Harbour Street", true},
+		// English abbreviations name a street only with a number: alone
+		// they are codes and titles.
+		{"4417 Maple Ln", true},
+		{"12 Oak Rd.", true},
+		{"LN (non in liquidazione)", false},
+		{"Dr. Anna Weber", false},
+		{"St. Gallen", false},
 		{"625 Alder Ave South", true},
 		{"Händlerstraße 14", true},
 		{"Lindenallee 23", true},

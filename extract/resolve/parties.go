@@ -584,7 +584,7 @@ func (d *Doc) segment(pi, li, s, e int, add func(Type, int, int, string, float64
 		}
 		return
 	}
-	if parse.IsStreet(seg) {
+	if parse.IsStreet(seg) && !labelsOnly(seg) {
 		d.street(pi, li, s, e, add)
 		return
 	}
@@ -768,6 +768,35 @@ func nameLike(seg string) bool {
 		}
 	}
 	return slices.Contains(covered, false)
+}
+
+// labelsOnly reports whether every word of seg with a letter in it is a
+// word of a label or key found in it: a label alone ("Käufer:", "Adresse"),
+// or a numbered heading ("3 TOTALE DA PAGARE"), which no street is, though
+// its words may read as one (a number before a word, a word ending as
+// streets end).
+func labelsOnly(seg string) bool {
+	words := strings.Fields(seg)
+	covered := make([]bool, len(words))
+	for _, h := range append(labels.Find(words), labels.FindKeys(words)...) {
+		if h.Score < minLabelScore {
+			continue
+		}
+		for k := h.First; k <= h.Last; k++ {
+			covered[k] = true
+		}
+	}
+	lettered := false
+	for i, w := range words {
+		if strings.IndexFunc(w, unicode.IsLetter) < 0 {
+			continue
+		}
+		if !covered[i] {
+			return false
+		}
+		lettered = true
+	}
+	return lettered
 }
 
 // creditVerbs and creditWords start the line in which the program that

@@ -3461,3 +3461,24 @@ func TestItemNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelsOnly: a label or key alone, or a numbered heading, is no street
+// though its words read as one; a street with a label's word in it is.
+func TestLabelsOnly(t *testing.T) {
+	for seg, want := range map[string]bool{
+		"Käufer:":                 true,
+		"Verkäufer":               true,
+		"3 TOTALE DA PAGARE":      true,
+		"2. Invoice total":        true,
+		"Adresse":                 true,
+		"Mainufer 12":             false,
+		"Via del Commercio 4":     false,
+		"12 rue de la Paix":       false,
+		"1200 Total Way":          false,
+		"Hauptstraße 5, 2. Stock": false,
+	} {
+		if got := labelsOnly(seg); got != want {
+			t.Errorf("labelsOnly(%q) = %v, want %v", seg, got, want)
+		}
+	}
+}
