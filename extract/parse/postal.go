@@ -631,7 +631,8 @@ var streetWords = setOf(`via viale v.le piazza p.za p.zza pza piazzale p.le cors
 // weakStreetWords name a street only on a line with a number ("12 Place
 // Bellecour", "Am Ring 3"): alone they are common words of names, or the
 // abbreviations of English streets, which alone are codes and titles as
-// well ("LN" for a company not in liquidation, "Dr.", "St. Gallen").
+// well ("LS", a company in liquidation, in an Italian e-invoice; "Dr.",
+// "St. Gallen").
 var weakStreetWords = setOf(`place court ct way ring markt pl. st. rd rd. ave ave. ln dr. hwy`)
 
 // streetSuffixes end German compound street names ("Händlerstraße").

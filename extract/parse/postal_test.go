@@ -153,7 +153,7 @@ func TestIsStreet(t *testing.T) {
 		// they are codes and titles.
 		{"4417 Maple Ln", true},
 		{"12 Oak Rd.", true},
-		{"LN (non in liquidazione)", false},
+		{"LS (in liquidazione)", false},
 		{"Dr. Anna Weber", false},
 		{"St. Gallen", false},
 		{"625 Alder Ave South", true},

@@ -44,7 +44,7 @@ var plainFeatures = []string{
 	"ar.total", "ar.sub", "ar.tax", "ar.total.lab", "ar.added", "amt.zero", "amt.small",
 	// a number of a row the item table reader reads as an item (its
 	// quantity, price, discount, rate or amount): an item's, not a sum of
-	// the document ("Tourist tax 4,00 6,30 25,20")
+	// the document ("Kurtaxe 3 2,50 7,50": a quantity, no tax)
 	"item.num",
 	// payment methods (see Doc.payWords): the method named, several
 	// methods named; a word in a line of prose, a word starting its cell

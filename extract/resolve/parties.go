@@ -772,7 +772,7 @@ func nameLike(seg string) bool {
 
 // labelsOnly reports whether every word of seg with a letter in it is a
 // word of a label or key found in it: a label alone ("Käufer:", "Adresse"),
-// or a numbered heading ("3 TOTALE DA PAGARE"), which no street is, though
+// or a numbered heading ("5 IMPORTO DOVUTO"), which no street is, though
 // its words may read as one (a number before a word, a word ending as
 // streets end).
 func labelsOnly(seg string) bool {

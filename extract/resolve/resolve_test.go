@@ -841,13 +841,13 @@ func TestNameLike(t *testing.T) {
 		"RSSMRA80A01H501X":              true,  // letters and digits with no valid check letter
 		"Comune di Sesto":               true,
 		// Keys of a name alone, in each language, name nobody.
-		"NOM COMMERCIAL":        false,
-		"Client Nom commercial": false,
-		"Nom de l’abonné":       false,
-		"SELLER TRADE NAME":     false,
-		"Customer name":         false,
-		"Kundenname":            false,
-		"Nome commerciale":      false,
+		"Nom commercial":          false,
+		"Acheteur Nom commercial": false,
+		"Nom du titulaire":        false,
+		"Supplier trade name":     false,
+		"Customer name":           false,
+		"Kundenname":              false,
+		"Nome commerciale":        false,
 	} {
 		if got := nameLike(seg); got != want {
 			t.Errorf("nameLike(%q) = %v, want %v", seg, got, want)
@@ -3379,13 +3379,13 @@ func TestPaymentDatesBeforeTheIssueDate(t *testing.T) {
 		{"fr", "Date de facture", "Date d'échéance"},
 	} {
 		d := Build(doc(map[float64][]cell{
-			60:  {{40, tt.issue}, {300, "06/02/2025"}},
-			400: {{40, tt.due}, {300, "15/01/2025"}},
-			415: {{40, tt.due}, {300, "02/02/2025"}},
+			60:  {{40, tt.issue}, {300, "18/03/2026"}},
+			400: {{40, tt.due}, {300, "02/03/2026"}},
+			415: {{40, tt.due}, {300, "10/03/2026"}},
 		}), tt.locale)
 		c := m.Resolve(d)
-		if got := c["invoice.date"].Value; got == nil || got.Norm != "2025-02-06" {
-			t.Errorf("%s: issue date %+v, want 2025-02-06", tt.locale, got)
+		if got := c["invoice.date"].Value; got == nil || got.Norm != "2026-03-18" {
+			t.Errorf("%s: issue date %+v, want 2026-03-18", tt.locale, got)
 		}
 		if got := c["invoice.due_date"].Value; got != nil {
 			t.Errorf("%s: due date %q, want none (every payment date is before the issue date)", tt.locale, got.Text)
@@ -3394,11 +3394,11 @@ func TestPaymentDatesBeforeTheIssueDate(t *testing.T) {
 }
 
 // TestHeadingShare: the words heading a section, and the version line an
-// e-invoice's rendering prints under its title ("Versione FPR12"), count
+// e-invoice's rendering prints under its title ("Versione FPA12"), count
 // against a name; a company's words do not.
 func TestHeadingShare(t *testing.T) {
 	for text, want := range map[string]float64{
-		"Versione FPR12":         0.5,
+		"Versione FPA12":         0.5,
 		"Version 1.2":            1,
 		"Fassung 2":              1,
 		"Dettaglio consumi":      1,
@@ -3423,14 +3423,14 @@ func TestItemNumbers(t *testing.T) {
 		locale                       string
 		head, taxItem, other, totals []string
 	}{
-		{"en", []string{"Description", "Qty", "Unit price", "Amount"}, []string{"Tourist tax", "4.00", "6.30", "25.20"},
-			[]string{"Double room", "2.00", "70.00", "140.00"}, []string{"Total tax", "14.00", "Total", "179.20"}},
-		{"it", []string{"Descrizione", "Quantità", "Prezzo", "Importo"}, []string{"Tassa di soggiorno", "4,00", "6,30", "25,20"},
-			[]string{"Camera doppia", "2,00", "70,00", "140,00"}, []string{"Totale IVA", "14,00", "Totale", "179,20"}},
-		{"de", []string{"Beschreibung", "Menge", "Einzelpreis", "Betrag"}, []string{"Kurtaxe", "4,00", "6,30", "25,20"},
-			[]string{"Doppelzimmer", "2,00", "70,00", "140,00"}, []string{"MwSt.", "14,00", "Gesamtbetrag", "179,20"}},
-		{"fr", []string{"Désignation", "Quantité", "Prix unitaire", "Montant"}, []string{"Taxe de séjour", "4,00", "6,30", "25,20"},
-			[]string{"Chambre double", "2,00", "70,00", "140,00"}, []string{"Total TVA", "14,00", "Total TTC", "179,20"}},
+		{"en", []string{"Description", "Qty", "Unit price", "Amount"}, []string{"City tax", "3.00", "2.50", "7.50"},
+			[]string{"Double room", "2.00", "70.00", "140.00"}, []string{"Total tax", "14.75", "Total", "162.25"}},
+		{"it", []string{"Descrizione", "Quantità", "Prezzo", "Importo"}, []string{"Imposta di soggiorno", "3,00", "2,50", "7,50"},
+			[]string{"Camera doppia", "2,00", "70,00", "140,00"}, []string{"Totale IVA", "14,75", "Totale", "162,25"}},
+		{"de", []string{"Beschreibung", "Menge", "Einzelpreis", "Betrag"}, []string{"Kurtaxe", "3,00", "2,50", "7,50"},
+			[]string{"Doppelzimmer", "2,00", "70,00", "140,00"}, []string{"MwSt.", "14,75", "Gesamtbetrag", "162,25"}},
+		{"fr", []string{"Désignation", "Quantité", "Prix unitaire", "Montant"}, []string{"Taxe de séjour", "3,00", "2,50", "7,50"},
+			[]string{"Chambre double", "2,00", "70,00", "140,00"}, []string{"Total TVA", "14,75", "Total TTC", "162,25"}},
 	} {
 		row := func(s []string) []cell {
 			return []cell{{40, s[0]}, {250, s[1]}, {330, s[2]}, {450, s[3]}}
@@ -3468,8 +3468,8 @@ func TestLabelsOnly(t *testing.T) {
 	for seg, want := range map[string]bool{
 		"Käufer:":                 true,
 		"Verkäufer":               true,
-		"3 TOTALE DA PAGARE":      true,
-		"2. Invoice total":        true,
+		"5 IMPORTO DOVUTO":        true,
+		"2. Total due":            true,
 		"Adresse":                 true,
 		"Mainufer 12":             false,
 		"Via del Commercio 4":     false,
