@@ -124,6 +124,11 @@ var plainFeatures = []string{
 	"ocr", "ocr.nolabel", "ocr.doubt",
 }
 
+// nanpPhone is a North American phone number without its country code
+// ("415-555-0134", "(415) 555-0134", "415.555.0134"), shaped as an
+// identifier.
+var nanpPhone = regexp.MustCompile(`^(\(\d{3}\) ?|\d{3}[-.])\d{3}[-.]\d{4}$`)
+
 var (
 	featureNames []string
 	featureIndex map[string]int32
@@ -373,7 +378,7 @@ func (d *Doc) describe() {
 			set("id.year", flag(yearRe.MatchString(t)))
 			_, isVAT := parse.VATID(t)
 			set("id.vat", flag(isVAT))
-			set("id.phone", flag((strings.HasPrefix(t, "+") || strings.HasPrefix(t, "0")) && digits >= 9))
+			set("id.phone", flag((strings.HasPrefix(t, "+") || strings.HasPrefix(t, "0")) && digits >= 9 || nanpPhone.MatchString(t)))
 			set("id.short", flag(n <= 2))
 			set("id.long", flag(n >= 14))
 			set("id.zip", flag(n == 5 && digits == 5))

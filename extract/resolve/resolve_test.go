@@ -3482,3 +3482,35 @@ func TestLabelsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestNANPPhoneIsPhoneShaped: a North American phone number read as an
+// identifier candidate carries id.phone, as a European one with its prefix
+// does; a document number with dashes does not. (Written with a space,
+// "(415) 555-0134", a phone number is no identifier candidate at all.)
+func TestNANPPhoneIsPhoneShaped(t *testing.T) {
+	for text, want := range map[string]bool{
+		"415-555-0134":  true,
+		"415.555.0134":  true,
+		"+390212345678": true,
+		"INV-2026-0134": false,
+		"2026-555-01":   false,
+		"12-345-6789":   false,
+	} {
+		d := Build(doc(map[float64][]cell{
+			60: {{40, "Acme Plumbing"}},
+			72: {{40, text}},
+		}), "en")
+		found := false
+		for _, v := range d.Values {
+			if v.Type == TID && v.Text == text {
+				found = true
+				if got := slices.Contains(featureList(&v), "id.phone"); got != want {
+					t.Errorf("%q: id.phone %v, want %v", text, got, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q is no identifier candidate", text)
+		}
+	}
+}

@@ -388,7 +388,13 @@ func familyParty(rng *rand.Rand, country, name string) Party {
 	case "IE":
 		pt.Phone = fmt.Sprintf("+353 1 %03d %04d", rng.IntN(1000), rng.IntN(10000))
 	case "US":
-		pt.Phone = fmt.Sprintf("(%03d) %03d-%04d", 200+rng.IntN(700), 200+rng.IntN(700), rng.IntN(10000))
+		// Written "(415) 555-0134" or "415-555-0134", by the area code
+		// (the same draws either way).
+		area, exchange, line := 200+rng.IntN(700), 200+rng.IntN(700), rng.IntN(10000)
+		pt.Phone = fmt.Sprintf("(%03d) %03d-%04d", area, exchange, line)
+		if area%2 == 0 {
+			pt.Phone = fmt.Sprintf("%03d-%03d-%04d", area, exchange, line)
+		}
 	}
 	tld := map[string]string{"IT": ".it", "DE": ".de", "FR": ".fr", "GB": ".co.uk", "IE": ".ie", "US": ".com"}[country]
 	pt.Email = pick(rng, []string{"info@", "fatture@", "billing@", "accounts@", "amministrazione@", "rechnung@", "compta@", "hello@"}) + domain(name) + tld
