@@ -755,19 +755,24 @@ func nameLike(seg string) bool {
 	// Not a legal line ("SARL au capital de 10 000 €", "Amtsgericht
 	// München HRB 12345"), and not labels and keys alone ("Totale",
 	// "Adresse", "Contact details").
-	covered := make([]bool, len(words))
+	covered, legal := labelWords(words)
+	return !legal && slices.Contains(covered, false)
+}
+
+// labelWords marks the words of labels and keys found in words, and
+// reports whether one of them starts a company's legal line.
+func labelWords(words []string) (covered []bool, legal bool) {
+	covered = make([]bool, len(words))
 	for _, h := range append(labels.Find(words), labels.FindKeys(words)...) {
 		if h.Score < minLabelScore {
 			continue
 		}
-		if legalKind(h.Kind) {
-			return false
-		}
+		legal = legal || legalKind(h.Kind)
 		for k := h.First; k <= h.Last; k++ {
 			covered[k] = true
 		}
 	}
-	return slices.Contains(covered, false)
+	return covered, legal
 }
 
 // labelsOnly reports whether every word of seg with a letter in it is a
@@ -777,15 +782,7 @@ func nameLike(seg string) bool {
 // streets end).
 func labelsOnly(seg string) bool {
 	words := strings.Fields(seg)
-	covered := make([]bool, len(words))
-	for _, h := range append(labels.Find(words), labels.FindKeys(words)...) {
-		if h.Score < minLabelScore {
-			continue
-		}
-		for k := h.First; k <= h.Last; k++ {
-			covered[k] = true
-		}
-	}
+	covered, _ := labelWords(words)
 	lettered := false
 	for i, w := range words {
 		if strings.IndexFunc(w, unicode.IsLetter) < 0 {
