@@ -442,3 +442,44 @@ func TestLigature(t *testing.T) {
 		t.Errorf("ligatures (-want +got):\n%s", diff)
 	}
 }
+
+// TestReadHyphenBrokenWord checks that a word broken over two lines after
+// a hyphen is one word standing on the line it ends on: the line it goes
+// on starts at the column's edge, as it would unbroken ("FORNITURA PUO'
+// SUPERARE" under "1 LA DESCRIZIONE DELLA"), and the line it began on
+// ends before it.
+func TestReadHyphenBrokenWord(t *testing.T) {
+	for _, tc := range []struct {
+		first, second, word string
+	}{
+		{"Bestellung der Ersatz-", "teile laut Angebot", "Ersatz-teile"},
+		{"LA DESCRIZIONE DELLA FORNI-", "TURA PUO' SUPERARE", "FORNI-TURA"},
+		{"Remplacement des pi-", "eces du moteur", "pi-eces"},
+	} {
+		f := newDoc()
+		f.AddPage()
+		f.SetFont("Helvetica", "", 10)
+		f.Text(40, 100, "1")
+		f.Text(72, 100, tc.first)
+		f.Text(72, 112, tc.second)
+		f.Text(300, 100, "2,00") // a wrapped cell is drawn whole, then the next
+		p := read(t, render(t, f)).Pages[0]
+		var got *Word
+		for i, w := range p.Words {
+			// pdfium may drop the hyphen it takes for a line break's.
+			if w.Text == tc.word || w.Text == strings.ReplaceAll(tc.word, "-", "") {
+				got = &p.Words[i]
+			}
+		}
+		if got == nil {
+			t.Errorf("%q / %q: no word %q in %q", tc.first, tc.second, tc.word, wordTexts(p.Words))
+			continue
+		}
+		if got.Box.Y0 >= 112 || got.Box.Y1 <= 112 || got.Box.Y0 < 101 {
+			t.Errorf("%q: box %+v is not on the second line (baseline y=112) alone", got.Text, got.Box)
+		}
+		if math.Abs(got.Box.X0-72) > 1 {
+			t.Errorf("%q starts at x=%.1f, want the second line's start 72", got.Text, got.Box.X0)
+		}
+	}
+}

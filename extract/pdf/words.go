@@ -95,7 +95,17 @@ func (t textPage) split(text []rune) ([]Word, []paint, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			if turned || b.last != nil && box != nil && !b.hyphenated() && jumped(*b.last, *box, b.word.Angle) {
+			if !turned && b.last != nil && box != nil && jumped(*b.last, *box, b.word.Angle) {
+				if !b.hyphenated() {
+					words = b.flush(words)
+				} else {
+					// A word broken over two lines stands on the line
+					// it ends on: that line starts at its column's
+					// edge as it would unbroken, and the line it began
+					// on ends before it.
+					b.boxed = false
+				}
+			} else if turned {
 				words = b.flush(words)
 			}
 		}
