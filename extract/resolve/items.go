@@ -516,7 +516,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		// A row among those that add up may print its quantity and price
 		// and no amount (a line discounted in full, a gift): with a
 		// discount, or a description, it is a row all the same.
-		unpriced := !adds && ia < 0 && ip >= 0 && iq >= 0 && ip != iq && (li > minRow(triples) || headed && li >= first-2) && li < last &&
+		unpriced := !adds && ia < 0 && ip >= 0 && iq >= 0 && ip != iq && (li > minRow(triples) || headed && li >= first-2) && (li < last || headed && li < end) &&
 			!ns[ip].keyed && !ns[iq].keyed && !ns[ip].pct && !ns[iq].pct && textBefore(s, li, ns[min(ip, iq)].v)
 		if !adds && !unpriced && (ia < 0 || ip < 0 && iq < 0) {
 			continue
@@ -687,6 +687,14 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			}
 		}
 		bottom := s.Page.Lines[li].Box.Y1
+		// The left edge of the row's leftmost number right of its
+		// description.
+		numbersX := math.Inf(1)
+		for _, n := range lines[li] {
+			if n.v.Box.X0 > descX {
+				numbersX = math.Min(numbersX, n.v.Box.X0)
+			}
+		}
 		if _, ok := bands[li]; ok || above {
 			next = li + 1 // the band holds the row's lines; under a description read over its line, its attributes
 		}
@@ -717,6 +725,13 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 			}
 			top := s.Page.Lines[lj].Box.Y0
 			if top-bottom > 0.8*s.Height || math.Abs(cells[0].Box.X0-descX) > 1.5*s.Height || len(cells) > 1 {
+				break
+			}
+			// A line running on under the row's numbers is a note
+			// across the table ("Eine eventuelle Nachberechnung …"),
+			// not the description's wrapped part, which its column
+			// holds.
+			if cells[0].Box.X1 > numbersX+0.5*s.Height {
 				break
 			}
 			// A line of "Key: value" is an attribute of the item (its
