@@ -32,4 +32,13 @@ func TestJumped(t *testing.T) {
 	if !b.hyphenated() {
 		t.Error("a word broken by pdfium's hyphen mark is not hyphenated")
 	}
+	var code wordBuilder
+	code.start(Word{}, paintNormal)
+	for _, r := range "-TA" {
+		code.add(r, &last)
+	}
+	code.broken = true
+	if code.hyphenated() {
+		t.Error(`a code between dashes ("-TA-") at a line's end is hyphenated`)
+	}
 }

@@ -483,3 +483,22 @@ func TestReadHyphenBrokenWord(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDashedCodeAtLineEnd checks that a code between dashes ending a
+// line ("-TA-", a department's) keeps its dashes and its line: it is no
+// word broken over two lines, though pdfium marks its last dash as one.
+func TestReadDashedCodeAtLineEnd(t *testing.T) {
+	f := newDoc()
+	f.AddPage()
+	f.SetFont("Helvetica", "", 10)
+	f.Text(72, 100, "Sportverein Nord -TA-")
+	f.Text(72, 112, "Herrn Max Muster")
+	p := read(t, render(t, f)).Pages[0]
+	want := []string{"Sportverein", "Nord", "-TA-", "Herrn", "Max", "Muster"}
+	if diff := cmp.Diff(want, wordTexts(p.Words)); diff != "" {
+		t.Fatalf("words (-want +got):\n%s", diff)
+	}
+	if w := p.Words[2]; w.Box.Y1 > 105 {
+		t.Errorf("%q: box %+v is not on the first line", w.Text, w.Box)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
@@ -82,8 +83,8 @@ func (t textPage) split(text []rune) ([]Word, []paint, error) {
 		}
 		if dropped(r) {
 			// pdfium marks the hyphen of a word broken over two lines
-			// with a control character.
-			b.broken = b.started
+			// with a noncharacter.
+			b.broken = b.started && r == hyphenMark
 			continue
 		}
 		box, err := t.charBox(i)
@@ -418,13 +419,18 @@ type wordBuilder struct {
 	boxed   bool  // word.Box holds at least one character box
 	last    *Rect // box of the last character, if any
 	started bool
-	broken  bool // a control character (pdfium's hyphen mark) follows the last character
+	broken  bool // pdfium's hyphen mark follows the last character
 }
 
 // hyphenated reports whether the word so far ends with a hyphen: a word
-// broken over two lines ("USt-" over "Satz") goes on on the next.
+// broken over two lines ("USt-" over "Satz") goes on on the next. A token
+// that starts with a dash ("-TA-", a department's code between dashes)
+// is no broken word, though it ends with one.
 func (b *wordBuilder) hyphenated() bool {
 	t := b.text.String()
+	if r, _ := utf8.DecodeRuneInString(t); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return false
+	}
 	return b.broken || strings.HasSuffix(t, "-") || strings.HasSuffix(t, "\u00ad")
 }
 
@@ -454,6 +460,11 @@ func (b *wordBuilder) add(r rune, box *Rect) {
 // flush appends the current word, if any, to words and resets the builder.
 func (b *wordBuilder) flush(words []Word) []Word {
 	if b.started {
+		if b.broken {
+			// pdfium's hyphen mark ended a word that no line goes on
+			// with: the hyphen is printed text ("-TA-").
+			b.text.WriteByte('-')
+		}
 		b.word.Text = b.text.String()
 		words = append(words, b.word)
 		b.paints = append(b.paints, b.paint)
@@ -462,6 +473,10 @@ func (b *wordBuilder) flush(words []Word) []Word {
 	b.started, b.boxed, b.last, b.broken = false, false, nil, false
 	return words
 }
+
+// hyphenMark is what pdfium gives for a hyphen that ends a line inside a
+// word.
+const hyphenMark = 0xFFFE
 
 // dropped reports characters that are removed from words: control
 // characters (pdfium generates some), format characters such as bidi marks
