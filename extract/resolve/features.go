@@ -107,6 +107,10 @@ var plainFeatures = []string{
 	// a name made of the words that head a section of an invoice ("Note",
 	// "Dettaglio", "Hinweise", "Returns"): the share of its words that are
 	"name.heading",
+	// a person addressed by title under a block's first line ("Herrn Max
+	// Muster", "Alla c.a. Sig. Rossi" under a company's name): the
+	// company's contact, not a party
+	"name.attn",
 	// the lines of a VAT summary per rate (see rateSummary): the sum of
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere

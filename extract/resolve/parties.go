@@ -710,7 +710,7 @@ var honorifics = map[string]bool{
 	"sig": true, "sigg": true, "sigra": true, "sig.ra": true, "dott": true, "dott.ssa": true, "dssa": true, "dr": true, "ing": true,
 	"avv": true, "geom": true, "rag": true, "arch": true, "prof": true, "prof.ssa": true, "egr": true, "gent": true, "gent.mo": true,
 	"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "sir": true, "madam": true, "dr.": true,
-	"herr": true, "frau": true, "hr": true, "fr": true, "dipl.-ing": true, "mag": true,
+	"herr": true, "herrn": true, "frau": true, "hr": true, "fr": true, "dipl.-ing": true, "mag": true,
 	"m": true, "mme": true, "mlle": true, "me": true, "monsieur": true, "madame": true, "mademoiselle": true,
 }
 
@@ -1021,9 +1021,34 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.top", flag(p.First && v.Line == ns.topLine))
 		set("name.maxsize", flag(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
 		set("name.blkfirst", flag(ns.blockFirst[bi] == v.Line))
+		set("name.attn", flag(ns.blockFirst[bi] != v.Line && addressedByTitle(words)))
 		set("name.domain", flag(d.inDomain(v.Text)))
 		set("name.mentions", math.Log1p(float64(d.mentions(v))))
 	}
+}
+
+// attentionKeys are the words that introduce a person at a company in an
+// address, lower case without their dots, as honorifics are.
+var attentionKeys = setOf("attn", "attention", "z.hd", "z.h", "zhd", "c.a", "a.c.a")
+
+// addressedByTitle reports whether a name's words start with a title or
+// a key of attention ("Herrn", "Sig.", "Attn.", "z. Hd.", "Alla c.a."),
+// as a person is addressed.
+func addressedByTitle(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	w := func(i int) string { return strings.ToLower(strings.Trim(words[i], ",.:;")) }
+	first := w(0)
+	switch second := w(1); first {
+	case "alla":
+		return second == "c.a" || second == "cortese" || second == "att.ne" || second == "attenzione"
+	case "z":
+		return second == "hd" || second == "h"
+	case "all'attenzione", "à", "a":
+		return first != "a" && first != "à" || strings.HasPrefix(second, "l'att")
+	}
+	return honorifics[first] || attentionKeys[first]
 }
 
 // legalWords are the words legal forms are spelt out with ("Società a

@@ -325,6 +325,9 @@ func familySpec(f Family, seed uint64, rng *rand.Rand) Spec {
 			c = country
 		}
 		s.Attn = personName(pr, c)
+		if pr.IntN(2) == 0 {
+			s.AttnTitle = pick(pr, attnTitles[lang])
+		}
 	} else if pr.IntN(4) == 0 {
 		s.SalesRep = personName(pr, country)
 	}

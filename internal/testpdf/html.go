@@ -334,7 +334,10 @@ func (r *htmlr) vendorUnprinted() bool {
 func (r *htmlr) buyerLines() []string {
 	b := r.s.Buyer
 	out := []string{`<b>` + r.val("buyer.name", b.Name) + `</b>`}
-	if r.s.Attn != "" {
+	switch {
+	case r.s.Attn != "" && r.s.AttnTitle != "":
+		out = append(out, esc(r.s.AttnTitle+" "+r.s.Attn))
+	case r.s.Attn != "":
 		out = append(out, r.lbl("attn")+" "+esc(r.s.Attn))
 	}
 	out = append(out, r.val("buyer.address", b.Street), r.cityLine("buyer", b))

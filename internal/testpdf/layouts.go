@@ -204,11 +204,12 @@ type Spec struct {
 	PONumber   string
 	CustomerNo string
 	// Attn is a person at a company buyer, printed under the buyer's
-	// name after a key ("Attn.", "z. Hd."); SalesRep the vendor's agent
-	// or clerk, printed among the document data ("Sales rep",
-	// "Sachbearbeiter"). Neither is a party's name.
-	Attn, SalesRep string
-	Style          Style
+	// name after a key ("Attn.", "z. Hd.") or, when AttnTitle is set,
+	// after that title instead ("Herrn", "Sig.", "Ms", "Mme"); SalesRep
+	// the vendor's agent or clerk, printed among the document data
+	// ("Sales rep", "Sachbearbeiter"). Neither is a party's name.
+	Attn, AttnTitle, SalesRep string
+	Style                     Style
 
 	// Charges are document-level charges added to the goods.
 	Charges []Charge

@@ -104,6 +104,15 @@ func companyName(rng *rand.Rand, country string) string {
 }
 
 // personName makes a person's name of a country.
+// attnTitles are the titles a person at a company is addressed with
+// under its name, by language.
+var attnTitles = map[string][]string{
+	"it": {"Sig.", "Sig.ra", "Alla c.a. Sig.", "Dott."},
+	"en": {"Mr", "Ms", "Mrs", "Dr"},
+	"de": {"Herrn", "Frau", "Herrn Dr."},
+	"fr": {"M.", "Mme", "Monsieur", "Madame"},
+}
+
 func personName(rng *rand.Rand, country string) string {
 	pp := people[country]
 	return pick(rng, pp[0]) + " " + pick(rng, pp[1])
