@@ -3,8 +3,7 @@
 // ports with its data in a temporary directory, stopped and started again
 // at will (outage tests). Tests skip when the weed program is not found:
 // set INVEX_WEED to its path or put it on the PATH; .ci/run builds it from
-// SeaweedFS's Go module while the tests run, and sets INVEX_WEED_PENDING
-// so that they wait for it.
+// SeaweedFS's Go module.
 package s3test
 
 import (
@@ -56,34 +55,6 @@ func Weed() string {
 	return p
 }
 
-// pendingWait is how long Start waits for a weed program still being
-// built (see awaitBuild).
-const pendingWait = 15 * time.Minute
-
-// awaitBuild waits for the weed program at bin when INVEX_WEED_PENDING is
-// set: .ci/run builds it in the background while the tests run, and
-// writes bin when done, or bin+".failed" with the build's output when
-// the build failed.
-func awaitBuild(t testing.TB, bin string) {
-	t.Helper()
-	if os.Getenv("INVEX_WEED_PENDING") == "" {
-		return
-	}
-	deadline := time.Now().Add(pendingWait)
-	for {
-		if _, err := os.Stat(bin); err == nil {
-			return
-		}
-		if out, err := os.ReadFile(bin + ".failed"); err == nil {
-			t.Fatalf("build SeaweedFS's weed program: failed:\n%s", out)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("build SeaweedFS's weed program: %s not there after %v", bin, pendingWait)
-		}
-		time.Sleep(2 * time.Second)
-	}
-}
-
 // Start runs a server for the test (skipping it when weed is not found)
 // and creates a bucket. It is stopped when the test ends.
 func Start(t testing.TB) *Server {
@@ -92,7 +63,6 @@ func Start(t testing.TB) *Server {
 	if bin == "" {
 		t.Skip("S3 tests need SeaweedFS's weed program: set INVEX_WEED or put weed on the PATH (.ci/run builds it)")
 	}
-	awaitBuild(t, bin)
 	s := &Server{t: t, bin: bin, dir: t.TempDir(), Bucket: "invex-test"}
 	copy(s.ports[:], freePorts(t, len(s.ports)))
 	s.Endpoint = "http://127.0.0.1:" + strconv.Itoa(s.ports[0])
