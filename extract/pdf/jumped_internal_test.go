@@ -34,11 +34,11 @@ func TestJumped(t *testing.T) {
 	}
 	var code wordBuilder
 	code.start(Word{}, paintNormal)
-	for _, r := range "-TA" {
+	for _, r := range "-KX" {
 		code.add(r, &last)
 	}
 	code.broken = true
 	if code.hyphenated() {
-		t.Error(`a code between dashes ("-TA-") at a line's end is hyphenated`)
+		t.Error(`a code between dashes ("-KX-") at a line's end is hyphenated`)
 	}
 }

@@ -424,7 +424,7 @@ type wordBuilder struct {
 
 // hyphenated reports whether the word so far ends with a hyphen: a word
 // broken over two lines ("USt-" over "Satz") goes on on the next. A token
-// that starts with a dash ("-TA-", a department's code between dashes)
+// that starts with a dash ("-KX-", a department's code between dashes)
 // is no broken word, though it ends with one.
 func (b *wordBuilder) hyphenated() bool {
 	t := b.text.String()
@@ -462,7 +462,7 @@ func (b *wordBuilder) flush(words []Word) []Word {
 	if b.started {
 		if b.broken {
 			// pdfium's hyphen mark ended a word that no line goes on
-			// with: the hyphen is printed text ("-TA-").
+			// with: the hyphen is printed text ("-KX-").
 			b.text.WriteByte('-')
 		}
 		b.word.Text = b.text.String()

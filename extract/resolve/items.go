@@ -728,7 +728,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 				break
 			}
 			// A line running on under the row's numbers is a note
-			// across the table ("Eine eventuelle Nachberechnung …"),
+			// across the table ("Mehraufwand wird gesondert berechnet …"),
 			// not the description's wrapped part, which its column
 			// holds.
 			if cells[0].Box.X1 > numbersX+0.5*s.Height {

@@ -197,9 +197,9 @@ func (m *Model) resolve(d *Doc, opts map[string][]option) map[string]Choice {
 	m.partyBlocks(d, opts, th, pick, out)
 	apart(opts, th, pick, out, "invoice.number", "vendor.phone")
 	apart(opts, th, pick, out, "invoice.po_number", "vendor.phone")
-	// A document number shaped as a date ("Invoice #2015-11-04") is not
+	// A document number shaped as a date ("Invoice #2025-03-14") is not
 	// the document's date as well, unless the date is printed again on
-	// its own ("Invoice ID: 2024-03-10-0042" over "Date: 2024-03-10"):
+	// its own ("Invoice # 2025-03-14t0042" over "Date: 2025-03-14"):
 	// the number stands, read off its label, and the date is the best
 	// printed elsewhere, or none.
 	if n, dt := out["invoice.number"].Value, out["invoice.date"].Value; n != nil && dt != nil && overlaps(n, dt) && d.printings(TDate, Key(dt)) < 2 {
