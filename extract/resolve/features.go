@@ -457,14 +457,19 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 		}
 	}
 	// Cells to the left: the nearest cell with a label, unless a value of
-	// the same type stands between.
+	// the same type stands between. A count under a quantity column does
+	// not: a table's totals row sums the hours or pieces too ("Total
+	// 20.50 1,110.00"), and its label is the amount's.
 	for ci, dist := v.Cell-1, 1; ci >= 0 && dist <= 3; ci, dist = ci-1, dist+1 {
 		if hs := cells[ci]; len(hs) > 0 {
 			lab(dirLeft, hs[len(hs)-1], 1/float64(dist))
 			break
 		}
 		if d.cellHolds(v.Page, v.Line, ci, v.Type) {
-			break
+			if d.columnKind(v.Page, v.Line, ci) != labels.ColQuantity {
+				break
+			}
+			dist-- // the count is the row's, not a cell between
 		}
 	}
 	// The cell to the right.
@@ -541,6 +546,33 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 		}
 	}
 }
+
+// columnKind returns the kind of the column heading over a cell: the
+// first label of the nearest cell above in a row of three or more cells,
+// or "". A heading word too weak to stand as a label alone ("Hours",
+// "Stunden": a count, or a duration in prose) counts here, in its column's
+// heading cell.
+func (d *Doc) columnKind(page, line, cell int) labels.Kind {
+	p := d.Pages[page]
+	for _, up := range p.S.Above(layout.CellRef{Line: line, Index: cell}, 60, 120) {
+		if len(p.S.Cells[up.Line]) < 3 {
+			continue
+		}
+		if hs := p.labels[up.Line][up.Index]; len(hs) > 0 {
+			return hs[0].kind
+		}
+		c := p.S.Cells[up.Line][up.Index]
+		words := strings.Fields(p.text(up.Line, c.First, c.Last))
+		if hs := labels.FindFunc(words, labels.Kind.IsColumn); len(hs) > 0 && hs[0].Score >= weakColumnScore {
+			return hs[0].Kind
+		}
+	}
+	return ""
+}
+
+// weakColumnScore is the weakest match of a column heading columnKind
+// takes.
+const weakColumnScore = 0.5
 
 // wholeKey reports whether the label hits hs of cell c cover all of its
 // words: a cell that is a key and nothing else ("Totale documento"), not a
