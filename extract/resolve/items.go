@@ -774,6 +774,23 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 		t.Items = t.Items[:k]
 		t.Aligned--
 	}
+	// The last row, under a label of the totals (a weak one too: "Total"
+	// alone), whose amount is the sum of the amounts above it is the
+	// table's sums row ("Total 20.50 1,110.00" under Hours and Amount),
+	// not an item.
+	if k, first := len(t.Items)-1, len(t.Items)-len(rows); k > first && first >= 0 {
+		it := t.Items[k]
+		sum := 0.0
+		for _, o := range t.Items[:k] {
+			if o.Amount != nil {
+				sum += *o.Amount
+			}
+		}
+		if !it.Consistent && it.Amount != nil && cents(*it.Amount) == cents(sum) && totalsLabel(p, rows[len(rows)-1], minLabelScore) {
+			t.Items = t.Items[:k]
+			t.Aligned--
+		}
+	}
 }
 
 // flatRows returns the lines of page pi from line lo to the last row that

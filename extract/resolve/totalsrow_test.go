@@ -1,6 +1,9 @@
 package resolve
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestTotalsRowSumsCounts checks a table's totals row that sums its
 // quantity column too ("Total 20.50 1,110.00" under Hours and Amount):
@@ -63,6 +66,14 @@ func TestTotalsRowSumsCounts(t *testing.T) {
 		}
 		if got := totalLabel(d, tt.count); got == 0 {
 			t.Errorf("%s: the count's sum %s lost its total label", tt.locale, tt.count)
+		}
+		// The sums row is no item.
+		var got []string
+		for _, it := range ReadItems(d).Items {
+			got = append(got, it.Description)
+		}
+		if want := []string{tt.rows[0][0], tt.rows[1][0]}; !slices.Equal(got, want) {
+			t.Errorf("%s: items %q, want %q", tt.locale, got, want)
 		}
 		// A sum of money between the label and the amount keeps the
 		// label: it is that sum's.
