@@ -1029,6 +1029,9 @@ func (r *htmlr) items() string {
 			r.printed[p+"discount_pct"] = ""
 		}
 	}
+	if row := r.sumsRow(cols, stacked); row != "" {
+		b.WriteString(row)
+	}
 	b.WriteString(`</tbody>`)
 	if r.f.Totals == totTableRows {
 		b.WriteString(`<tfoot>`)
@@ -1042,6 +1045,63 @@ func (r *htmlr) items() string {
 		b.WriteString(`</tfoot>`)
 	}
 	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// sumsRow returns a last row of the item table that sums its columns, as
+// time-tracking and ERP programs print one: a label of the totals in the
+// description's column, the quantities' sum in theirs when every row
+// counts in one unit (hours, pieces), and the amounts' sum in the amount
+// column. The label is the total's when the sum is the invoice's total
+// (no tax, no adjustment), the subtotal's when it is the taxable amount;
+// otherwise, or with stacked cells, there is none. It is drawn apart from
+// the case's random stream (a quarter of the tables), so the rest of the
+// invoice stays as it was.
+func (r *htmlr) sumsRow(cols []hcol, stacked bool) string {
+	s, t := r.s, r.t
+	if stacked || len(s.Items) < 2 || rand.New(rand.NewPCG(s.Seed, 0x5a45)).IntN(4) != 0 {
+		return ""
+	}
+	var sum int64
+	var qty float64
+	sameUnit := true
+	for _, it := range s.Items {
+		sum += s.lineAmount(it)
+		qty += it.Quantity
+		sameUnit = sameUnit && !it.Flat && it.Unit == s.Items[0].Unit
+	}
+	var label string
+	switch {
+	case sum != t.Goods || t.Discount != 0 || t.Charges != 0:
+		return ""
+	case t.Total == sum && t.Tax == 0 && t.Stamp == 0 && t.Withholding == 0 && t.Advance == 0:
+		label = r.lbl("total")
+	case t.Subtotal == sum:
+		label = r.lbl("subtotal")
+	default:
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(`<tr style="font-weight:bold">`)
+	for _, c := range cols {
+		if c.num {
+			b.WriteString(`<td class="num">`)
+		} else {
+			b.WriteString(`<td>`)
+		}
+		switch c.id {
+		case ColDesc:
+			b.WriteString(label)
+		case ColQty:
+			if sameUnit {
+				b.WriteString(esc(r.lk.qty(qty, s.Lang)))
+			}
+		case ColAmount:
+			b.WriteString(esc(r.lk.number(float64(sum)/100, 2, s.Lang)))
+		}
+		b.WriteString(`</td>`)
+	}
+	b.WriteString(`</tr>`)
 	return b.String()
 }
 
