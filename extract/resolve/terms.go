@@ -38,10 +38,16 @@ func (d *Doc) termsWords(pi, li int) {
 				continue
 			}
 			colon := strings.HasSuffix(p.S.Page.Words[l.Words[h.last]].Text, ":")
+			start := h.last + 1
+			if !colon && start < len(l.Words) && p.S.Page.Words[l.Words[start]].Text == ":" {
+				// A colon set apart, as French prints it ("Conditions de
+				// paiement : 30 jours").
+				colon, start = true, start+1
+			}
 			x := p.S.Page.Words[l.Words[h.first]].Box.X0
-			if end := p.termsEnd(li, h.last+1); end > h.last {
+			if end := p.termsEnd(li, start); end >= start {
 				// A paragraph that opens with its key may wrap under the key.
-				d.addTerms(pi, li, ci, h.last+1, end, termsAfter, colon, h.score, x)
+				d.addTerms(pi, li, ci, start, end, termsAfter, colon, h.score, x)
 				if !colon {
 					d.addTerms(pi, li, ci, h.first, end, termsFrom, colon, h.score)
 				}

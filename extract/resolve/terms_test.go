@@ -98,3 +98,31 @@ func TestTermsUnderADueDateLabel(t *testing.T) {
 		t.Errorf("no terms candidate \"30 giorni\" among %v", values(d, TTerms))
 	}
 }
+
+// TestTermsAfterASpacedColon checks a key whose colon is set apart, as
+// French typography prints it ("Conditions de paiement : 45 jours"): the
+// terms start after the colon and are read after a key with its colon,
+// not from the label on, as a sentence that opens with it.
+func TestTermsAfterASpacedColon(t *testing.T) {
+	for _, tt := range []struct{ locale, line, want string }{
+		{"fr", "Conditions de paiement : 45 jours fin de mois", "45 jours fin de mois"},
+		{"fr", "Délai de règlement : 30 jours nets", "30 jours nets"},
+		{"it", "Termini di pagamento : 60 gg d.f.", "60 gg d.f."},
+		{"en", "Payment terms : net 15 days", "net 15 days"},
+	} {
+		d := Build(doc(map[float64][]cell{100: {{40, tt.line}}}), tt.locale)
+		var got []string
+		for _, v := range d.Values {
+			if v.Type != TTerms {
+				continue
+			}
+			got = append(got, v.Text)
+			if !slices.Contains(featureList(&v), "tm.colon") {
+				t.Errorf("%s: %q has no colon", tt.locale, v.Text)
+			}
+		}
+		if diff := cmp.Diff([]string{tt.want}, got); diff != "" {
+			t.Errorf("%s: terms (-want +got):\n%s", tt.locale, diff)
+		}
+	}
+}
