@@ -82,16 +82,30 @@ func rulesOf(f *fields.Outcome) map[string]resolve.Rule {
 // resolver alone reads them itself.
 var rulesKeep = map[string]bool{"invoice.type": true, "invoice.payment_terms": true}
 
+// ruleSet reports whether the rules read a value for a field of
+// rulesKeep: where they read none, the resolver's choice stands (terms
+// printed under an unmistakable label the rules' patterns miss).
+func ruleSet(f *fields.Outcome, name string) bool {
+	switch name {
+	case "invoice.payment_terms":
+		return f.Result.Invoice.PaymentTerms != nil && *f.Result.Invoice.PaymentTerms != ""
+	case "invoice.type":
+		return f.Result.Invoice.Type != nil && *f.Result.Invoice.Type != ""
+	}
+	return true
+}
+
 // resolveFields sets the fields the resolver decides from its choices: the
 // value, or null, with the candidate's page, box and fitted probability as
 // evidence. Fields the model has no weights for keep the rules' value, and
-// so do the fields of rulesKeep unless the resolver runs alone.
+// so do the fields of rulesKeep unless the resolver runs alone or the
+// rules read nothing for them.
 func resolveFields(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, alone bool) {
 	r := &f.Result
 	choices := m.Resolve(d)
 	defer chooseItems(f, d, m, choices, alone)
 	for name, c := range choices {
-		if _, ok := m.Fields[name]; !ok || rulesKeep[name] && !alone {
+		if _, ok := m.Fields[name]; !ok || rulesKeep[name] && !alone && (c.Value == nil || ruleSet(f, name)) {
 			continue
 		}
 		var s *string
