@@ -314,7 +314,7 @@ func (r *htmlr) vendorIDs() []string {
 	case v.VAT == "":
 		return []string{r.lk.word("fiscal", r.s.Lang) + " " + esc(v.FiscalCode)}
 	}
-	return []string{r.lbl("vat") + ": " + r.val("vendor.vat_number", r.vatText(v.VAT, r.lk.vatPrefix || v.Country != "IT"))}
+	return []string{r.lbl("vat") + r.colon() + " " + r.val("vendor.vat_number", r.vatText(v.VAT, r.lk.vatPrefix || v.Country != "IT"))}
 }
 
 // valTwo records one printed text for two paths.
@@ -355,14 +355,14 @@ func (r *htmlr) buyerLines() []string {
 		out = append(out, r.lbl("fiscal")+" "+r.val("buyer.fiscal_code", b.FiscalCode))
 	}
 	if r.s.SDICode != "" {
-		out = append(out, r.lbl("sdi")+": "+r.val("buyer.sdi_code", r.s.SDICode))
+		out = append(out, r.lbl("sdi")+r.colon()+" "+r.val("buyer.sdi_code", r.s.SDICode))
 	}
 	if b.Email != "" {
 		label := r.lbl("email")
 		if b.Country == "IT" {
 			label = r.lbl("pec")
 		}
-		out = append(out, label+": "+r.val("buyer.email", b.Email))
+		out = append(out, label+r.colon()+" "+r.val("buyer.email", b.Email))
 	}
 	return out
 }
@@ -516,7 +516,7 @@ func (r *htmlr) top() string {
 // province and country each on a row of its own.
 func (r *htmlr) keyedParty(role string, p Party) string {
 	row := func(concept, value string) string {
-		return `<div style="margin-left:18px">` + r.lbl(concept) + `: ` + value + `</div>`
+		return `<div style="margin-left:18px">` + r.lbl(concept) + r.colon() + ` ` + value + `</div>`
 	}
 	sub := func(concept string) string {
 		return `<div style="margin-top:6px;font-weight:bold">` + r.lbl(concept) + `</div>`
@@ -565,13 +565,13 @@ func (r *htmlr) keyedParty(role string, p Party) string {
 	if r.lk.upperCity {
 		city = strings.ToUpper(city)
 	}
-	zipRow := r.lbl("zip") + `: ` + r.val(role+".zip_code", p.Zip)
-	cityRow := r.lbl("city") + `: ` + r.val(role+".city", city)
+	zipRow := r.lbl("zip") + r.colon() + ` ` + r.val(role+".zip_code", p.Zip)
+	cityRow := r.lbl("city") + r.colon() + ` ` + r.val(role+".city", city)
 	provRow := ""
 	if p.Prov != "" {
-		provRow = r.lbl("province") + `: ` + esc(p.Prov)
+		provRow = r.lbl("province") + r.colon() + ` ` + esc(p.Prov)
 	}
-	nationRow := r.lbl("nation") + `: ` + esc(p.Country)
+	nationRow := r.lbl("nation") + r.colon() + ` ` + esc(p.Country)
 	packed := func(parts ...string) string {
 		var kept []string
 		for _, s := range parts {
@@ -722,14 +722,14 @@ func (r *htmlr) metaOf() string {
 		}
 		var b strings.Builder
 		for _, p := range rest {
-			b.WriteString(`<span class="lab">` + p.label + `:</span> ` + p.value + `&nbsp;&nbsp;&nbsp; `)
+			b.WriteString(`<span class="lab">` + p.label + r.colon() + `</span> ` + p.value + `&nbsp;&nbsp;&nbsp; `)
 		}
 		return h + `<div class="small">` + b.String() + `</div>`
 	case metaInline:
 		ps := r.metaPairs(true, false)
 		var b strings.Builder
 		for _, p := range ps {
-			b.WriteString(`<span class="lab">` + p.label + `:</span> ` + p.value + ` &nbsp;&nbsp;&nbsp;&nbsp; `)
+			b.WriteString(`<span class="lab">` + p.label + r.colon() + `</span> ` + p.value + ` &nbsp;&nbsp;&nbsp;&nbsp; `)
 		}
 		return `<h1>` + r.titleHTML() + `</h1><div style="margin:6px 0">` + b.String() + `</div>`
 	case metaKVBox:
@@ -1139,7 +1139,7 @@ func (r *htmlr) keyedItems(cols []hcol) string {
 		p := fmt.Sprintf("line_items.%d.", i)
 		fmt.Fprintf(&b, `<div style="margin-top:8px;page-break-inside:avoid"><div>%s: %d</div><div style="padding-left:18px">`, r.lbl("col.pos"), i+1)
 		line := func(c hcol, v string) {
-			b.WriteString(`<div>` + key(c) + `: ` + v + `</div>`)
+			b.WriteString(`<div>` + key(c) + r.colon() + ` ` + v + `</div>`)
 		}
 		for _, c := range cols {
 			switch c.id {
@@ -1305,14 +1305,25 @@ func (r *htmlr) totals() string {
 		var b strings.Builder
 		for _, e := range es {
 			if e.grand {
-				b.WriteString(`<p style="font-size:1.2em"><b>` + e.label + `: ` + e.value + `</b></p>`)
+				b.WriteString(`<p style="font-size:1.2em"><b>` + e.label + r.colon() + ` ` + e.value + `</b></p>`)
 			} else {
-				b.WriteString(e.label + `: ` + e.value + `<br>`)
+				b.WriteString(e.label + r.colon() + ` ` + e.value + `<br>`)
 			}
 		}
 		return `<div style="margin-top:12px">` + b.String() + `</div>`
 	}
 	return column("")
+}
+
+// colon returns the colon printed after a key: set apart by a space in
+// half the French invoices, as French typography prints it ("Échéance :
+// 30/04/2025"), drawn apart from the case's random stream so the rest of
+// the invoice stays as it was.
+func (r *htmlr) colon() string {
+	if r.s.Lang == "fr" && rand.New(rand.NewPCG(r.s.Seed, 0xc010)).IntN(2) == 0 {
+		return " :"
+	}
+	return ":"
 }
 
 // rateGrid reports whether the foot grid of the totals is printed per VAT
@@ -1412,7 +1423,7 @@ func methodUnnamed(s Spec, f Family) bool {
 
 // labelledTerms prints the payment terms after their label.
 func (r *htmlr) labelledTerms() string {
-	return r.termsDiv() + `<span class="lab">` + r.lbl("terms") + `:</span> ` + r.val("invoice.payment_terms", r.s.Terms) + `</div>`
+	return r.termsDiv() + `<span class="lab">` + r.lbl("terms") + r.colon() + `</span> ` + r.val("invoice.payment_terms", r.s.Terms) + `</div>`
 }
 
 // termsDiv opens the block the payment terms print in: a narrow one, so
@@ -1467,19 +1478,19 @@ func (r *htmlr) payment() string {
 			b.WriteString(r.labelledTerms())
 		}
 		if s.IBAN != "" {
-			b.WriteString(`<div>` + r.lbl("bank") + `: ` + esc(s.Bank) + ` - IBAN ` + r.iban() + `</div>`)
+			b.WriteString(`<div>` + r.lbl("bank") + r.colon() + ` ` + esc(s.Bank) + ` - IBAN ` + r.iban() + `</div>`)
 		}
 		return b.String()
 	case payFooter:
 		var b strings.Builder
 		if showMethod {
-			b.WriteString(`<div><span class="lab">` + r.lbl("method") + `:</span> ` + r.methodName() + `</div>`)
+			b.WriteString(`<div><span class="lab">` + r.lbl("method") + r.colon() + `</span> ` + r.methodName() + `</div>`)
 		}
 		if s.Terms != "" {
 			b.WriteString(r.labelledTerms())
 		}
 		if !s.Due.IsZero() {
-			b.WriteString(`<div><span class="lab">` + r.lbl("due") + `:</span> ` + r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)) + `</div>`)
+			b.WriteString(`<div><span class="lab">` + r.lbl("due") + r.colon() + `</span> ` + r.val("invoice.due_date", r.lk.date(s.Due, lang, r.us)) + `</div>`)
 		}
 		return `<div class="pay">` + b.String() + `</div>`
 	}
