@@ -269,6 +269,9 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 				}
 			}
 		}
+		if isZip(w) && k == len(toks)-1 {
+			d.wrappedPostal(pi, li, toks[k], w)
+		}
 		if isZip(w) {
 			// The longest postal line of the code and up to four words.
 			last := min(len(toks)-1, k+4)
@@ -300,6 +303,69 @@ func (d *Doc) embedded(pi, li int, add func(Type, int, int, string, float64) *Va
 		}
 	}
 	d.embeddedName(pi, li, toks, add)
+}
+
+// wrappedPostal adds the postal line of a code that ends line li of
+// prose, its city starting the next line, where the sentence wraps ("…
+// con sede legale in Via dei Tigli 9, 40121" over "Bologna (BO), capitale
+// sociale …"): on the next line, over the city's words, with the code's
+// box too, marked embedded. The next line must go on the paragraph: right
+// under line li, starting at its left edge.
+func (d *Doc) wrappedPostal(pi, li int, zipSpan [2]int, zip string) {
+	p := d.Pages[pi]
+	nl := li + 1
+	if nl >= len(p.texts) {
+		return
+	}
+	cur, next := p.S.Page.Lines[li], p.S.Page.Lines[nl]
+	if next.Angle != 0 || math.Abs(next.Box.X0-cur.Box.X0) > 2*p.S.Height || next.Box.Y0-cur.Box.Y1 > 1.5*p.S.Height {
+		return
+	}
+	text := p.texts[nl]
+	toks := parse.WordSpans(text)
+	if len(toks) == 0 {
+		return
+	}
+	last := min(len(toks)-1, 3)
+	for j := 0; j <= last; j++ {
+		t := text[toks[j][0]:toks[j][1]]
+		if separators.MatchString(" "+t+" ") || j > 0 && labelStarts(text, toks[j:min(len(toks), j+3)]) {
+			last = j - 1
+			break
+		}
+		if sentenceEnd(t, j+1 < len(toks) && startsUpper(text[toks[j+1][0]:toks[j+1][1]])) {
+			last = j
+			break
+		}
+	}
+	zf, zl := p.wordSpan(li, zipSpan[0], zipSpan[1])
+	if zf < 0 {
+		return
+	}
+	for i := len(d.Values) - 1; i >= 0 && d.Values[i].Page == pi && d.Values[i].Line == li; i-- {
+		if v := &d.Values[i]; v.Type == TPostal && v.First <= zl && zf <= v.Last {
+			return // the code's city is on its own line ("Springfield, XY 12345")
+		}
+	}
+	for n := last; n >= 0; n-- {
+		seg := strings.TrimRight(text[toks[0][0]:toks[n][1]], ",;-")
+		pa, ok := parse.PostalLine(zip+" "+seg, d.Locale)
+		if !ok || pa.Street != "" || pa.City == "" || strings.ContainsAny(pa.City, ",;") || parse.IsStreet(pa.City) || legalForms.MatchString(seg) {
+			continue
+		}
+		key := PostalKey(pa.Zip, pa.City)
+		first, lw := p.wordSpan(nl, toks[0][0], toks[0][0]+len(seg))
+		if first < 0 || d.hasValue(pi, nl, TPostal, key) {
+			return
+		}
+		v := Value{Type: TPostal, Text: zip + " " + seg, Norm: key, Page: pi, Line: nl, First: first, Last: lw,
+			Box: p.box(nl, first, lw).Union(p.box(li, zf, zl)), Zip: pa.Zip, City: pa.City, Country: pa.Country, guessed: pa.Guessed, embedded: true}
+		if ref, ok := p.S.CellAt(nl, first); ok {
+			v.Cell = ref.Index
+		}
+		d.Values = append(d.Values, v)
+		return
+	}
 }
 
 // labelStarts reports whether a label (Tel., Fax, P.IVA, …) starts at the
