@@ -196,6 +196,12 @@ func (d *Doc) keyedAddresses(pi int) {
 			if num, ok := near(st, labels.HouseNumber, true); ok {
 				text := p.words(st) + " " + p.words(num)
 				add(TStreet, st, num, text, text)
+			} else if text := p.words(st); p.colonBefore(st) && keyedStreet(text) && !d.streetOn(pi, st) {
+				// A street its key names, with no house number to read
+				// it by ("Indirizzo: Galleria Verdi", "Adresse : Lieu-dit
+				// Les Granges"); the key's colon tells it from a heading
+				// that goes on ("Indirizzo di fatturazione").
+				add(TStreet, st, st, text, text)
 			}
 		}
 		for _, zip := range p.keyed(li, labels.ZipCode) {
@@ -218,6 +224,37 @@ func (d *Doc) keyedAddresses(pi int) {
 	d.Values = slices.DeleteFunc(d.Values, func(v Value) bool {
 		return v.Type == TName && v.Page == pi && !v.joined && parts[span{v.Line, v.First, v.Last}]
 	})
+}
+
+// keyedStreet reports whether the value of a street's key may be a
+// street: words starting with a letter, no more than eight, neither a
+// postal line nor a contact.
+func keyedStreet(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	if !unicode.IsLetter(r) || len(strings.Fields(text)) > 8 || strings.ContainsAny(text, "@") {
+		return false
+	}
+	_, postal := parse.PostalLine(text, "")
+	return !postal
+}
+
+// colonBefore reports whether the word before a keyed value, the key's
+// last, ends in a colon or is one.
+func (p *Page) colonBefore(kv keyedValue) bool {
+	l := p.S.Page.Lines[kv.line]
+	return kv.first > 0 && strings.HasSuffix(p.S.Page.Words[l.Words[kv.first-1]].Text, ":")
+}
+
+// streetOn reports whether a street candidate covers a word of the keyed
+// value kv on page pi.
+func (d *Doc) streetOn(pi int, kv keyedValue) bool {
+	for i := range d.Values {
+		v := &d.Values[i]
+		if v.Type == TStreet && v.Page == pi && v.Line == kv.line && v.First <= kv.last && kv.first <= v.Last {
+			return true
+		}
+	}
+	return false
 }
 
 func abs(x int) int {
