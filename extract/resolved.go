@@ -273,7 +273,8 @@ func partyCountries(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices
 
 // vendorSDI sets the vendor's recipient code from the code printed under
 // its label in the vendor's block and not the buyer's (see
-// resolve.Doc.SDICode), as sure as its label reads.
+// resolve.Doc.SDICode), as sure as its label reads; a code whose label
+// names the recipient is the buyer's, which the result does not carry.
 func vendorSDI(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[string]resolve.Choice) {
 	if _, ok := m.Fields["vendor.name"]; !ok {
 		return
@@ -282,7 +283,7 @@ func vendorSDI(f *fields.Outcome, d *resolve.Doc, m *resolve.Model, choices map[
 		return []*resolve.Value{choices[p+".name"].Value, choices[p+".postal"].Value, choices[p+".vat_number"].Value}
 	}
 	s, ok := d.SDICode(party("vendor"), party("buyer"))
-	if !ok {
+	if !ok || s.Recipient {
 		f.Result.Vendor.SDICode = nil
 		delete(f.Evidence, "vendor.sdi_code")
 		return

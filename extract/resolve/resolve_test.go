@@ -1961,7 +1961,8 @@ func TestPartyCountry(t *testing.T) {
 
 // TestSDICode checks that the recipient code is read after its label, in
 // its cell or the next, only in the block of one of the party's values:
-// printed elsewhere it is the buyer's.
+// printed elsewhere it is the buyer's; a label naming the recipient
+// ("Codice destinatario") marks the code the recipient's.
 func TestSDICode(t *testing.T) {
 	d := Build(doc(map[float64][]cell{
 		100: {{40, "Rossi S.r.l."}, {340, "Spett.le Cliente S.p.A."}},
@@ -1988,6 +1989,12 @@ func TestSDICode(t *testing.T) {
 	}
 	if c, ok := d.SDICode(nil, nil); ok {
 		t.Errorf("no party: SDI code %+v", c)
+	}
+	if c, _ := d.SDICode([]*Value{vendor}, []*Value{buyer}); c.Recipient {
+		t.Errorf("the vendor's own code (\"Codice SDI\") read as the recipient's")
+	}
+	if c, _ := d.SDICode([]*Value{buyer}, []*Value{vendor}); !c.Recipient {
+		t.Errorf("a code under \"Codice destinatario\" not marked the recipient's")
 	}
 }
 

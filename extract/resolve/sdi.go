@@ -1,6 +1,9 @@
 package resolve
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/invex/invex/extract/labels"
 	"github.com/invex/invex/extract/layout"
 	"github.com/invex/invex/extract/parse"
@@ -14,7 +17,15 @@ type SDI struct {
 	Page  int // index into Doc.Pages
 	Box   layout.Rect
 	Score float64
+	// Recipient marks a code whose label names the recipient ("Codice
+	// destinatario", "Codice identificativo destinatario"): the buyer's,
+	// wherever it stands (the SdI stylesheet prints the transmission's
+	// data, the recipient's code among them, right over the vendor's).
+	Recipient bool
 }
+
+// recipientWords name the recipient of an invoice in a code's label.
+var recipientWords = []string{"destinatari", "recipient", "empfänger", "destinataire"}
 
 // SDICode returns the recipient code printed after its label ("Codice
 // destinatario", "Codice SDI": six or seven capitals and digits), in the
@@ -62,7 +73,9 @@ func (d *Doc) SDICode(party, other []*Value) (SDI, bool) {
 					}
 					w := p.S.Page.Words[p.S.Page.Lines[li].Words[k]].Text
 					if code, ok := parse.SDICode(w); ok {
-						return SDI{Code: code, Page: pi, Box: p.box(li, k, k), Score: h.score}, true
+						label := strings.ToLower(p.text(li, h.first, h.last))
+						recipient := slices.ContainsFunc(recipientWords, func(r string) bool { return strings.Contains(label, r) })
+						return SDI{Code: code, Page: pi, Box: p.box(li, k, k), Score: h.score, Recipient: recipient}, true
 					}
 				}
 			}
