@@ -495,6 +495,7 @@ func (r *htmlr) top() string {
 		if r.f.Head != headMinimal {
 			b.WriteString(r.letterheadNameOnly())
 		}
+		b.WriteString(r.transmission())
 		v, bu := r.keyedParty("vendor", r.s.Vendor), r.keyedParty("buyer", r.s.Buyer)
 		if r.rng.IntN(2) == 0 {
 			b.WriteString(`<div style="margin-top:12px">` + v + `</div><div style="margin-top:14px">` + bu + `</div>`)
@@ -560,7 +561,16 @@ func (r *htmlr) keyedParty(role string, p Party) string {
 		fiscal()
 	}
 	b.WriteString(sub("seat"))
-	b.WriteString(row("street", r.val(role+".address", p.Street)))
+	if street, num, ok := splitHouseNumber(p.Street); ok && rand.New(rand.NewPCG(r.s.Seed, 0xc1c0+uint64(len(role)))).IntN(2) == 0 {
+		// The street and its house number under keys of their own, as
+		// the SdI stylesheet prints them ("Indirizzo: Via Po" over
+		// "Numero civico: 7").
+		r.val(role+".address", p.Street)
+		b.WriteString(row("street", esc(street)))
+		b.WriteString(row("housenumber", esc(num)))
+	} else {
+		b.WriteString(row("street", r.val(role+".address", p.Street)))
+	}
 	city := p.City
 	if r.lk.upperCity {
 		city = strings.ToUpper(city)
@@ -596,11 +606,58 @@ func (r *htmlr) keyedParty(role string, p Party) string {
 		b.WriteString(packed(provRow, nationRow))
 	}
 	if role == "vendor" && p.Email != "" && r.rng.IntN(2) == 0 {
+		if rand.New(rand.NewPCG(r.s.Seed, 0xc0c7)).IntN(2) == 0 {
+			b.WriteString(sub("contacts"))
+		}
 		b.WriteString(row("email", r.val("vendor.email", p.Email)))
 	}
 	if role == "buyer" && r.s.SDICode != "" {
 		b.WriteString(row("sdi", r.val("buyer.sdi_code", r.s.SDICode)))
 	}
+	return b.String()
+}
+
+// splitHouseNumber splits a street into its name and the house number
+// that ends it ("Via Po 7", "Hauptstraße 12a"); ok is false when none
+// does, or a comma sets it apart.
+func splitHouseNumber(street string) (name, num string, ok bool) {
+	i := strings.LastIndexByte(street, ' ')
+	if i <= 0 {
+		return "", "", false
+	}
+	name, num = street[:i], street[i+1:]
+	if num == "" || num[0] < '0' || num[0] > '9' || strings.HasSuffix(name, ",") {
+		// "Viale Europa, 169/A": joined by its keys, the street would
+		// read without its comma.
+		return "", "", false
+	}
+	return name, num, true
+}
+
+// transmission is the head of the SdI stylesheet in half its invoices:
+// the format's version, then the transmission's data, among them the
+// identifier of whoever sent the file (an intermediary's VAT number,
+// neither party's) and the recipient's code. Drawn apart from the case's
+// random stream.
+func (r *htmlr) transmission() string {
+	rng := rand.New(rand.NewPCG(r.s.Seed, 0x5d1))
+	if !r.sdiStylesheet() || rng.IntN(2) != 0 {
+		return ""
+	}
+	row := func(concept, value string) string {
+		return `<div style="margin-left:18px">` + r.lbl(concept) + r.colon() + ` ` + value + `</div>`
+	}
+	code := r.s.SDICode
+	if code == "" {
+		code = "0000000"
+	}
+	var b strings.Builder
+	b.WriteString(`<div style="text-align:right">` + r.lbl("version") + ` FPR12</div>`)
+	b.WriteString(`<div style="margin-top:6px;font-weight:bold">` + r.lbl("transmission") + `</div>`)
+	b.WriteString(row("sender", "IT"+PartitaIVA(rng)))
+	b.WriteString(row("sendno", fmt.Sprintf("%05x", rng.IntN(1<<20))))
+	b.WriteString(row("format", "FPR12"))
+	b.WriteString(row("recipientcode", esc(code)))
 	return b.String()
 }
 
