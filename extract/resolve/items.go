@@ -767,6 +767,7 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	// Rows after the last that adds up that print numbers and no text are
 	// lines of the totals (a grid of totals per rate under the table),
 	// not items.
+	read := len(t.Items)
 	for k := len(t.Items) - 1; k >= len(t.Items)-len(rows) && k >= 0; k-- {
 		if it := t.Items[k]; it.Consistent || strings.TrimSpace(it.Description) != "" {
 			break
@@ -777,8 +778,9 @@ func (t *Table) readPage(d *Doc, pi int, p *Page, values []int) {
 	// The last row, under a label of the totals (a weak one too: "Total"
 	// alone), whose amount is the sum of the amounts above it is the
 	// table's sums row ("Total 20.50 1,110.00" under Hours and Amount),
-	// not an item.
-	if k, first := len(t.Items)-1, len(t.Items)-len(rows); k > first && first >= 0 {
+	// not an item. (The last item is the last row's while no line of the
+	// totals was dropped above.)
+	if k, first := len(t.Items)-1, len(t.Items)-len(rows); k > first && first >= 0 && len(t.Items) == read {
 		it := t.Items[k]
 		sum := 0.0
 		for _, o := range t.Items[:k] {
