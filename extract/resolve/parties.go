@@ -390,12 +390,11 @@ func (d *Doc) wrappedPostal(pi, li int, zipSpan [2]int, zip string) {
 		if !ok || pa.Street != "" || pa.City == "" || strings.ContainsAny(pa.City, ",;") || parse.IsStreet(pa.City) || legalForms.MatchString(seg) {
 			continue
 		}
-		key := PostalKey(pa.Zip, pa.City)
 		first, lw := p.wordSpan(nl, toks[0][0], toks[0][0]+len(seg))
-		if first < 0 || d.hasValue(pi, nl, TPostal, key) {
+		if first < 0 {
 			return
 		}
-		v := Value{Type: TPostal, Text: zip + " " + seg, Norm: key, Page: pi, Line: nl, First: first, Last: lw,
+		v := Value{Type: TPostal, Text: zip + " " + seg, Norm: PostalKey(pa.Zip, pa.City), Page: pi, Line: nl, First: first, Last: lw,
 			Box: p.box(nl, first, lw).Union(p.box(li, zf, zl)), Zip: pa.Zip, City: pa.City, Country: pa.Country, guessed: pa.Guessed, embedded: true}
 		if ref, ok := p.S.CellAt(nl, first); ok {
 			v.Cell = ref.Index

@@ -516,9 +516,7 @@ func (r *htmlr) top() string {
 // and many forms do: name, identifiers, then street, postal code, city,
 // province and country each on a row of its own.
 func (r *htmlr) keyedParty(role string, p Party) string {
-	row := func(concept, value string) string {
-		return `<div style="margin-left:18px">` + r.lbl(concept) + r.colon() + ` ` + value + `</div>`
-	}
+	row := r.keyRow
 	sub := func(concept string) string {
 		return `<div style="margin-top:6px;font-weight:bold">` + r.lbl(concept) + `</div>`
 	}
@@ -617,6 +615,12 @@ func (r *htmlr) keyedParty(role string, p Party) string {
 	return b.String()
 }
 
+// keyRow prints a "Key: value" row of the SdI stylesheet's kind, indented
+// under its heading.
+func (r *htmlr) keyRow(concept, value string) string {
+	return `<div style="margin-left:18px">` + r.lbl(concept) + r.colon() + ` ` + value + `</div>`
+}
+
 // splitHouseNumber splits a street into its name and the house number
 // that ends it ("Via Po 7", "Hauptstraße 12a"); ok is false when none
 // does, or a comma sets it apart.
@@ -644,9 +648,7 @@ func (r *htmlr) transmission() string {
 	if !r.sdiStylesheet() || rng.IntN(2) != 0 {
 		return ""
 	}
-	row := func(concept, value string) string {
-		return `<div style="margin-left:18px">` + r.lbl(concept) + r.colon() + ` ` + value + `</div>`
-	}
+	row := r.keyRow
 	code := r.s.SDICode
 	if code == "" {
 		code = "0000000"
