@@ -152,9 +152,18 @@ func (s *Structure) CellAt(li, k int) (CellRef, bool) {
 // the lines above whose extent overlaps r's, within maxLines lines and
 // maxDist line heights.
 func (s *Structure) Above(r CellRef, maxLines int, maxDist float64) []CellRef {
+	return s.AboveThrough(r, maxLines, maxDist, nil)
+}
+
+// AboveThrough is Above measuring maxDist from the nearest cell above r
+// that through accepts, r's own column of rows (amounts over amounts)
+// leading up to its heading however far the rows take it: a sums row set
+// apart under a grid's rows is still under the grid's heading. through
+// may be nil.
+func (s *Structure) AboveThrough(r CellRef, maxLines int, maxDist float64, through func(CellRef) bool) []CellRef {
 	c := s.Cell(r)
 	var out []CellRef
-	lines := 0
+	top, lines := c.Box.Y0, 0
 	for li := r.Line - 1; li >= 0 && lines < maxLines && s.level(r.Line); li-- {
 		cells := s.Cells[li]
 		if len(cells) == 0 || !s.level(li) {
@@ -164,13 +173,17 @@ func (s *Structure) Above(r CellRef, maxLines int, maxDist float64) []CellRef {
 		if l.Box.Y1 > c.Box.Y0+0.3*s.Height {
 			continue // on the same band (a taller word)
 		}
-		if c.Box.Y0-l.Box.Y1 > maxDist*s.Height {
+		if top-l.Box.Y1 > maxDist*s.Height {
 			break
 		}
 		lines++
 		for i, o := range cells {
 			if overlap(o.Box, c.Box) > 0 {
-				out = append(out, CellRef{li, i})
+				ref := CellRef{li, i}
+				out = append(out, ref)
+				if through != nil && through(ref) {
+					top = math.Min(top, l.Box.Y0)
+				}
 			}
 		}
 	}

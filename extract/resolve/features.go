@@ -46,6 +46,12 @@ var plainFeatures = []string{
 	// quantity, price, discount, rate or amount): an item's, not a sum of
 	// the document ("Kurtaxe 3 2,50 7,50": a quantity, no tax)
 	"item.num",
+	// an amount that is the sum of the amounts right over it in its
+	// column, and one of those amounts (see Doc.columnSums); the same
+	// where the column is of a VAT summary's per-rate lines (the value
+	// is also their sum, or one line's base or tax: rl.basesum or
+	// rl.taxsum, rl.part)
+	"col.sum", "col.part", "col.rlsum", "col.rlpart",
 	// payment methods (see Doc.payWords): the method named, several
 	// methods named; a word in a line of prose, a word starting its cell
 	"pm.bank_transfer", "pm.sepa_direct_debit", "pm.card", "pm.cash", "pm.cheque", "pm.riba", "pm.paypal", "pm.several",
@@ -251,6 +257,7 @@ func (d *Doc) describe() {
 	d.sumRoles(summary, distinct, roles)
 	d.addedTotals(roles)
 	inItem := d.itemNumbers()
+	colSum, colPart := d.columnSums()
 	// Values per line and per cell, by type.
 	type lineKey struct{ page, line int }
 	perLine := map[lineKey][numTypes]int{}
@@ -342,7 +349,15 @@ func (d *Doc) describe() {
 			set("ar.sub", flag(r&roleSub != 0))
 			set("ar.tax", flag(r&roleTax != 0))
 			set("ar.added", flag(v.added != 0))
+			set("col.sum", flag(colSum[i]))
+			set("col.part", flag(colPart[i]))
 			summary.features(i, cents(a), set)
+			if colSum[i] && (cents(a) == summary.baseSum || cents(a) == summary.taxSum) {
+				set("col.rlsum", 1)
+			}
+			if colPart[i] && summary.several() && (summary.base[i] || summary.tax[i]) {
+				set("col.rlpart", 1)
+			}
 		case TDate:
 			set("d.first", flag(len(dates) > 0 && v.Norm == dates[0]))
 			set("d.last", flag(len(dates) > 0 && v.Norm == dates[len(dates)-1]))
@@ -508,7 +523,8 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 	// nearer.
 	var key []labelHit
 	keyLine, keyWeight := -1, 0.0
-	for n, up := range s.Above(ref, 3, 3.5) {
+	sameType := func(r layout.CellRef) bool { return d.cellHolds(v.Page, r.Line, r.Index, v.Type) }
+	for n, up := range s.AboveThrough(ref, 3, 3.5, sameType) {
 		if hs := keyOnly(up); hs != nil {
 			key, keyLine, keyWeight = hs, up.Line, 1/float64(1+n/2)
 			break
@@ -516,11 +532,12 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 	}
 	// A grid row's key is also the heading of its column down the rows
 	// under it, nearer than any heading further up, which is another
-	// table's.
+	// table's; over its first rows (a grid per VAT rate and their sums)
+	// it is their key, as a key straight above is.
 	isKey := func(r layout.CellRef) bool { return wholeKey(p.labels[r.Line][r.Index], s.Cells[r.Line][r.Index]) }
 	up, through, headed := s.Owner(ref, 3, 3.5, isKey)
-	if headed && through == 0 && up.Line > keyLine {
-		key, keyWeight = p.labels[up.Line][up.Index], 1
+	if headed && through <= 3 && up.Line > keyLine {
+		key, keyWeight = p.labels[up.Line][up.Index], 1/float64(1+through/2)
 	}
 	if key != nil {
 		lab(dirAbove, key[0], keyWeight)

@@ -46,15 +46,18 @@ func (d *Doc) rateLines() rateSummary {
 	}
 	s := rateSummary{base: map[int]bool{}, tax: map[int]bool{}}
 	done := map[lineKey]bool{}
+	// Every pair a line holds: a line may print its base twice ("Warenwert
+	// -2,90 … Nettobetrag -2,82 … 7,0 … -0,20"), both a base of its tax
+	// to the cent.
+	var found [][]rateLine
 	for _, v := range d.Values {
 		k := lineKey{v.Page, v.Line}
 		if v.Type != TPercent || v.Num <= 0 || !isVATRate(v.Num) || v.Line < 0 || done[k] {
 			continue
 		}
-		as := amounts[k]
-	pairs:
-		for _, bi := range as {
-			for _, ti := range as {
+		var pairs []rateLine
+		for _, bi := range amounts[k] {
+			for _, ti := range amounts[k] {
 				b, t := &d.Values[bi], &d.Values[ti]
 				if sameWords(b, &v) || sameWords(t, &v) {
 					continue
@@ -63,12 +66,17 @@ func (d *Doc) rateLines() rateSummary {
 				// decimals ("5,14" and "0,5 l" of an item row are no pair).
 				bn, tn := math.Abs(b.Num), math.Abs(t.Num)
 				if tn < bn && (b.Num < 0) == (t.Num < 0) && abs64(cents(bn*v.Num/100)-cents(tn)) <= 1 && decimals(t.Text) == decimals(b.Text) {
-					done[k] = true
-					s.add(rateLine{bi, ti, cents(v.Num)}, bn, tn)
-					break pairs
+					pairs = append(pairs, rateLine{bi, ti, cents(v.Num)})
 				}
 			}
 		}
+		if len(pairs) > 0 {
+			done[k] = true
+			found = append(found, pairs)
+		}
+	}
+	for _, l := range d.oneColumn(found) {
+		s.add(l, math.Abs(d.Values[l.base].Num), math.Abs(d.Values[l.tax].Num))
 	}
 	for _, l := range d.exemptLines(s.lines, amounts, done) {
 		s.add(l, math.Abs(d.Values[l.base].Num), 0)
@@ -94,6 +102,33 @@ func (s *rateSummary) add(l rateLine, base, tax float64) {
 	s.base[l.base], s.tax[l.tax] = true, true
 	s.baseSum += cents(base)
 	s.taxSum += cents(tax)
+}
+
+// oneColumn chooses one pair of each line's: the lines of a summary print
+// their bases in one column and their taxes in another, so of a line's
+// pairs the one whose base and tax stand in the columns of another line's
+// only pair is taken; failing that, its first.
+func (d *Doc) oneColumn(found [][]rateLine) []rateLine {
+	under := func(a, b int) bool {
+		u, v := &d.Values[a], &d.Values[b]
+		return u.Page == v.Page && u.Box.X0 < v.Box.X1 && v.Box.X0 < u.Box.X1
+	}
+	out := make([]rateLine, 0, len(found))
+	for i, pairs := range found {
+		pick := pairs[0]
+	choose:
+		for _, p := range pairs[1:] {
+			for j, other := range found {
+				if j != i && len(other) == 1 && under(p.base, other[0].base) && under(p.tax, other[0].tax) &&
+					!(under(pick.base, other[0].base) && under(pick.tax, other[0].tax)) {
+					pick = p
+					break choose
+				}
+			}
+		}
+		out = append(out, pick)
+	}
+	return out
 }
 
 // sameWords reports whether two values are read from the same words.

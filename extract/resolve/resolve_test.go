@@ -2740,8 +2740,21 @@ func TestKeysOverWideCells(t *testing.T) {
 			112: {{60, "22%"}, {310, "1.000,00"}, {470, "220,00"}},
 			124: {{60, "10%"}, {315, "500,00"}, {475, "50,00"}},
 		},
-		want:  map[string]string{"220,00": "A:financials.tax_amount", "50,00": "H:financials.tax_amount"},
-		never: map[string]string{"50,00": "A:financials.tax_amount"},
+		// The key over the column is the key of its first rows, the
+		// second rate's too (and of a sums row under them).
+		want: map[string]string{"220,00": "A:financials.tax_amount", "50,00": "A:financials.tax_amount"},
+	}, {
+		name: "it, rows of rates under the keys, far down",
+		lines: map[float64][]cell{
+			100: {{40, "Aliquota"}, {200, "Totale imponibile"}, {380, "Totale imposta"}},
+			112: {{60, "22%"}, {310, "1.000,00"}, {470, "220,00"}},
+			124: {{60, "10%"}, {315, "500,00"}, {475, "50,00"}},
+			136: {{60, "4%"}, {315, "250,00"}, {475, "10,00"}},
+			148: {{60, "5%"}, {315, "200,00"}, {475, "10,00"}},
+			160: {{60, "0%"}, {315, "100,00"}, {475, "0,00"}},
+		},
+		want:  map[string]string{"0,00": "H:financials.tax_amount"},
+		never: map[string]string{"0,00": "A:financials.tax_amount"},
 	}, {
 		name: "it, a title beside a cell of data is no row of keys",
 		lines: map[float64][]cell{

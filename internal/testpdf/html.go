@@ -1397,7 +1397,8 @@ func (r *htmlr) rateGrid() bool {
 }
 
 // rateGridTotals prints the totals as a grid: labels over one row per VAT
-// rate (rate, taxable amount, VAT, gross) and a last row of the sums, which
+// rate (rate, taxable amount, VAT, gross) and a last row of the sums (set
+// apart in half of them), which
 // are the invoice's subtotal, VAT and total, labelled by nothing but their
 // column (or the currency in the rate's).
 func (r *htmlr) rateGridTotals() string {
@@ -1416,7 +1417,13 @@ func (r *htmlr) rateGridTotals() string {
 			`</td><td class="num">` + esc(num(g.Taxable+g.Tax)) + `</td></tr>`)
 	}
 	cur := r.val("financials.currency", s.Currency)
-	b.WriteString(`<tr style="font-weight:bold"><td>` + cur + `</td><td class="num">` + r.val("financials.subtotal", num(t.Subtotal)) +
+	// Half the grids set their sums row apart from the rates' rows, by
+	// a blank line's height (drawn apart from the case's stream).
+	row := `<tr style="font-weight:bold">`
+	if rand.New(rand.NewPCG(s.Seed, 0x5e7a)).IntN(2) == 0 {
+		row = `<tr style="font-weight:bold;height:2.6em;vertical-align:bottom">`
+	}
+	b.WriteString(row + `<td>` + cur + `</td><td class="num">` + r.val("financials.subtotal", num(t.Subtotal)) +
 		`</td><td class="num">` + r.val("financials.tax_amount", num(t.Tax)) + `</td><td class="num">` + r.val("financials.total", num(t.Total)) +
 		`</td></tr></table>`)
 	return b.String()
