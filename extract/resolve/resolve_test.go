@@ -1829,8 +1829,14 @@ func TestRolesShareWeights(t *testing.T) {
 	add("buyer", 30, email(), email(own))
 	m, _ := fitFields(exs, FitOptions{Seed: 1, Listwise: true}.withDefaults())
 	vw, bw := m.Fields["vendor.email"].Weights, m.Fields["buyer.email"].Weights
-	if vw["blk.postal"] < 0.85*bw["blk.postal"] {
-		t.Errorf("vendor's blk.postal weighs %.2f, the buyer's %.2f: the vendor's should learn from the buyer's documents", vw["blk.postal"], bw["blk.postal"])
+	// Fitted on the vendor's documents alone, its three say less.
+	alone, _ := fitFields(slices.DeleteFunc(slices.Clone(exs), func(e Example) bool { return strings.HasPrefix(e.Name, "buyer") }),
+		FitOptions{Seed: 1, Listwise: true}.withDefaults())
+	aw := alone.Fields["vendor.email"].Weights
+	t.Logf("blk.postal: vendor %.2f (alone %.2f), buyer %.2f", vw["blk.postal"], aw["blk.postal"], bw["blk.postal"])
+	if vw["blk.postal"] < 0.6*bw["blk.postal"] || vw["blk.postal"] < 1.3*aw["blk.postal"] {
+		t.Errorf("vendor's blk.postal weighs %.2f (%.2f fitted on its own documents alone), the buyer's %.2f: the vendor's should learn from the buyer's documents",
+			vw["blk.postal"], aw["blk.postal"], bw["blk.postal"])
 	}
 	if !(vw["zone.head"] > 0 && bw["zone.head"] < 0) {
 		t.Errorf("zone.head weighs %.2f for the vendor and %.2f for the buyer, want + and −", vw["zone.head"], bw["zone.head"])
