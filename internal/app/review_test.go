@@ -19,9 +19,11 @@ import (
 )
 
 // reviewSupplier is a generated supplier that prints its invoice number
-// under a label of its own, which the engine alone does not read (the
-// extract package's TestSupplierExamples shows it for every layout).
-func reviewSupplier() []testpdf.Spec { return testpdf.Supplier(0, 6, "Ref.") }
+// under a label of its own, which the engine alone does not read in its
+// layout (seed 24's: the engine reads the numbers of some layouts by their
+// place and shape whatever their label; the extract package's
+// TestSupplierExamples shows the example read in every layout).
+func reviewSupplier() []testpdf.Spec { return testpdf.Supplier(24, 6, "Ref.") }
 
 // reviewRecord is the part of a job's record the review tests read.
 type reviewRecord struct {
