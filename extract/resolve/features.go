@@ -117,6 +117,10 @@ var plainFeatures = []string{
 	// Muster", "Alla c.a. Sig. Rossi" under a company's name): the
 	// company's contact, not a party
 	"name.attn",
+	// a company's officer named in its legal data ("Geschäftsführer: Max
+	// Muster", "Vorstand: … (Vorsitz)", "Amministratore unico: Mario
+	// Rossi"): a person of the vendor's, not a party (see officerName)
+	"name.officer",
 	// the lines of a VAT summary per rate (see rateSummary): the sum of
 	// their bases or of their taxes, a part of several lines' sum, a sum
 	// printed nowhere

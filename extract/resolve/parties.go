@@ -1124,9 +1124,68 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 		set("name.maxsize", flag(p.First && ns.maxSize > 0 && d.fontSize(v) >= ns.maxSize-0.1))
 		set("name.blkfirst", flag(ns.blockFirst[bi] == v.Line))
 		set("name.attn", flag(ns.blockFirst[bi] != v.Line && addressedByTitle(words)))
+		set("name.officer", flag(d.officerName(v)))
 		set("name.domain", flag(d.inDomain(v.Text)))
 		set("name.mentions", math.Log1p(float64(d.mentions(v))))
 	}
+}
+
+// officerWords are the words, lower case without their colon or
+// brackets, that name the function of a company's officer in its legal
+// data: managing directors, boards and their chairs, legal
+// representatives. An owner ("Inhaber", "titolare") is left out: a sole
+// trader's name is the vendor's.
+var officerWords = setOf(
+	"geschäftsführer", "geschäftsführerin", "geschäftsführung", "geschäftsführende", "vorstand", "vorstände",
+	"vorsitz", "vorsitzender", "vorsitzende", "aufsichtsrat", "aufsichtsratsvorsitzender", "aufsichtsratsvorsitzende", "prokurist",
+	"director", "directors", "ceo", "chairman", "chairwoman", "chairperson",
+	"amministratore", "amministratori", "amministratrice", "presidente", "rappresentante",
+	"gérant", "gérante", "gérants", "président", "présidente", "directeur", "directrice", "dirigeant")
+
+// officerWord reports whether w is one of officerWords once its colon and
+// brackets are trimmed.
+func officerWord(w string) bool {
+	return officerWords[strings.ToLower(strings.Trim(w, ":()[],;."))]
+}
+
+// officerName reports whether a name is a company's officer: its own
+// words name the function ("Habermann (Vorsitz)"); or a key naming one
+// stands before it on its line, with its colon ("Geschäftsführer: Max
+// Muster", "Amministratore unico: Mario Rossi", "Gérant : Jean Martin");
+// or such a key starts the line right over it in its column, the list of
+// names going on under it ("Vorstand: Anna Berg," over "Jonas Keller").
+func (d *Doc) officerName(v *Value) bool {
+	s := d.Pages[v.Page].S
+	l := s.Page.Lines[v.Line]
+	text := func(k int) string { return s.Page.Words[l.Words[k]].Text }
+	for k := v.First; k <= v.Last && k < len(l.Words); k++ {
+		if officerWord(text(k)) {
+			return true
+		}
+	}
+	colon := false
+	for k := v.First - 1; k >= 0 && k >= v.First-4; k-- {
+		w := text(k)
+		colon = colon || strings.HasSuffix(w, ":") || w == ":"
+		if officerWord(w) {
+			return colon
+		}
+	}
+	if v.Cell >= len(s.Cells[v.Line]) {
+		return false
+	}
+	for _, up := range s.Above(layout.CellRef{Line: v.Line, Index: v.Cell}, 1, 1.6) {
+		ul := s.Page.Lines[up.Line]
+		c := s.Cells[up.Line][up.Index]
+		if first := s.Page.Words[ul.Words[c.First]].Text; officerWord(first) {
+			for k := c.First; k <= c.Last && k <= c.First+3; k++ {
+				if w := s.Page.Words[ul.Words[k]].Text; strings.HasSuffix(w, ":") || w == ":" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // attentionKeys are the words that introduce a person at a company in an

@@ -1695,10 +1695,14 @@ func (r *htmlr) footer() string {
 		return `<div style="font-family:'` + r.lk.font + `';font-size:` + size + `;width:100%;margin:0 ` + fmt.Sprintf("%.0fmm", r.lk.margin[3]) + `;color:#444">` + inner + `</div>`
 	}
 	v := s.Vendor
+	// An Italian or French company's officer, drawn apart from the case's
+	// stream.
+	officer := rand.New(rand.NewPCG(s.Seed, 0x0ff1))
 	legal := map[string][]string{
-		"IT": {"Cap. soc. € 10.000,00 i.v.", "R.E.A. MI-1234567", "Registro Imprese di Milano", "Cap. Soc. 50.000 euro"},
+		"IT": {"Cap. soc. € 10.000,00 i.v.", "R.E.A. MI-1234567", "Registro Imprese di Milano", "Cap. Soc. 50.000 euro",
+			"Amministratore unico: " + personName(officer, "IT")},
 		"DE": {"Amtsgericht München HRB 12345", "Geschäftsführer: " + personName(r.rng, "DE"), "Registergericht Köln HRB 98765"},
-		"FR": {"RCS Lyon B 404 833 048", "SAS au capital de 10 000 €", "Code APE 4321A"},
+		"FR": {"RCS Lyon B 404 833 048", "SAS au capital de 10 000 €", "Code APE 4321A", "Gérant : " + personName(officer, "FR")},
 		"GB": {"Registered in England and Wales No. 08123456", "Registered office as above"},
 		"IE": {"Registered in Ireland No. 612345", "Directors: " + personName(r.rng, "IE")},
 		"US": {"Thank you for your business!"},

@@ -1,0 +1,72 @@
+package resolve
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOfficerNames checks that the people a company names in its legal
+// data — managing directors, boards and their chairs, a sole director —
+// are marked as its officers (name.officer), in the four languages, after
+// their key on the line, under it in a list, or by the function in
+// brackets after the name; the company's name and its owner's are not.
+func TestOfficerNames(t *testing.T) {
+	for _, tt := range []struct {
+		locale   string
+		lines    map[float64][]cell
+		officers []string // names that are officers
+		parties  []string // names that are not
+	}{
+		{"it", map[float64][]cell{
+			60:  {{40, "Ferramenta Lodi S.r.l."}},
+			72:  {{40, "Via dei Mille 14"}},
+			84:  {{40, "20121 Milano"}},
+			780: {{40, "Ferramenta Lodi S.r.l. - Cap. soc. 20.000 euro"}},
+			792: {{40, "Amministratore unico: Marco Galli"}},
+		}, []string{"Marco Galli"}, []string{"Ferramenta Lodi S.r.l."}},
+		{"de", map[float64][]cell{
+			60:  {{40, "Holzbau Kessler GmbH"}},
+			72:  {{40, "Lindenweg 3"}},
+			84:  {{40, "79100 Freiburg"}},
+			780: {{40, "Amtsgericht Freiburg HRB 4471"}, {260, "Vorstand: Anna Brenner,"}},
+			792: {{260, "Jonas Keller"}},
+			804: {{260, "Aufsichtsrat: Petra Lang (Vorsitz)"}},
+			816: {{40, "Inhaber: Ulrich Kessler"}},
+		}, []string{"Anna Brenner", "Jonas Keller", "Petra Lang"}, []string{"Holzbau Kessler GmbH", "Ulrich Kessler"}},
+		{"fr", map[float64][]cell{
+			60:  {{40, "Atelier Morel SARL"}},
+			72:  {{40, "12 rue des Tanneurs"}},
+			84:  {{40, "69002 Lyon"}},
+			792: {{40, "Gérant : Julien Morel"}},
+		}, []string{"Julien Morel"}, []string{"Atelier Morel SARL"}},
+		{"en", map[float64][]cell{
+			60:  {{40, "Harbour Print Ltd"}},
+			72:  {{40, "4 Quay Street"}},
+			84:  {{40, "Galway H91 E2K4"}},
+			792: {{40, "Directors: Siobhan Walsh"}},
+		}, []string{"Siobhan Walsh"}, []string{"Harbour Print Ltd"}},
+	} {
+		d := Build(doc(tt.lines), tt.locale)
+		marked := func(name string) (bool, bool) {
+			found, officer := false, false
+			for i := range d.Values {
+				if v := &d.Values[i]; v.Type == TName && strings.Contains(v.Text, name) {
+					found = true
+					officer = officer || slices.Contains(featureList(v), "name.officer")
+				}
+			}
+			return found, officer
+		}
+		for _, n := range tt.officers {
+			if found, officer := marked(n); !found || !officer {
+				t.Errorf("%s: %q is a candidate %v, marked an officer %v; want both", tt.locale, n, found, officer)
+			}
+		}
+		for _, n := range tt.parties {
+			if found, officer := marked(n); !found || officer {
+				t.Errorf("%s: %q is a candidate %v, marked an officer %v; want a candidate not marked", tt.locale, n, found, officer)
+			}
+		}
+	}
+}
