@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/invex/invex/extract/pdf"
+	"github.com/invex/invex/internal/testpdf"
 )
 
 // TestOfficerNames checks that the people a company names in its legal
@@ -69,4 +72,27 @@ func TestOfficerNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOfficersGenerated reads generated invoices whose legal footer names
+// a company officer (a German managing director, an Irish board, an
+// Italian sole director, a French gérant) in several layout families: the
+// officer's name, read as a name, is marked as an officer's.
+func TestOfficersGenerated(t *testing.T) {
+	g := printer(t)
+	g.sample(29, 3000, coverage{"officers named in legal footers", 4, 3, 2}, func(c testpdf.Case) bool {
+		return c.Officer() != ""
+	}, func(c testpdf.Case, doc *pdf.Document) bool {
+		d := Build(doc, c.Lang())
+		read := false
+		for i := range d.Values {
+			if v := &d.Values[i]; v.Type == TName && strings.Contains(v.Text, c.Officer()) {
+				read = true
+				if !slices.Contains(featureList(v), "name.officer") {
+					t.Errorf("%s: the officer's name %q is not marked", c.Name, v.Text)
+				}
+			}
+		}
+		return read
+	})
 }

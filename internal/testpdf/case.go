@@ -81,6 +81,15 @@ func (c Case) MonthFirst() bool { return c.page != nil && c.page.monthFirst }
 // rate with a last row of their sums.
 func (c Case) RateGrid() bool { return c.page != nil && c.page.rateGrid }
 
+// Officer returns the company officer (a managing director, the board)
+// the case's legal footer names, or "".
+func (c Case) Officer() string {
+	if c.page == nil {
+		return ""
+	}
+	return c.page.officer
+}
+
 // GroupedNumber reports whether the case's document number is printed
 // as groups of digits set apart by spaces (featGroupedNumber).
 func (c Case) GroupedNumber() bool {

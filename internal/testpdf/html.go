@@ -31,6 +31,8 @@ type htmlPage struct {
 	monthFirst bool
 	// rateGrid says the totals are a grid per VAT rate with a row of sums.
 	rateGrid bool
+	// officer is the company officer the footer names, or "".
+	officer string
 }
 
 // htmlr lays out one invoice of a family.
@@ -50,6 +52,8 @@ type htmlr struct {
 	pictures []string
 	// footerVendor is set when the footer prints the vendor's data.
 	footerVendor bool
+	// officer is the company officer the footer's legal line names, or "".
+	officer string
 	// metaDone is set when the document data went beside the parties.
 	metaDone bool
 }
@@ -180,7 +184,7 @@ td, th { vertical-align: top; padding: 2px 4px }
 		setup.Bottom = max(setup.Bottom, 22)
 	}
 	return htmlPage{html: doc, pictures: r.pictures, setup: setup, printed: r.printed, inPicture: r.inPicture, columns: r.s.Style.Columns,
-		dotNumbers: r.lk.dotNumbers, monthFirst: r.us, rateGrid: r.rateGrid()}
+		dotNumbers: r.lk.dotNumbers, monthFirst: r.us, rateGrid: r.rateGrid(), officer: r.officer}
 }
 
 // typeConcept is the lexicon's concept of the document's type.
@@ -1717,7 +1721,11 @@ func (r *htmlr) footer() string {
 				parts = append(parts, r.lbl("vat")+" "+r.val("vendor.vat_number", v.VAT))
 			}
 		}
-		parts = append(parts, esc(pick(r.rng, legal)))
+		l := pick(r.rng, legal)
+		if _, name, ok := strings.Cut(l, ": "); ok {
+			r.officer = name // a key and the officer it names
+		}
+		parts = append(parts, esc(l))
 		inner := `<div style="text-align:center;border-top:0.5pt solid #999;padding-top:2px">` + strings.Join(parts, " - ") + `</div>`
 		if r.rng.IntN(2) == 0 {
 			inner += `<div style="text-align:right">` + pageText + `</div>`
@@ -1738,7 +1746,11 @@ func (r *htmlr) footer() string {
 		} else if v.FiscalCode != "" {
 			col2 = append(col2, esc(r.lk.word("fiscal", lang)+" "+v.FiscalCode))
 		}
-		col2 = append(col2, esc(pick(r.rng, legal)))
+		l := pick(r.rng, legal)
+		if _, name, ok := strings.Cut(l, ": "); ok {
+			r.officer = name
+		}
+		col2 = append(col2, esc(l))
 		var col3 []string
 		if s.IBAN != "" {
 			col3 = append(col3, esc(s.Bank), "IBAN "+r.iban())
