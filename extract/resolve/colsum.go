@@ -6,7 +6,7 @@ import (
 )
 
 // A column of amounts often ends with their sum: a grid of totals per VAT
-// rate ("Nettobetrag 321,40 / 127,59 / 448,99"), the sums row under an item
+// rate ("Nettobetrag 405,00 / 133,00 / 538,00"), the sums row under an item
 // table, a list of charges over their total. The sum is the document's
 // figure, the amounts over it its parts; the labels over the column name
 // both alike, so only the arithmetic tells them apart.

@@ -1149,7 +1149,7 @@ func officerWord(w string) bool {
 }
 
 // officerName reports whether a name is a company's officer: its own
-// words name the function ("Habermann (Vorsitz)"); or a key naming one
+// words name the function ("Petra Lang (Vorsitz)"); or a key naming one
 // stands before it on its line, with its colon ("Geschäftsführer: Max
 // Muster", "Amministratore unico: Mario Rossi", "Gérant : Jean Martin");
 // or such a key starts the line right over it in its column, the list of

@@ -47,7 +47,7 @@ func (d *Doc) rateLines() rateSummary {
 	s := rateSummary{base: map[int]bool{}, tax: map[int]bool{}}
 	done := map[lineKey]bool{}
 	// Every pair a line holds: a line may print its base twice ("Warenwert
-	// -2,90 … Nettobetrag -2,82 … 7,0 … -0,20"), both a base of its tax
+	// 133,05 … Nettobetrag 133,00 … 7% … 9,31"), both a base of its tax
 	// to the cent.
 	var found [][]rateLine
 	for _, v := range d.Values {
