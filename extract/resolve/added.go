@@ -16,30 +16,41 @@ import (
 // it adds up to with them.
 const maxAdded = 3
 
-// addedTotals marks the amounts that are an arithmetic total (one with
-// roleTotal in roles) plus the amounts printed under it in its column,
-// before them: each such value's added holds the cents of that total.
-func (d *Doc) addedTotals(roles map[int64]int) {
-	type row struct {
-		page, line int
-		y          float64
-		idx        []int // the amounts of the line
-	}
-	var rows []row
-	at := map[[2]int]int{}
+// amountRow is a line's amounts: their indexes into Doc.Values, in order,
+// and the line's place (y: the top of its first amount).
+type amountRow struct {
+	page, line int
+	y          float64
+	idx        []int
+}
+
+// amountRows groups the amounts printed on the pages by line, in the order
+// the lines' first amounts come in Doc.Values.
+func (d *Doc) amountRows() []amountRow {
+	var rows []amountRow
+	at := map[lineKey]int{}
 	for i, v := range d.Values {
-		if v.Type != TAmount {
+		if v.Type != TAmount || v.Line < 0 {
 			continue
 		}
-		k := [2]int{v.Page, v.Line}
+		k := lineKey{v.Page, v.Line}
 		r, ok := at[k]
 		if !ok {
 			r = len(rows)
 			at[k] = r
-			rows = append(rows, row{page: v.Page, line: v.Line, y: v.Box.Y0})
+			rows = append(rows, amountRow{page: v.Page, line: v.Line, y: v.Box.Y0})
 		}
 		rows[r].idx = append(rows[r].idx, i)
 	}
+	return rows
+}
+
+// addedTotals marks the amounts that are an arithmetic total (one with
+// roleTotal in roles) plus the amounts printed under it in its column,
+// before them: each such value's added holds the cents of that total.
+// rows are the document's amountRows, sorted here in place.
+func (d *Doc) addedTotals(roles map[int64]int, rows []amountRow) {
+	type row = amountRow
 	sort.Slice(rows, func(i, j int) bool {
 		if rows[i].page != rows[j].page {
 			return rows[i].page < rows[j].page

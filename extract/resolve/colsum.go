@@ -17,27 +17,9 @@ const maxColumnRun = 12
 // columnSums finds the amounts that are the sum of two or more amounts
 // printed right over them in their column (each on one of the few lines
 // over the last, to the cent) and those amounts: sums and parts index
-// d.Values.
-func (d *Doc) columnSums() (sums, parts map[int]bool) {
-	type row struct {
-		page, line int
-		idx        []int
-	}
-	var rows []row
-	at := map[lineKey]int{}
-	for i, v := range d.Values {
-		if v.Type != TAmount || v.Line < 0 {
-			continue
-		}
-		k := lineKey{v.Page, v.Line}
-		r, ok := at[k]
-		if !ok {
-			r = len(rows)
-			at[k] = r
-			rows = append(rows, row{page: v.Page, line: v.Line})
-		}
-		rows[r].idx = append(rows[r].idx, i)
-	}
+// d.Values. rows are the document's amountRows, sorted here in place.
+func (d *Doc) columnSums(rows []amountRow) (sums, parts map[int]bool) {
+	type row = amountRow
 	sort.Slice(rows, func(i, j int) bool {
 		if rows[i].page != rows[j].page {
 			return rows[i].page < rows[j].page

@@ -259,9 +259,10 @@ func (d *Doc) describe() {
 	sort.Strings(dates)
 	roles := arithmetic(distinct)
 	d.sumRoles(summary, distinct, roles)
-	d.addedTotals(roles)
+	rows := d.amountRows()
+	d.addedTotals(roles, rows)
 	inItem := d.itemNumbers()
-	colSum, colPart := d.columnSums()
+	colSum, colPart := d.columnSums(rows)
 	// Values per line and per cell, by type.
 	type lineKey struct{ page, line int }
 	perLine := map[lineKey][numTypes]int{}
