@@ -131,8 +131,11 @@ var plainFeatures = []string{
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
 	// a label of the field's own kind beside, above or over the value,
-	// or none (see Value.features)
-	"own", "own.none",
+	// or none (see Value.features); and, with none, the key of another
+	// field or reference in its own cell, to its left or over it: a value
+	// keyed as something else ("Ident. di trasmissione FPR12:…" is no
+	// document number)
+	"own", "own.none", "own.other",
 	// a value read by OCR: always, with no label, and how much OCR doubts
 	// its least sure word (1 − its confidence)
 	"ocr", "ocr.nolabel", "ocr.doubt",
@@ -165,7 +168,7 @@ func init() {
 }
 
 func init() {
-	idOwn, idOwnNone, idRule, idRuleConf = fid("own"), fid("own.none"), fid("rule"), fid("rule.conf")
+	idOwn, idOwnNone, idOwnOther, idRule, idRuleConf = fid("own"), fid("own.none"), fid("own.other"), fid("rule"), fid("rule.conf")
 }
 
 // ownKinds maps a field to the label kinds that name it.
@@ -173,6 +176,15 @@ var ownKinds = map[string][]labels.Kind{}
 
 // ownFeatures marks, for each field, the features of its own labels.
 var ownFeatures = map[string][]bool{}
+
+// otherFeatures marks, for each field of identifiers or dates, the
+// features of a key of another field or reference in the value's cell,
+// to its left or over it: the kinds of the result's fields and of the
+// look-alike references, not party headings, document types, payment
+// methods, column headers or the keys of a party's parts, which label a
+// value of several fields. (Amounts are left out: a grid of totals sets
+// the key of one over the key of the next.)
+var otherFeatures = map[string][]bool{}
 
 func init() {
 	for _, f := range Fields {
@@ -191,7 +203,28 @@ func init() {
 			}
 		}
 		ownFeatures[f.Name] = set
+		other := make([]bool, len(featureNames))
+		for _, k := range labels.Kinds() {
+			if f.Type != TID && f.Type != TDate || slices.Contains(kinds, k) || !keysValue(k) {
+				continue
+			}
+			for _, d := range []string{dirSame, dirLeft, dirAbove} {
+				other[fid(d+":"+string(k))] = true
+			}
+		}
+		otherFeatures[f.Name] = other
 	}
+}
+
+// keysValue reports whether a label of kind k keys one value of one
+// field or reference: not a party's heading or a part of its block, a
+// document type, a payment method or a column header.
+func keysValue(k labels.Kind) bool {
+	switch k {
+	case labels.BuyerBlock, labels.VendorBlock, labels.ShipTo:
+		return false
+	}
+	return !k.IsKey() && !k.IsDocType() && !k.IsPayment() && !k.IsColumn()
 }
 
 // fid returns a feature's index; the name must be known.

@@ -148,16 +148,20 @@ func (m *FieldModel) compile() {
 // same sum as over v.features(field), without building that list.
 func (m *FieldModel) prob(v *Value, field string) float64 {
 	z := 0.0
-	own := ownFeatures[field]
-	found := false
+	own, other := ownFeatures[field], otherFeatures[field]
+	found, keyed := false, false
 	for _, f := range v.feats {
 		z += m.w[f.id] * float64(f.x)
 		found = found || own[f.id]
+		keyed = keyed || other[f.id]
 	}
 	if found {
 		z += m.w[idOwn]
 	} else {
 		z += m.w[idOwnNone]
+		if keyed {
+			z += m.w[idOwnOther]
+		}
 	}
 	if c, ok := v.rule[field]; ok {
 		z += m.w[idRule] + m.w[idRuleConf]*float64(float32(c))
@@ -166,7 +170,7 @@ func (m *FieldModel) prob(v *Value, field string) float64 {
 }
 
 // Indexes of the features a field adds to a value's own (set by init).
-var idOwn, idOwnNone, idRule, idRuleConf int32
+var idOwn, idOwnNone, idOwnOther, idRule, idRuleConf int32
 
 func sigmoid(z float64) float64 {
 	if z < -35 {

@@ -179,15 +179,30 @@ func (v *Value) hasOwn(field string) bool {
 	return false
 }
 
+// keyedOther reports whether the key of another field or reference
+// stands in v's cell, to its left or over it (one of otherFeatures).
+func (v *Value) keyedOther(field string) bool {
+	other := otherFeatures[field]
+	for _, f := range v.feats {
+		if other[f.id] {
+			return true
+		}
+	}
+	return false
+}
+
 // features returns a value's features for a field: its own, whether a
 // label of the field's kind stands near it, and the rules' choice.
 func (v *Value) features(field string) []fv {
 	out := make([]fv, len(v.feats), len(v.feats)+3)
 	copy(out, v.feats)
 	if v.hasOwn(field) {
-		out = append(out, fv{fid("own"), 1})
+		out = append(out, fv{idOwn, 1})
 	} else {
-		out = append(out, fv{fid("own.none"), 1})
+		out = append(out, fv{idOwnNone, 1})
+		if v.keyedOther(field) {
+			out = append(out, fv{idOwnOther, 1})
+		}
 	}
 	if c, ok := v.rule[field]; ok {
 		out = append(out, fv{fid("rule"), 1}, fv{fid("rule.conf"), float32(c)})
