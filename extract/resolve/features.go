@@ -296,16 +296,26 @@ func (d *Doc) describe() {
 	d.addedTotals(roles, rows)
 	inItem := d.itemNumbers()
 	colSum, colPart := d.columnSums(rows)
-	// Values per line and per cell, by type.
+	// Values per line and per cell, by type. Readings of a type starting
+	// at the same word are one value read two ways ("Via Po" and, with
+	// the house number keyed under it, "Via Po 7"), not two on the line.
 	type lineKey struct{ page, line int }
+	type startKey struct {
+		page, line, first int
+		t                 Type
+	}
 	perLine := map[lineKey][numTypes]int{}
+	starts := map[startKey]bool{}
 	d.cellTypes = map[cellKey]uint16{}
 	for _, v := range d.Values {
-		k := lineKey{v.Page, v.Line}
-		c := perLine[k]
-		c[v.Type]++
-		perLine[k] = c
 		d.cellTypes[cellKey{v.Page, v.Line, v.Cell}] |= 1 << v.Type
+		if sk := (startKey{v.Page, v.Line, v.First, v.Type}); !starts[sk] {
+			starts[sk] = true
+			k := lineKey{v.Page, v.Line}
+			c := perLine[k]
+			c[v.Type]++
+			perLine[k] = c
+		}
 	}
 	lastMax := 0.0
 	for _, v := range d.Values {

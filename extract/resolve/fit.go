@@ -93,20 +93,22 @@ type row struct {
 }
 
 // Fit fits a model: one weighted logistic regression per field over its
-// candidates (a conditional logit with FitOptions.Listwise); then, on the
-// candidates so scored, each field's null threshold, the bonus of totals
-// that add up and of a party's fields in its name's block, and the choice between the readings of the items; and
-// the model of the pair of names on candidates scored as an unseen
-// layout's would be (cross-fitted by origin, see FitOptions.Folds: scored
-// as seen, the names' own utilities are near perfect and the pair model
-// would learn nothing else). The same examples and options always give
-// the same model.
+// candidates (a conditional logit with FitOptions.Listwise); then each
+// field's null threshold and calibration on the candidates as scored by
+// models cross-fitted by origin (see FitOptions.Folds); on the candidates
+// as the fit scores them, the bonus of totals that add up and of a
+// party's fields in its name's block, and the choice between the readings
+// of the items; and the model of the pair of names on the cross-fitted
+// candidates too (scored as seen, the names' own utilities are near
+// perfect and the pair model would learn nothing else). The same examples
+// and options always give the same model.
 func Fit(examples []Example, opts FitOptions) *Model {
 	opts = opts.withDefaults()
 	m, docs := fitFields(examples, opts)
 	seen := seenOptions(examples, m)
+	cross := crossOptions(examples, m, opts)
 	for _, f := range Fields {
-		opts := seen
+		opts := cross
 		if unsignedFields[f.Name] {
 			// On every value the field admits, those the resolver may
 			// not choose (see Field.Chooses) too: a threshold fitted
@@ -120,7 +122,6 @@ func Fit(examples []Example, opts FitOptions) *Model {
 		}
 		m.Fields[f.Name].Threshold = fitThreshold(examples, opts, f)
 	}
-	cross := crossOptions(examples, m, opts)
 	for _, f := range Fields {
 		fm := m.Fields[f.Name]
 		fm.Calibration = fitCalibration(examples, cross, f, fm.Threshold)
@@ -412,10 +413,6 @@ func nameHash(s string) uint64 {
 	return h.Sum64()
 }
 
-// fitThreshold chooses the probability under which a field stays null: the
-// one that does best on the examples when a right value counts +1, a wrong
-// value −1 (a wrong value is worse than none) and null 0, or +1 where the
-// truth is null.
 // fitCalibration fits the map from a reported value's probability to its
 // confidence (see FieldModel.Calibration): a logistic regression of
 // whether the value is right on the logit of its probability, over the
@@ -518,6 +515,13 @@ func bestOptions(examples []Example, opts []map[string][]option, f Field) []best
 	return out
 }
 
+// fitThreshold chooses the probability under which a field stays null: the
+// one that does best on the examples when a right value counts +1, a wrong
+// value −1 (a wrong value is worse than none) and null 0, or +1 where the
+// truth is null. Fit passes the candidates as scored by models
+// cross-fitted without each document's origin: the fit's own scores of
+// the documents it learned put their right values near 1, and a threshold
+// chosen on them nulls the lower-scored right values of an unseen layout.
 func fitThreshold(examples []Example, cross []map[string][]option, f Field) float64 {
 	ds := bestOptions(examples, cross, f)
 	best, bestT := math.Inf(-1), 0.5
