@@ -237,12 +237,13 @@ func vocabulary() []def {
 	add(CustomerNumber, it, 1,
 		"Codice cliente", "Cod. cliente", "Cod. cli.", "Cliente n.", "N. cliente",
 		"ID cliente", "Id. cliente", "Conto cliente", "Codice utente", "Codice anagrafica",
-		"Vostro codice", "Vs. codice", "Codice cliente n.")
+		"Vostro codice", "Vs. codice", "Codice cliente n.",
+		"Numero contratto", "N. contratto", "Codice contratto", "Conto contrattuale")
 	add(CustomerNumber, en, 1,
 		"Customer No.", "Customer number", "Customer ID", "Customer code", "Customer account",
 		"Customer account No.", "Account No.", "Account number", "Client No.", "Client ID",
-		"Client number", "Your customer No.")
-	add(CustomerNumber, en, 0.8, "Account ID", "Customer ref.", "Customer reference")
+		"Client number", "Your customer No.", "Contract No.", "Contract number")
+	add(CustomerNumber, en, 0.8, "Account ID", "Customer ref.", "Customer reference", "Client ref.", "Client reference")
 	add(CustomerNumber, de, 1,
 		"Kundennummer", "Kunden-Nr.", "Kd.-Nr.", "KdNr.", "Kunden-ID", "Kundenkonto",
 		"Debitorennummer", "Debitoren-Nr.", "Ihre Kundennummer", "Ihre Kunden-Nr.",

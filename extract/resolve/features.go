@@ -91,7 +91,11 @@ var plainFeatures = []string{
 	"fc.person",
 	// the value's block and, for names, the name itself
 	"blk.first", "blk.second", "blk.lines", "blk.postal", "blk.street", "blk.vat", "blk.contact", "blk.amounts",
-	"blk.postalrank", "blk.window", "under.street", "under.postal", "name.legal", "name.words", "name.upper", "name.digits", "name.cell",
+	"blk.postalrank", "blk.window",
+	// the key of the buyer's customer or contract number in the value's
+	// block or over it (see Doc.customerKeyed)
+	"blk.customer",
+	"under.street", "under.postal", "name.legal", "name.words", "name.upper", "name.digits", "name.cell",
 	// names among the document's names: words of the label lexicon in it,
 	// the topmost and the largest on the first page, the first of its
 	// block, a word of it in a web or e-mail domain, other lines naming it

@@ -1053,6 +1053,32 @@ func (d *Doc) blocks() {
 
 // blockFeatures sets a value's features about its block: where the block
 // is, what else it holds, where in it the value stands.
+// customerKeyed reports whether the key of the buyer's customer or
+// contract number stands in v's block (block bi, b), on v's line or on
+// one of the two lines over it: what a supplier prints beside its
+// customer's number is its customer's data ("N° Cliente" in a row of keys
+// over the buyer's fiscal code and VAT number, "Kunden-Nr." among the
+// buyer's address lines). Lines over v count within two and a half line
+// heights.
+func (d *Doc) customerKeyed(v *Value, bi int, b block) bool {
+	p := d.Pages[v.Page]
+	top := p.S.Page.Lines[v.Line].Box.Y0
+	for lj := max(0, min(b.first, v.Line-2)); lj < len(p.labels) && lj <= max(b.first+b.lines-1, v.Line); lj++ {
+		near := lj >= v.Line-2 && lj <= v.Line && top-p.S.Page.Lines[lj].Box.Y1 <= 2.5*p.S.Height
+		for cj, hs := range p.labels[lj] {
+			if !near && d.blockOf[cellKey{v.Page, lj, cj}] != bi {
+				continue
+			}
+			for _, h := range hs {
+				if h.kind == labels.CustomerNumber {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	bi, ok := d.blockOf[cellKey{v.Page, v.Line, v.Cell}]
 	if !ok {
@@ -1069,8 +1095,9 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	set("blk.amounts", flag(b.has[TAmount] > 1))
 	set("blk.postalrank", math.Min(float64(b.postalRank), 3))
 	set("blk.window", flag(d.inWindow(b)))
-	// What stands on the lines right under the value in its block.
 	p := d.Pages[v.Page]
+	set("blk.customer", flag(d.customerKeyed(v, bi, b)))
+	// What stands on the lines right under the value in its block.
 	for lj := v.Line + 1; lj < len(p.S.Cells) && lj <= v.Line+2; lj++ {
 		for cj := range p.S.Cells[lj] {
 			if d.blockOf[cellKey{v.Page, lj, cj}] != bi {

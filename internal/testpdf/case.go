@@ -81,6 +81,12 @@ func (c Case) MonthFirst() bool { return c.page != nil && c.page.monthFirst }
 // rate with a last row of their sums.
 func (c Case) RateGrid() bool { return c.page != nil && c.page.rateGrid }
 
+// CustomerGrid reports whether the case prints the buyer's VAT number in
+// the grid of document data, beside the buyer's customer number.
+func (c Case) CustomerGrid() bool {
+	return c.page != nil && c.Family.Meta == metaGrid && c.Spec.CustomerNo != "" && c.Spec.Buyer.VAT != ""
+}
+
 // Officer returns the company officer (a managing director, the board)
 // the case's legal footer names, or "".
 func (c Case) Officer() string {
