@@ -485,6 +485,9 @@ func vocabulary() []def {
 		"Gesamtbetrag der Abschläge", "Summe der Abschläge", "Summe Abschläge", "Summe Rabatte",
 		"Gesamtbetrag der Rabatte", "Summe der Rabatte", "Summe der Nachlässe")
 	add(Discount, de, 0.5, "Abschlag")
+	// An allowance or charge column: its negative amounts are discounts,
+	// as with "Sconto/Maggiorazione".
+	add(Discount, de, 0.8, "Zu-/Abschlag", "Zu-/Abschläge", "Ab-/Zuschlag", "Zu- und Abschläge")
 	add(Discount, fr, 1, "Remise", "Escompte", "Rabais", "Ristourne", "Total remise",
 		"Total remises", "Remise globale", "Montant remise", "Remises", "Montant de la remise",
 		"Remise commerciale")
