@@ -119,6 +119,13 @@ func TestFindItalian(t *testing.T) {
 		{"Rif. DDT n. 5127 del 22/07/2021", []span{{DeliveryNote, 0, 2}}},
 		{"Codice cliente 3185", []span{{CustomerNumber, 0, 1}}},
 		{"N° Cliente 204715938", []span{{CustomerNumber, 0, 1}}},
+		{"Conto contrattuale: 61670826", []span{{CustomerNumber, 0, 1}}},
+		{"Client ref. 11206", []span{{CustomerNumber, 0, 1}}},
+		// Amounts out of VAT's scope or exempt from it: no tax label.
+		{"Importo fuori campo IVA 0,88 €", nil},
+		{"Operazione esente IVA art. 10", nil},
+		{"Hors champ de TVA : 12,00", nil},
+		{"Zu-/Abschlag", []span{{Discount, 0, 0}}},
 		{"Capitale sociale € 10.000 i.v.", []span{{ShareCapital, 0, 1}}},
 		{"Pag. 1/1", []span{{Page, 0, 0}}},
 		{"Valuta importi: EUR", []span{{Currency, 0, 1}}},

@@ -930,7 +930,14 @@ func vocabulary() []def {
 		"Conditions générales",
 		// Totals of charges are neither the invoice total nor a discount.
 		"Gesamtbetrag der Zuschläge", "Summe der Zuschläge", "Summe Zuschläge",
-		"Total des frais", "Total charges", "Totale maggiorazioni")
+		"Total des frais", "Total charges", "Totale maggiorazioni",
+		// Amounts outside the scope of VAT or exempt from it carry no tax:
+		// the VAT word in their name labels none.
+		"fuori campo IVA", "Importo fuori campo IVA", "Operazioni fuori campo IVA",
+		"esente IVA", "esenti IVA", "esente da IVA", "non soggetto a IVA", "non soggetta a IVA",
+		"outside the scope of VAT", "out of scope of VAT", "VAT exempt", "exempt from VAT",
+		"nicht steuerbar", "hors champ de TVA", "hors champ TVA", "exonéré de TVA",
+		"exonérée de TVA", "non soumis à TVA", "non soumis à la TVA")
 	return v
 }
 
