@@ -34,9 +34,9 @@ func TestCustomerKeyed(t *testing.T) {
 			132: {{40, "Marktplatz 2"}},
 			144: {{40, "79098 Freiburg"}},
 			156: {{40, "Kunden-Nr.: 55120"}},
-			168: {{40, "USt-IdNr.: DE123456789"}},
-			780: {{40, "USt-IdNr. DE987654321"}},
-		}, []string{"DE123456789", "Marktplatz 2"}, []string{"DE987654321"}},
+			168: {{40, "USt-IdNr.: DE284751936"}},
+			780: {{40, "USt-IdNr. DE319027465"}},
+		}, []string{"DE284751936", "Marktplatz 2"}, []string{"DE319027465"}},
 		{"fr", map[float64][]cell{
 			40:  {{40, "Atelier Morel SARL"}},
 			52:  {{40, "12 rue des Tanneurs, 69002 Lyon"}},

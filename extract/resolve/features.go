@@ -137,7 +137,7 @@ var plainFeatures = []string{
 	// a label of the field's own kind beside, above or over the value,
 	// or none (see Value.features); and, with none, the key of another
 	// field or reference in its own cell, to its left or over it: a value
-	// keyed as something else ("Ident. di trasmissione FPR12:…" is no
+	// keyed as something else (a transmission id after its key is no
 	// document number)
 	"own", "own.none", "own.other",
 	// a value read by OCR: always, with no label, and how much OCR doubts
