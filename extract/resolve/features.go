@@ -134,11 +134,13 @@ var plainFeatures = []string{
 	// the value the hand-written rules chose for the field, and their
 	// confidence in it (see Doc.SetRules)
 	"rule", "rule.conf", "rule.only",
-	// a label of the field's own kind beside, above or over the value,
-	// or none (see Value.features); and, with none, the key of another
-	// field or reference in its own cell, to its left or over it: a value
-	// keyed as something else (a transmission id after its key is no
-	// document number)
+	// a key of the field's own kind before the value in its cell, to
+	// its left or over it, or none (see Value.features; a label merely
+	// elsewhere on the line or in the next cell keys its own value, and
+	// has its features N: and R:); and the key of another field or
+	// reference, none of the field's own, in its own cell, to its left or
+	// over it: a value keyed as something else (a transmission id after
+	// its key is no document number; see otherFeatures)
 	"own", "own.none", "own.other",
 	// a value read by OCR: always, with no label, and how much OCR doubts
 	// its least sure word (1 − its confidence)
@@ -178,17 +180,24 @@ func init() {
 // ownKinds maps a field to the label kinds that name it.
 var ownKinds = map[string][]labels.Kind{}
 
-// ownFeatures marks, for each field, the features of its own labels.
+// ownFeatures marks, for each field, the features of its own keys: a
+// label of its kind in the value's cell, to its left or over it. A label
+// elsewhere on the line or in the cell to the right is another value's
+// key as often (a row of keys "Art. 5 | Numero documento" puts the
+// number's key right of a legal reference).
 var ownFeatures = map[string][]bool{}
 
 // otherFeatures marks, for each field of identifiers or dates, the
-// features of a key of another field or reference in the value's cell,
-// to its left or over it: the kinds of the result's fields and of the
-// look-alike references, not party headings, document types, payment
-// methods, column headers or the keys of a party's parts, which label a
-// value of several fields. (Amounts are left out: a grid of totals sets
-// the key of one over the key of the next.)
-var otherFeatures = map[string][]bool{}
+// features of a key in the value's cell, to its left or over it: +1 for
+// a key of another field or reference (the kinds of the result's fields
+// and of the look-alike references, not party headings, document types,
+// payment methods, column headers or the keys of a party's parts, which
+// label a value of several fields), −1 for a key of the field's own. A
+// value keyed only as something else is no value of the field, whatever
+// label stands elsewhere on its line ("Nr. Documento … Da pagare entro
+// 25/05/…" keys the date as the due date). (Amounts are left out: a grid
+// of totals sets the key of one over the key of the next.)
+var otherFeatures = map[string][]int8{}
 
 func init() {
 	for _, f := range Fields {
@@ -202,18 +211,22 @@ func init() {
 		ownKinds[f.Name] = kinds
 		set := make([]bool, len(featureNames))
 		for _, k := range kinds {
-			for _, d := range []string{dirSame, dirLeft, dirAbove, dirRight, dirLine} {
+			for _, d := range []string{dirSame, dirLeft, dirAbove} {
 				set[fid(d+":"+string(k))] = true
 			}
 		}
 		ownFeatures[f.Name] = set
-		other := make([]bool, len(featureNames))
+		other := make([]int8, len(featureNames))
 		for _, k := range labels.Kinds() {
-			if f.Type != TID && f.Type != TDate || slices.Contains(kinds, k) || !keysValue(k) {
+			if f.Type != TID && f.Type != TDate || !keysValue(k) {
 				continue
 			}
+			mark := int8(1)
+			if slices.Contains(kinds, k) {
+				mark = -1
+			}
 			for _, d := range []string{dirSame, dirLeft, dirAbove} {
-				other[fid(d+":"+string(k))] = true
+				other[fid(d+":"+string(k))] = mark
 			}
 		}
 		otherFeatures[f.Name] = other
@@ -511,8 +524,14 @@ func (d *Doc) labelFeatures(v *Value, set func(string, float64)) {
 			}
 		}
 		if best >= 0 {
-			lab(dirSame, cells[v.Cell][best], 1)
-			v.placeKeyed = v.Type == TName && placeKeys[cells[v.Cell][best].kind]
+			h := cells[v.Cell][best]
+			lab(dirSame, h, 1)
+			v.placeKeyed = v.Type == TName && placeKeys[h.kind]
+			for _, k := range d.valuesAt[cellKey{v.Page, v.Line, v.Cell}] {
+				if u := &d.Values[k]; u.First > h.last && u.Last < v.First {
+					v.keyedNearer = true
+				}
+			}
 		}
 	}
 	// Inside the value: the labels its own words make.

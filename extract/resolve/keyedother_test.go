@@ -11,8 +11,9 @@ import (
 // field or reference — a transmission id, a customer number, a delivery
 // note, an order date — is marked as keyed so for the document's number
 // and dates (own.other), in its own cell, after its key on the line or
-// under it; the values under their own keys are not, and neither is a
-// value a party heading or a column header stands over.
+// under it, even where the field's own label stands elsewhere on its
+// line; the values under their own keys are not, and neither is a value
+// a party heading stands over.
 func TestKeyedOther(t *testing.T) {
 	for _, tt := range []struct {
 		locale string
@@ -42,13 +43,20 @@ func TestKeyedOther(t *testing.T) {
 			40: {{40, "Bon de livraison N° BL-4410"}},
 			52: {{40, "Facture N° F-2207"}},
 		}, "invoice.number", []string{"BL-4410"}, []string{"F-2207"}},
+		// The line also holds the field's label, far from the value: its
+		// nearest key still keys it as something else.
+		{"it", map[float64][]cell{
+			40: {{40, "Nr. Documento 5000123 del 01/02/2026"}, {300, "Da pagare entro"}, {420, "25/05/2026"}},
+		}, "invoice.date", []string{"25/05/2026"}, []string{"01/02/2026"}},
 	} {
 		d := Build(doc(tt.lines), tt.locale)
 		keyed := func(text string) (found, other bool) {
 			for i := range d.Values {
 				if v := &d.Values[i]; (v.Type == TID || v.Type == TDate) && v.Text == text {
 					found = true
-					other = other || v.keyedOther(tt.field)
+					for _, f := range v.features(tt.field) {
+						other = other || f.id == idOwnOther
+					}
 				}
 			}
 			return found, other

@@ -149,19 +149,22 @@ func (m *FieldModel) compile() {
 func (m *FieldModel) prob(v *Value, field string) float64 {
 	z := 0.0
 	own, other := ownFeatures[field], otherFeatures[field]
-	found, keyed := false, false
+	found, keyed, keyedOwn := false, false, false
 	for _, f := range v.feats {
 		z += m.w[f.id] * float64(f.x)
 		found = found || own[f.id]
-		keyed = keyed || other[f.id]
+		if !v.keyedNearer || featureNames[f.id][0] != dirSame[0] {
+			keyed = keyed || other[f.id] > 0
+			keyedOwn = keyedOwn || other[f.id] < 0
+		}
 	}
 	if found {
 		z += m.w[idOwn]
 	} else {
 		z += m.w[idOwnNone]
-		if keyed {
-			z += m.w[idOwnOther]
-		}
+	}
+	if keyed && !keyedOwn {
+		z += m.w[idOwnOther]
 	}
 	if c, ok := v.rule[field]; ok {
 		z += m.w[idRule] + m.w[idRuleConf]*float64(float32(c))

@@ -98,6 +98,10 @@ type Value struct {
 	// address ("Comune: ROMA", "Nazione: IT"): a city or a country,
 	// however name-like, is no party's name (see placeKeys).
 	placeKeyed bool
+	// keyedNearer marks a value with another value between it and the
+	// label before it in its cell ("Nr. 318 del 02/11/2026": the label
+	// keys the number, not the date).
+	keyedNearer bool
 	// perUnit marks an amount per unit of something ("0,15 €/kWh",
 	// "6,60 €/anno"): a price or a tariff, never a sum of the document.
 	perUnit bool
@@ -179,16 +183,25 @@ func (v *Value) hasOwn(field string) bool {
 	return false
 }
 
-// keyedOther reports whether the key of another field or reference
-// stands in v's cell, to its left or over it (one of otherFeatures).
+// keyedOther reports whether the key of another field or reference, and
+// none of the field's own, stands in v's cell, to its left or over it
+// (see otherFeatures); a label in its cell with another value between
+// keys that value.
 func (v *Value) keyedOther(field string) bool {
 	other := otherFeatures[field]
+	keyed := false
 	for _, f := range v.feats {
-		if other[f.id] {
-			return true
+		if v.keyedNearer && featureNames[f.id][0] == dirSame[0] {
+			continue
+		}
+		switch {
+		case other[f.id] < 0:
+			return false
+		case other[f.id] > 0:
+			keyed = true
 		}
 	}
-	return false
+	return keyed
 }
 
 // features returns a value's features for a field: its own, whether a
@@ -200,9 +213,9 @@ func (v *Value) features(field string) []fv {
 		out = append(out, fv{idOwn, 1})
 	} else {
 		out = append(out, fv{idOwnNone, 1})
-		if v.keyedOther(field) {
-			out = append(out, fv{idOwnOther, 1})
-		}
+	}
+	if v.keyedOther(field) {
+		out = append(out, fv{idOwnOther, 1})
 	}
 	if c, ok := v.rule[field]; ok {
 		out = append(out, fv{fid("rule"), 1}, fv{fid("rule.conf"), float32(c)})
