@@ -108,3 +108,24 @@ func TestKeyedOtherGenerated(t *testing.T) {
 		return customer && own
 	})
 }
+
+// TestOwnIsAKey checks that a value has its field's own key (own) only
+// where the key stands before it in its cell, to its left or over it: a
+// number in a row of keys, the document number's key right of it and the
+// date's on its line, is not the number's value; the value under the key
+// is.
+func TestOwnIsAKey(t *testing.T) {
+	d := Build(doc(map[float64][]cell{
+		40: {{40, "Tipo documento"}, {160, "Art. 5"}, {260, "Numero documento"}, {380, "Data documento"}},
+		52: {{40, "TD01"}, {260, "FT-4471"}, {380, "02/03/2026"}},
+	}), "it")
+	own := map[string]bool{}
+	for i := range d.Values {
+		if v := &d.Values[i]; v.Type == TID {
+			own[v.Text] = own[v.Text] || v.hasOwn("invoice.number")
+		}
+	}
+	if own["5"] || !own["FT-4471"] {
+		t.Errorf("own key of the number: %v; want FT-4471's only", own)
+	}
+}
