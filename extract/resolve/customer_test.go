@@ -47,25 +47,10 @@ func TestCustomerKeyed(t *testing.T) {
 		}, []string{"5 avenue Marcel Houël"}, []string{"12 rue des Tanneurs"}},
 	} {
 		d := Build(doc(tt.lines), tt.locale)
-		marked := func(text string) (found, customer bool) {
-			for i := range d.Values {
-				if v := &d.Values[i]; v.Text == text {
-					found = true
-					customer = customer || slices.Contains(featureList(v), "blk.customer")
-				}
-			}
-			return found, customer
-		}
-		for _, s := range tt.customer {
-			if found, customer := marked(s); !found || !customer {
-				t.Errorf("%s: %q is a candidate %v, marked as the customer's %v; want both", tt.locale, s, found, customer)
-			}
-		}
-		for _, s := range tt.others {
-			if found, customer := marked(s); !found || customer {
-				t.Errorf("%s: %q is a candidate %v, marked as the customer's %v; want a candidate not marked", tt.locale, s, found, customer)
-			}
-		}
+		t.Run(tt.locale, func(t *testing.T) {
+			checkMarks(t, d, "marked as the customer's", func(v *Value, text string) bool { return v.Text == text },
+				func(v *Value) bool { return slices.Contains(featureList(v), "blk.customer") }, tt.customer, tt.others)
+		})
 	}
 }
 

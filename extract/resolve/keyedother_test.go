@@ -50,27 +50,17 @@ func TestKeyedOther(t *testing.T) {
 		}, "invoice.date", []string{"25/05/2026"}, []string{"01/02/2026"}},
 	} {
 		d := Build(doc(tt.lines), tt.locale)
-		keyed := func(text string) (found, other bool) {
-			for i := range d.Values {
-				if v := &d.Values[i]; (v.Type == TID || v.Type == TDate) && v.Text == text {
-					found = true
+		t.Run(tt.locale+" "+tt.field, func(t *testing.T) {
+			checkMarks(t, d, "keyed as another", func(v *Value, text string) bool { return (v.Type == TID || v.Type == TDate) && v.Text == text },
+				func(v *Value) bool {
 					for _, f := range v.features(tt.field) {
-						other = other || f.id == idOwnOther
+						if f.id == idOwnOther {
+							return true
+						}
 					}
-				}
-			}
-			return found, other
-		}
-		for _, s := range tt.other {
-			if found, other := keyed(s); !found || !other {
-				t.Errorf("%s %s: %q is a candidate %v, keyed as another %v; want both", tt.locale, tt.field, s, found, other)
-			}
-		}
-		for _, s := range tt.own {
-			if found, other := keyed(s); !found || other {
-				t.Errorf("%s %s: %q is a candidate %v, keyed as another %v; want a candidate not so keyed", tt.locale, tt.field, s, found, other)
-			}
-		}
+					return false
+				}, tt.other, tt.own)
+		})
 	}
 }
 

@@ -51,26 +51,10 @@ func TestOfficerNames(t *testing.T) {
 		}, []string{"Siobhan Walsh"}, []string{"Harbour Print Ltd"}},
 	} {
 		d := Build(doc(tt.lines), tt.locale)
-		marked := func(name string) (bool, bool) {
-			found, officer := false, false
-			for i := range d.Values {
-				if v := &d.Values[i]; v.Type == TName && strings.Contains(v.Text, name) {
-					found = true
-					officer = officer || slices.Contains(featureList(v), "name.officer")
-				}
-			}
-			return found, officer
-		}
-		for _, n := range tt.officers {
-			if found, officer := marked(n); !found || !officer {
-				t.Errorf("%s: %q is a candidate %v, marked an officer %v; want both", tt.locale, n, found, officer)
-			}
-		}
-		for _, n := range tt.parties {
-			if found, officer := marked(n); !found || officer {
-				t.Errorf("%s: %q is a candidate %v, marked an officer %v; want a candidate not marked", tt.locale, n, found, officer)
-			}
-		}
+		t.Run(tt.locale, func(t *testing.T) {
+			checkMarks(t, d, "marked an officer", func(v *Value, name string) bool { return v.Type == TName && strings.Contains(v.Text, name) },
+				func(v *Value) bool { return slices.Contains(featureList(v), "name.officer") }, tt.officers, tt.parties)
+		})
 	}
 }
 
