@@ -188,11 +188,12 @@ var ownKinds = map[string][]labels.Kind{}
 var ownFeatures = map[string][]bool{}
 
 // otherFeatures marks, for each field of identifiers or dates, the
-// features of a key in the value's cell, to its left or over it: +1 for
-// a key of another field or reference (the kinds of the result's fields
+// features of a key in the value's cell (±2), to its left or over it
+// (±1): positive for a key of another field or reference (the kinds of the result's fields
 // and of the look-alike references, not party headings, document types,
 // payment methods, column headers or the keys of a party's parts, which
-// label a value of several fields), −1 for a key of the field's own. A
+// label a value of several fields), negative for a key of the field's
+// own (see keyMark). A
 // value keyed only as something else is no value of the field, whatever
 // label stands elsewhere on its line ("Nr. Documento … Da pagare entro
 // 25/05/…" keys the date as the due date). (Amounts are left out: a grid
@@ -225,7 +226,8 @@ func init() {
 			if slices.Contains(kinds, k) {
 				mark = -1
 			}
-			for _, d := range []string{dirSame, dirLeft, dirAbove} {
+			other[fid(dirSame+":"+string(k))] = 2 * mark
+			for _, d := range []string{dirLeft, dirAbove} {
 				other[fid(d+":"+string(k))] = mark
 			}
 		}

@@ -153,10 +153,7 @@ func (m *FieldModel) prob(v *Value, field string) float64 {
 	for _, f := range v.feats {
 		z += m.w[f.id] * float64(f.x)
 		found = found || own[f.id]
-		if !v.keyedNearer || featureNames[f.id][0] != dirSame[0] {
-			keyed = keyed || other[f.id] > 0
-			keyedOwn = keyedOwn || other[f.id] < 0
-		}
+		keyed, keyedOwn = v.keyMark(other[f.id], keyed, keyedOwn)
 	}
 	if found {
 		z += m.w[idOwn]

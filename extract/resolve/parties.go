@@ -960,6 +960,9 @@ type block struct {
 	x0, x1, cx float64
 	bottom     float64
 	has        [numTypes]int
+	// customer marks a block holding the key of the customer's or
+	// contract number (see Doc.customerKeyed).
+	customer bool
 	// postalRank counts the blocks before it on its page that hold a
 	// postal code.
 	postalRank int
@@ -1028,6 +1031,11 @@ func (d *Doc) blocks() {
 			}
 		}
 	}
+	for k, bi := range d.blockOf {
+		if hasKind(d.Pages[k.page].labels[k.line][k.cell], labels.CustomerNumber) {
+			d.blks[bi].customer = true
+		}
+	}
 	d.valuesAt = map[cellKey][]int{}
 	for i := range d.Values {
 		v := &d.Values[i]
@@ -1051,34 +1059,38 @@ func (d *Doc) blocks() {
 	}
 }
 
-// blockFeatures sets a value's features about its block: where the block
-// is, what else it holds, where in it the value stands.
 // customerKeyed reports whether the key of the buyer's customer or
-// contract number stands in v's block (block bi, b), on v's line or on
-// one of the two lines over it: what a supplier prints beside its
-// customer's number is its customer's data ("N° Cliente" in a row of keys
-// over the buyer's fiscal code and VAT number, "Kunden-Nr." among the
-// buyer's address lines). Lines over v count within two and a half line
-// heights.
-func (d *Doc) customerKeyed(v *Value, bi int, b block) bool {
+// contract number stands in v's block b, on v's line or on one of the two
+// lines over it: what a supplier prints beside its customer's number is
+// its customer's data ("N° Cliente" in a row of keys over the buyer's
+// fiscal code and VAT number, "Kunden-Nr." among the buyer's address
+// lines). Lines over v count within two and a half line heights.
+func (d *Doc) customerKeyed(v *Value, b block) bool {
+	if b.customer {
+		return true
+	}
 	p := d.Pages[v.Page]
 	top := p.S.Page.Lines[v.Line].Box.Y0
-	for lj := max(0, min(b.first, v.Line-2)); lj < len(p.labels) && lj <= max(b.first+b.lines-1, v.Line); lj++ {
-		near := lj >= v.Line-2 && lj <= v.Line && top-p.S.Page.Lines[lj].Box.Y1 <= 2.5*p.S.Height
-		for cj, hs := range p.labels[lj] {
-			if !near && d.blockOf[cellKey{v.Page, lj, cj}] != bi {
-				continue
-			}
-			for _, h := range hs {
-				if h.kind == labels.CustomerNumber {
-					return true
-				}
+	for lj := max(0, v.Line-2); lj <= v.Line && lj < len(p.labels); lj++ {
+		if top-p.S.Page.Lines[lj].Box.Y1 > 2.5*p.S.Height {
+			continue
+		}
+		for _, hs := range p.labels[lj] {
+			if hasKind(hs, labels.CustomerNumber) {
+				return true
 			}
 		}
 	}
 	return false
 }
 
+// hasKind reports whether one of hs is a label of kind k.
+func hasKind(hs []labelHit, k labels.Kind) bool {
+	return slices.ContainsFunc(hs, func(h labelHit) bool { return h.kind == k })
+}
+
+// blockFeatures sets a value's features about its block: where the block
+// is, what else it holds, where in it the value stands.
 func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	bi, ok := d.blockOf[cellKey{v.Page, v.Line, v.Cell}]
 	if !ok {
@@ -1096,7 +1108,7 @@ func (d *Doc) blockFeatures(v *Value, set func(string, float64)) {
 	set("blk.postalrank", math.Min(float64(b.postalRank), 3))
 	set("blk.window", flag(d.inWindow(b)))
 	p := d.Pages[v.Page]
-	set("blk.customer", flag(d.customerKeyed(v, bi, b)))
+	set("blk.customer", flag(d.customerKeyed(v, b)))
 	// What stands on the lines right under the value in its block.
 	for lj := v.Line + 1; lj < len(p.S.Cells) && lj <= v.Line+2; lj++ {
 		for cj := range p.S.Cells[lj] {

@@ -189,19 +189,21 @@ func (v *Value) hasOwn(field string) bool {
 // keys that value.
 func (v *Value) keyedOther(field string) bool {
 	other := otherFeatures[field]
-	keyed := false
+	keyed, keyedOwn := false, false
 	for _, f := range v.feats {
-		if v.keyedNearer && featureNames[f.id][0] == dirSame[0] {
-			continue
-		}
-		switch {
-		case other[f.id] < 0:
-			return false
-		case other[f.id] > 0:
-			keyed = true
-		}
+		keyed, keyedOwn = v.keyMark(other[f.id], keyed, keyedOwn)
 	}
-	return keyed
+	return keyed && !keyedOwn
+}
+
+// keyMark folds the mark of one of v's features in otherFeatures into
+// whether a key of another field and one of the field's own key v; a key
+// in v's cell with another value between keys that value.
+func (v *Value) keyMark(m int8, keyed, keyedOwn bool) (bool, bool) {
+	if v.keyedNearer && (m == 2 || m == -2) {
+		return keyed, keyedOwn
+	}
+	return keyed || m > 0, keyedOwn || m < 0
 }
 
 // features returns a value's features for a field: its own, whether a
