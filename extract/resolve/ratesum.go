@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/invex/invex/extract/layout"
 )
 
 // rateLine is a line of a VAT summary per rate: a rate, the base it is
@@ -111,7 +113,7 @@ func (s *rateSummary) add(l rateLine, base, tax float64) {
 func (d *Doc) oneColumn(found [][]rateLine) []rateLine {
 	under := func(a, b int) bool {
 		u, v := &d.Values[a], &d.Values[b]
-		return u.Page == v.Page && u.Box.X0 < v.Box.X1 && v.Box.X0 < u.Box.X1
+		return u.Page == v.Page && layout.Overlap(u.Box, v.Box) > 0
 	}
 	out := make([]rateLine, 0, len(found))
 	for i, pairs := range found {
