@@ -202,11 +202,9 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 		}
 		rng := rand.New(rand.NewPCG(opts.Seed, uint64(len(f.Name))*7919+uint64(f.Type)))
 		// A field of the vendor and the same field of the buyer are
-		// fitted together (see tiedRows); any other field alone.
-		roles := []Field{f}
-		if other, ok := otherRole(f); ok {
-			roles = append(roles, other)
-		}
+		// fitted together, and so are the adjustments of the total (see
+		// tiedRows); any other field alone.
+		roles := tiedFields(f)
 		var groups [][]row
 		var rows []row
 		for ri, rf := range roles {
@@ -251,10 +249,26 @@ func fitFields(examples []Example, opts FitOptions) (*Model, int) {
 	return m, docs
 }
 
-// otherRole returns the same field of the other party: buyer.name for
-// vendor.name and back. Fields only one party has (the vendor's IBAN and
-// phone) have none.
-func otherRole(f Field) (Field, bool) {
+// tiedFields returns the fields fitted together with f, f first: the
+// same field of the other party (buyer.name for vendor.name and back;
+// fields only one party has, the vendor's IBAN and phone, have none), and
+// the other adjustments of the total for a discount, a withholding or a
+// stamp duty. An adjustment is printed on few documents, each kind on
+// fewer still, and often on one layout family's alone: fitted apart, what
+// any adjustment's value shares (a key of its own kind beside it, a sign,
+// a line of its own under the totals) was learned anew for each from a
+// handful of documents, and not at all for a kind whose documents were
+// held out.
+func tiedFields(f Field) []Field {
+	if unsignedFields[f.Name] {
+		out := []Field{f}
+		for _, g := range Fields {
+			if unsignedFields[g.Name] && g.Name != f.Name {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
 	var name string
 	switch {
 	case strings.HasPrefix(f.Name, "vendor."):
@@ -262,15 +276,18 @@ func otherRole(f Field) (Field, bool) {
 	case strings.HasPrefix(f.Name, "buyer."):
 		name = "vendor." + strings.TrimPrefix(f.Name, "buyer.")
 	default:
-		return Field{}, false
+		return []Field{f}
 	}
-	return FieldByName(name)
+	if other, ok := FieldByName(name); ok {
+		return []Field{f, other}
+	}
+	return []Field{f}
 }
 
-// tiedRows gives each feature of a party field's rows a second copy of
-// its own for the role (0 the first fitted, 1 the other): the two roles'
-// fields are fitted together, each weight the sum of one shared by both
-// and one of the role, all under the same L2 penalty. What a feature says
+// tiedRows gives each feature of a tied field's rows (see tiedFields) a
+// second copy of its own for the role (its index among the tied fields):
+// the tied fields are fitted together, each weight the sum of one shared
+// by all and one of the role, all under the same L2 penalty. What a feature says
 // about any party's value (a street's label, a name's legal form) is
 // learned from both roles' documents, the role's weight keeping only
 // where they differ (a heading that names the buyer); fitted apart, a
