@@ -287,11 +287,11 @@ func tiedFields(f Field) []Field {
 // tiedRows gives each feature of a tied field's rows (see tiedFields) a
 // second copy of its own for the role (its index among the tied fields):
 // the tied fields are fitted together, each weight the sum of one shared
-// by all and one of the role, all under the same L2 penalty. What a feature says
-// about any party's value (a street's label, a name's legal form) is
-// learned from both roles' documents, the role's weight keeping only
-// where they differ (a heading that names the buyer); fitted apart, a
-// feature seen seldom for one role got a weight of its own from a few
+// by all and one of the role, all under the same L2 penalty. What a
+// feature says about any party's value (a street's label, a name's legal
+// form) is learned from both roles' documents, the role's weight keeping
+// only where they differ (a heading that names the buyer); fitted apart,
+// a feature seen seldom for one role got a weight of its own from a few
 // documents.
 func tiedRows(g []row, n, role int) []row {
 	out := make([]row, len(g))
