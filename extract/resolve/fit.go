@@ -586,9 +586,17 @@ func fitBlockBonus(examples []Example, cross []map[string][]option, m *Model) fl
 	return fitBonus(examples, cross, m, names, []float64{0, 0.5, 1, 2, 3, 4}, func(b float64) { m.BlockBonus = b })
 }
 
-// fitBonus returns the one of bonuses that, set on m by set, gets the most
-// of the named fields right (or rightly null) on the examples, less those
-// it gets wrong, as the thresholds are fitted.
+// fitBonus returns the one of bonuses (in increasing order) that, set on
+// m by set, gets the most of the named fields right (or rightly null) on
+// the examples, less those it gets wrong, as the thresholds are fitted.
+// Of bonuses that score the same, the largest: the examples are scored as
+// the fit learned them, their fields mostly right whatever the bonus, and
+// a constraint that holds on every invoice (sums that add up, a party's
+// fields in one block) is what an unseen layout's weaker scores need.
+// Taking the smallest, the fits without one layout family each set the
+// bonus of totals that add up anywhere from 0 to 4, by the noise of the
+// examples, and one took the net amount the rules called the total over
+// the gross printed under it.
 func fitBonus(examples []Example, cross []map[string][]option, m *Model, names []string, bonuses []float64, set func(float64)) float64 {
 	scores := make([]float64, len(bonuses))
 	for i, ex := range examples {
@@ -613,7 +621,7 @@ func fitBonus(examples []Example, cross []map[string][]option, m *Model, names [
 	}
 	best := 0
 	for i := range bonuses {
-		if scores[i] > scores[best] {
+		if scores[i] >= scores[best] {
 			best = i
 		}
 	}
