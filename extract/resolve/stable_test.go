@@ -21,17 +21,23 @@ func crowded(rng *rand.Rand) (*Doc, string) {
 	return Build(dd, "it"), num
 }
 
+// crowdedExamples returns n crowded documents (see crowded) of origins
+// origins, each scored on its invoice number.
+func crowdedExamples(rng *rand.Rand, n, origins int) []Example {
+	var exs []Example
+	for i := range n {
+		d, num := crowded(rng)
+		exs = append(exs, Example{Name: fmt.Sprintf("doc-%d", i), Origin: fmt.Sprintf("o%d", i%origins), Doc: d,
+			Right: map[string]func(*Value) bool{"invoice.number": func(v *Value) bool { return v.Norm == num }}, Null: map[string]bool{}})
+	}
+	return exs
+}
+
 // A fit is stable: without one of its documents, or with its documents in
 // another order, it gives nearly the same weights, so that a held-out
 // figure measures the layouts left out, not a reshuffle of the fit.
 func TestFitIsStable(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 5))
-	var exs []Example
-	for i := range 50 {
-		d, num := crowded(rng)
-		exs = append(exs, Example{Name: fmt.Sprintf("doc-%d", i), Origin: fmt.Sprintf("o%d", i%5), Doc: d,
-			Right: map[string]func(*Value) bool{"invoice.number": func(v *Value) bool { return v.Norm == num }}, Null: map[string]bool{}})
-	}
+	exs := crowdedExamples(rand.New(rand.NewPCG(4, 5)), 50, 5)
 	base := Fit(exs, FitOptions{Seed: 1}).Fields["invoice.number"].Weights
 	reversed := make([]Example, len(exs))
 	for i, ex := range exs {

@@ -104,14 +104,7 @@ func TestAdjustmentsFittedTogether(t *testing.T) {
 // every bonus of totals that add up reads the same) is fitted at its
 // strongest, not at 0.
 func TestBonusTiesTakeTheStrongest(t *testing.T) {
-	rng := rand.New(rand.NewPCG(25, 26))
-	var exs []Example
-	for i := range 24 {
-		d, num := crowded(rng)
-		exs = append(exs, Example{Name: fmt.Sprintf("doc-%d", i), Origin: fmt.Sprintf("o%d", i%4), Doc: d,
-			Right: map[string]func(*Value) bool{"invoice.number": func(v *Value) bool { return v.Norm == num }}, Null: map[string]bool{}})
-	}
-	m := Fit(exs, FitOptions{Seed: 1})
+	m := Fit(crowdedExamples(rand.New(rand.NewPCG(25, 26)), 24, 4), FitOptions{Seed: 1})
 	if m.ArithBonus != 8 || m.RateBonus != 4 {
 		t.Errorf("bonuses of totals that add up %g and of a tax at its rate %g; want 8 and 4, the largest of those that read the same", m.ArithBonus, m.RateBonus)
 	}
