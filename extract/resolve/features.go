@@ -462,7 +462,12 @@ func (d *Doc) describe() {
 			m, isAmount := parse.Amount(t, d.Locale)
 			set("id.amount", flag(isAmount && strings.ContainsAny(m.Text, ".,")))
 			set("id.year", flag(yearRe.MatchString(t)))
+			// A tax id: a VAT id, or a person's codice fiscale, with the
+			// IT of an Italian fiscal id for VAT before it or not.
 			_, isVAT := parse.VATID(t)
+			if cf, ok := parse.CodiceFiscale(strings.TrimPrefix(t, "IT")); ok && len(cf.Value) == 16 {
+				isVAT = true
+			}
 			set("id.vat", flag(isVAT))
 			set("id.phone", flag((strings.HasPrefix(t, "+") || strings.HasPrefix(t, "0")) && digits >= 9 || nanpPhone.MatchString(t)))
 			set("id.short", flag(n <= 2))
