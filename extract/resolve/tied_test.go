@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -20,39 +21,27 @@ func adjusted(rng *rand.Rand, kind string, fam int) (*Doc, float64) {
 	lines[300] = []cell{{40, fmt.Sprintf("Spese di incasso %d,%02d addebitate sul conto entro il mese", 1+rng.IntN(9), rng.IntN(100))}}
 	y := 560 + float64(fam%4)*20
 	sub := float64(200 + rng.IntN(800))
-	lines[y] = []cell{{x, "Imponibile"}, {480, fmt.Sprintf("%.2f", sub)}}
-	lines[y+14] = []cell{{x, "IVA 22%"}, {480, fmt.Sprintf("%.2f", sub*0.22)}}
-	lines[y+28] = []cell{{x, "Totale documento"}, {480, fmt.Sprintf("%.2f", sub*1.22)}}
+	lines[y] = []cell{{x, "Imponibile"}, {480, euro(sub)}}
+	lines[y+14] = []cell{{x, "IVA 22%"}, {480, euro(sub * 0.22)}}
+	lines[y+28] = []cell{{x, "Totale documento"}, {480, euro(sub * 1.22)}}
 	var val float64
 	switch kind {
 	case "financials.discount":
 		val = float64(5 + rng.IntN(40))
-		lines[y-14] = []cell{{x, "Sconto"}, {480, fmt.Sprintf("-%.2f", val)}}
+		lines[y-14] = []cell{{x, "Sconto"}, {480, "-" + euro(val)}}
 	case "financials.stamp_duty":
 		val = 2
-		lines[y+42] = []cell{{x, "Bollo"}, {480, "2.00"}}
+		lines[y+42] = []cell{{x, "Bollo"}, {480, "2,00"}}
 	case "financials.withholding_tax":
 		val = float64(int(sub * 0.2))
-		lines[y+42] = []cell{{x, "Ritenuta d'acconto"}, {480, fmt.Sprintf("-%.2f", val)}}
-	}
-	for i, l := range lines {
-		for j := range l {
-			l[j].text = commaDecimal(l[j].text)
-		}
-		lines[i] = l
+		lines[y+42] = []cell{{x, "Ritenuta d'acconto"}, {480, "-" + euro(val)}}
 	}
 	return Build(doc(lines), "it"), val
 }
 
-// commaDecimal writes "12.50" as Italian invoices print it, "12,50".
-func commaDecimal(s string) string {
-	b := []byte(s)
-	for i := 1; i+2 < len(b); i++ {
-		if b[i] == '.' && b[i-1] >= '0' && b[i-1] <= '9' && i+3 == len(b) {
-			b[i] = ','
-		}
-	}
-	return string(b)
+// euro writes an amount as Italian invoices print it, "12,50".
+func euro(x float64) string {
+	return strings.Replace(fmt.Sprintf("%.2f", x), ".", ",", 1)
 }
 
 // TestAdjustmentsFittedTogether checks that the adjustments of the total
